@@ -1,0 +1,180 @@
+//! Std-only helpers shared by the brute forces, generators and tests of every
+//! problem. Nothing here is ever pasted into a judge: solution files stay
+//! self-contained and never use this crate.
+
+use std::io::{self, Read, Write};
+use std::process::exit;
+
+/// SplitMix64: tiny, fast, and good enough to drive random tests. Same seed,
+/// same sequence, on every platform.
+#[derive(Clone, Debug)]
+pub struct Rng {
+    state: u64,
+}
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng { state: seed }
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n`; `n` must be positive.
+    pub fn below(&mut self, n: u64) -> u64 {
+        assert!(n > 0, "Rng::below(0)");
+        // Multiply-shift keeps the bias below 2^-64 per draw: irrelevant for tests.
+        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+    }
+
+    /// Uniform in `lo..=hi`.
+    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        assert!(lo <= hi, "Rng::range({lo}, {hi})");
+        lo + self.below(hi - lo + 1)
+    }
+
+    /// True with probability `num / den`.
+    pub fn chance(&mut self, num: u64, den: u64) -> bool {
+        self.below(den) < num
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+/// What a generator was asked for on its command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenRequest {
+    /// `<seed> [<size>]`: one random input for stress testing; `size` bounds
+    /// how big it gets.
+    Random { seed: u64, size: u64 },
+    /// `--bench <series> <size>`: one deterministic worst-case input.
+    Bench { series: String, size: u64 },
+}
+
+/// Parses a generator's arguments, exiting with status 2 and a usage line on
+/// anything else. `default_size` applies when `<size>` is omitted.
+pub fn gen_request(default_size: u64) -> GenRequest {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match parse_gen_args(&args, default_size) {
+        Ok(request) => request,
+        Err(message) => {
+            let name = std::env::args().next().unwrap_or_else(|| "gen".into());
+            eprintln!("{name}: {message}");
+            eprintln!("usage: {name} <seed> [<size>]  |  {name} --bench <series> <size>");
+            exit(2);
+        }
+    }
+}
+
+pub fn parse_gen_args(args: &[String], default_size: u64) -> Result<GenRequest, String> {
+    let number = |what: &str, text: &str| {
+        text.parse::<u64>()
+            .map_err(|_| format!("{what} must be a non-negative integer, got {text:?}"))
+    };
+    match args {
+        [flag, series, size] if flag == "--bench" => Ok(GenRequest::Bench {
+            series: series.clone(),
+            size: number("size", size)?,
+        }),
+        [seed] => Ok(GenRequest::Random {
+            seed: number("seed", seed)?,
+            size: default_size,
+        }),
+        [seed, size] => Ok(GenRequest::Random {
+            seed: number("seed", seed)?,
+            size: number("size", size)?.max(1),
+        }),
+        _ => Err(format!("expected 1 to 3 arguments, got {}", args.len())),
+    }
+}
+
+/// Reads all of stdin; a brute force has no reason to stream.
+pub fn read_stdin() -> Vec<u8> {
+    let mut input = Vec::new();
+    if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
+        eprintln!("cannot read stdin: {e}");
+        exit(2);
+    }
+    input
+}
+
+/// Writes `bytes` to stdout in one go, treating a closed pipe as the reader's choice.
+pub fn write_stdout(bytes: &[u8]) {
+    let mut out = io::stdout().lock();
+    if out.write_all(bytes).and_then(|_| out.flush()).is_err() {
+        exit(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_sequence_and_seeds_differ() {
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(7);
+                move |_| r.next_u64()
+            })
+            .collect();
+        let c: Vec<u64> = (0..4)
+            .map({
+                let mut r = Rng::new(8);
+                move |_| r.next_u64()
+            })
+            .collect();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn range_stays_inside_and_hits_both_ends() {
+        let mut r = Rng::new(1);
+        let draws: Vec<u64> = (0..1000).map(|_| r.range(3, 6)).collect();
+        assert!(draws.iter().all(|&x| (3..=6).contains(&x)));
+        assert!(draws.contains(&3) && draws.contains(&6));
+    }
+
+    #[test]
+    fn gen_args_forms() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            parse_gen_args(&s(&["5"]), 10),
+            Ok(GenRequest::Random { seed: 5, size: 10 })
+        );
+        assert_eq!(
+            parse_gen_args(&s(&["5", "3"]), 10),
+            Ok(GenRequest::Random { seed: 5, size: 3 })
+        );
+        assert_eq!(
+            parse_gen_args(&s(&["--bench", "line", "1000"]), 10),
+            Ok(GenRequest::Bench {
+                series: "line".into(),
+                size: 1000
+            })
+        );
+        assert!(parse_gen_args(&s(&["x"]), 10).is_err());
+        assert!(parse_gen_args(&s(&[]), 10).is_err());
+    }
+}
