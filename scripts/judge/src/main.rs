@@ -1,1 +1,109 @@
-fn main() {}
+//! `judge`: the workspace's runner. It judges solutions against stored cases
+//! (`test`), stress-tests them against brute forces (`stress`), prints what to
+//! paste into a judge (`submit`), starts a new problem (`new`) and measures
+//! speed and memory (`bench`). Std only.
+
+mod bench;
+mod cli;
+mod diff;
+mod new;
+mod problem;
+mod report;
+mod run;
+mod stress;
+mod submit;
+mod testing;
+mod verdict;
+
+use problem::{SetupError, Workspace};
+use std::env;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: judge [--root DIR] <command> [arguments]
+
+commands:
+  test [<id>...] [--bin PROGRAM]      judge solutions on judge-data/<id>/*.in
+  stress <id> [--count N] [--seed S] [--size K] [--jobs J] [--time-limit MS]
+              [--sol CMD] [--brute CMD] [--gen CMD]
+                                      random inputs: solution vs brute force
+  submit <id> [--copy]                print what to paste into the judge
+  new <id> [--judge J] [--title T] [--url U]
+                                      start a new problem
+  bench [<id>...]                     speed and memory on growing inputs
+
+exit status: 0 all good, 1 a case failed, 2 usage or setup error";
+
+/// Option names each command accepts: (with a value, flags).
+fn options(command: &str) -> Option<(&'static [&'static str], &'static [&'static str])> {
+    Some(match command {
+        "test" => (&["bin"], &[]),
+        "stress" => (
+            &[
+                "count",
+                "seed",
+                "size",
+                "jobs",
+                "time-limit",
+                "sol",
+                "brute",
+                "gen",
+            ],
+            &[],
+        ),
+        "submit" => (&[], &["copy"]),
+        "new" => (&["judge", "title", "url"], &[]),
+        "bench" => (&[], &[]),
+        _ => return None,
+    })
+}
+
+fn main() -> ExitCode {
+    let mut args: Vec<String> = env::args().skip(1).collect();
+    let mut root = None;
+    if let Some(at) = args.iter().position(|a| a == "--root") {
+        if at + 1 >= args.len() {
+            return usage_error("--root needs a folder");
+        }
+        root = Some(PathBuf::from(args.remove(at + 1)));
+        args.remove(at);
+    }
+    let (command, rest) = match args.split_first() {
+        Some((command, rest)) => (command.as_str(), rest),
+        None => return usage_error("no command given"),
+    };
+    if command == "help" || command == "--help" || command == "-h" {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let (takes_value, flags) = match options(command) {
+        Some(options) => options,
+        None => return usage_error(&format!("unknown command {command:?}")),
+    };
+    let parsed = match cli::Args::parse(rest, takes_value, flags) {
+        Ok(parsed) => parsed,
+        Err(message) => return usage_error(&message),
+    };
+    let start = root.unwrap_or_else(|| env::current_dir().unwrap_or_default());
+    let result = Workspace::find(&start).and_then(|workspace| match command {
+        "test" => testing::command(&workspace, &parsed),
+        "stress" => stress::command(&workspace, &parsed),
+        "submit" => submit::command(&workspace, &parsed),
+        "new" => new::command(&workspace, &parsed),
+        _ => bench::command(&workspace, &parsed),
+    });
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(SetupError(message)) => {
+            eprintln!("judge: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("judge: {message}\n{USAGE}");
+    ExitCode::from(2)
+}

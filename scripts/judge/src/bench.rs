@@ -1,0 +1,8 @@
+//! `judge bench`: not built yet.
+
+use crate::cli::Args;
+use crate::problem::{SetupError, Workspace};
+
+pub fn command(_workspace: &Workspace, _args: &Args) -> Result<bool, SetupError> {
+    Err(SetupError("`judge bench` is not built yet".into()))
+}

@@ -1,0 +1,162 @@
+//! Shows where an output differs from the expected one, with invisible
+//! whitespace made visible: every line is printed quoted and escaped.
+
+/// Lines shown before the first difference.
+const CONTEXT_BEFORE: usize = 3;
+/// Lines of each side shown from the first difference on.
+const SHOWN_AFTER: usize = 6;
+/// Characters of a long line shown on each side of the first differing column.
+const COLUMN_WINDOW: usize = 30;
+
+/// `\r\n` counts as `\n`, as judges read it.
+pub fn normalize_newlines(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        if !(b == b'\r' && bytes.get(i + 1) == Some(&b'\n')) {
+            out.push(b);
+        }
+    }
+    out
+}
+
+struct Lines<'a> {
+    lines: Vec<&'a [u8]>,
+    final_newline: bool,
+}
+
+fn split_lines(text: &[u8]) -> Lines<'_> {
+    let final_newline = text.last() == Some(&b'\n');
+    let body = if final_newline {
+        &text[..text.len() - 1]
+    } else {
+        text
+    };
+    Lines {
+        lines: if text.is_empty() {
+            Vec::new()
+        } else {
+            body.split(|&b| b == b'\n').collect()
+        },
+        final_newline,
+    }
+}
+
+/// A few lines that locate the first difference between two outputs
+/// (already newline-normalized). Empty when they are equal.
+pub fn explain(expected: &[u8], actual: &[u8]) -> String {
+    let want = split_lines(expected);
+    let got = split_lines(actual);
+    let first =
+        (0..want.lines.len().max(got.lines.len())).find(|&i| want.lines.get(i) != got.lines.get(i));
+    let first = match first {
+        Some(first) => first,
+        None if want.final_newline == got.final_newline => return String::new(),
+        None if want.final_newline => {
+            return "output matches but lacks the final newline".to_string()
+        }
+        None => return "output matches but has an extra final newline".to_string(),
+    };
+    let column = match (want.lines.get(first), got.lines.get(first)) {
+        (Some(a), Some(b)) => a.iter().zip(b.iter()).take_while(|(x, y)| x == y).count(),
+        _ => 0,
+    };
+    let mut text = format!(
+        "first difference at line {}, column {} (expected {} lines, got {})\n",
+        first + 1,
+        column + 1,
+        want.lines.len(),
+        got.lines.len()
+    );
+    for i in first.saturating_sub(CONTEXT_BEFORE)..first {
+        text += &format!("       {:>5} | {}\n", i + 1, visible(want.lines[i], column));
+    }
+    for i in first..first + SHOWN_AFTER {
+        let (a, b) = (want.lines.get(i), got.lines.get(i));
+        if a.is_none() && b.is_none() {
+            break;
+        }
+        for (label, line) in [("expected", a), ("actual  ", b)] {
+            let shown = line.map_or("<end of output>".to_string(), |l| visible(l, column));
+            text += &format!("{label}{:>5} | {shown}\n", i + 1);
+        }
+    }
+    text.pop();
+    text
+}
+
+/// The line quoted and escaped, cut to a window around `column` when long.
+fn visible(line: &[u8], column: usize) -> String {
+    let text = String::from_utf8_lossy(line);
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= 2 * COLUMN_WINDOW + 20 {
+        return format!("{text:?}");
+    }
+    let start = column.saturating_sub(COLUMN_WINDOW).min(chars.len());
+    let end = (column + COLUMN_WINDOW).min(chars.len());
+    let window: String = chars[start..end].iter().collect();
+    format!(
+        "{}{window:?}{} ({} chars)",
+        if start > 0 { "…" } else { "" },
+        if end < chars.len() { "…" } else { "" },
+        chars.len()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crlf_becomes_lf_but_lone_cr_stays() {
+        assert_eq!(normalize_newlines(b"a\r\nb\rc\r\n"), b"a\nb\rc\n");
+    }
+
+    #[test]
+    fn equal_outputs_explain_nothing() {
+        assert_eq!(explain(b"1\n2\n", b"1\n2\n"), "");
+    }
+
+    #[test]
+    fn points_at_the_first_differing_line_and_shows_trailing_space() {
+        let text = explain(b"a\nb\nc\n", b"a\nb \nc\n");
+        assert!(
+            text.starts_with("first difference at line 2, column 2"),
+            "{text}"
+        );
+        assert!(text.contains("expected    2 | \"b\""), "{text}");
+        assert!(text.contains("actual      2 | \"b \""), "{text}");
+        assert!(text.contains("    1 | \"a\""), "{text}");
+    }
+
+    #[test]
+    fn missing_lines_and_final_newline_are_named() {
+        let text = explain(b"1\n2\n", b"1\n");
+        assert!(text.contains("actual      2 | <end of output>"), "{text}");
+        assert_eq!(
+            explain(b"1\n2\n", b"1\n2"),
+            "output matches but lacks the final newline"
+        );
+        assert_eq!(
+            explain(b"1\n", b"1\n\n").lines().next().unwrap(),
+            "first difference at line 2, column 1 (expected 1 lines, got 2)"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_difference() {
+        let want = "+".repeat(1000);
+        let mut got = want.clone().into_bytes();
+        got[500] = b'-';
+        let text = explain(want.as_bytes(), &got);
+        assert!(text.contains("column 501"), "{text}");
+        assert!(text.contains("(1000 chars)"), "{text}");
+        assert!(text.lines().all(|l| l.len() < 120), "{text}");
+    }
+
+    #[test]
+    fn context_stays_short_on_long_outputs() {
+        let want: String = (0..100).map(|i| format!("{i}\n")).collect();
+        let got = want.replace("50\n", "x\n");
+        assert!(explain(want.as_bytes(), got.as_bytes()).lines().count() <= 20);
+    }
+}

@@ -1,0 +1,245 @@
+//! Proves each verdict of `judge test` with small fake solutions (shell
+//! scripts) run on a throw-away workspace.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// A temporary workspace with one problem `fake`: input `2 3`, answer `5`.
+struct Sandbox {
+    root: PathBuf,
+}
+
+impl Sandbox {
+    fn new(problem_toml: &str) -> Sandbox {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let root = std::env::temp_dir().join(format!(
+            "judge-verdicts-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(root.join("problems/fake")).unwrap();
+        fs::create_dir_all(root.join("judge-data/fake")).unwrap();
+        let sandbox = Sandbox { root };
+        sandbox.write("judge-data/fake/problem.toml", problem_toml);
+        sandbox.write("judge-data/fake/add.in", "2 3\n");
+        sandbox.write("judge-data/fake/add.out", "5\n");
+        sandbox
+    }
+
+    fn write(&self, relative: &str, text: &str) -> PathBuf {
+        let path = self.root.join(relative);
+        fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// A shell script solution, made executable.
+    fn program(&self, name: &str, body: &str) -> PathBuf {
+        let path = self.write(name, &format!("#!/bin/sh\n{body}\n"));
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    fn judge(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("--root")
+            .arg(&self.root)
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    }
+
+    /// Runs `judge test fake --bin <program>`; returns (exit code, stdout, stderr).
+    fn test_with(&self, program: &Path) -> (i32, String, String) {
+        let output = self.judge(&["test", "fake", "--bin", program.to_str().unwrap()]);
+        (
+            output.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
+
+const EXACT: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"exact\"\n";
+
+/// The verdict column of the row for case `add`.
+fn verdict_of(stdout: &str) -> &str {
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("fake "))
+        .unwrap_or_else(|| panic!("no row for the case in:\n{stdout}"));
+    row.split_whitespace().nth(2).unwrap()
+}
+
+#[test]
+fn exact_answer_is_accepted() {
+    let sandbox = Sandbox::new(EXACT);
+    let program = sandbox.program("sol", "read a b; echo $((a + b))");
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(verdict_of(&stdout), "AC", "{stdout}");
+    assert_eq!(code, 0);
+    assert_eq!(
+        stdout.lines().last(),
+        Some("1 passed, 0 failed"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn changed_whitespace_is_a_presentation_error_unless_tokens_are_compared() {
+    let sandbox = Sandbox::new(EXACT);
+    let program = sandbox.program("sol", "read a b; printf ' %d \\n' $((a + b))");
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(verdict_of(&stdout), "PE", "{stdout}");
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout.lines().last(),
+        Some("0 passed, 1 failed"),
+        "{stdout}"
+    );
+
+    let tokens = Sandbox::new("time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = tokens\n");
+    let program = tokens.program("sol", "read a b; printf ' %d \\n' $((a + b))");
+    assert_eq!(verdict_of(&tokens.test_with(&program).1), "AC");
+}
+
+#[test]
+fn wrong_answer_shows_the_differing_line() {
+    let sandbox = Sandbox::new(EXACT);
+    let program = sandbox.program("sol", "read a b; echo $((a * b))");
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
+    assert_eq!(code, 1);
+    assert!(stdout.contains("first difference at line 1"), "{stdout}");
+    assert!(stdout.contains("expected    1 | \"5\""), "{stdout}");
+    assert!(stdout.contains("actual      1 | \"6\""), "{stdout}");
+}
+
+#[test]
+fn sleeping_past_the_limit_is_stopped_near_the_limit() {
+    let sandbox = Sandbox::new("time_limit_ms = 300\nmemory_limit_kib = 65536\n");
+    // The sleep is a child of the shell: the whole group must die, or the
+    // runner would wait for the pipe the sleep still holds.
+    let program = sandbox.program("sol", "sleep 30; echo 5");
+    let start = Instant::now();
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(verdict_of(&stdout), "TLE", "{stdout}");
+    assert_eq!(code, 1);
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn non_zero_exit_is_a_runtime_error_with_stderr() {
+    let sandbox = Sandbox::new(EXACT);
+    let program = sandbox.program("sol", "echo 'index out of bounds' >&2; exit 3");
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(verdict_of(&stdout), "RE", "{stdout}");
+    assert_eq!(code, 1);
+    assert!(stdout.contains("exit status 3"), "{stdout}");
+    assert!(stdout.contains("index out of bounds"), "{stdout}");
+}
+
+#[test]
+fn a_signal_is_a_runtime_error_that_names_it() {
+    let sandbox = Sandbox::new(EXACT);
+    let program = sandbox.program("sol", "echo 5; kill -SEGV $$");
+    let (_, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(verdict_of(&stdout), "RE", "{stdout}");
+    assert!(stdout.contains("signal 11 (SIGSEGV)"), "{stdout}");
+}
+
+#[test]
+fn allocating_far_beyond_the_limit_is_a_memory_limit_exceeded() {
+    let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 16384\n");
+    // The shell keeps the whole command substitution in memory: ~200 MB.
+    let program = sandbox.program(
+        "sol",
+        "x=$(head -c 200000000 /dev/zero | tr '\\0' a); echo 5",
+    );
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(verdict_of(&stdout), "MLE", "{stdout}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn endless_output_is_cut_off() {
+    let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 1048576\n");
+    let program = sandbox.program("sol", "yes 5");
+    let start = Instant::now();
+    let (_, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(verdict_of(&stdout), "OLE", "{stdout}");
+    assert!(
+        start.elapsed() < Duration::from_secs(4),
+        "took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn memory_is_reported_in_kib() {
+    let sandbox = Sandbox::new(EXACT);
+    let program = sandbox.program("sol", "read a b; echo $((a + b))");
+    let (_, stdout, _) = sandbox.test_with(&program);
+    let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
+    assert!(row.ends_with(" KiB"), "{row}");
+}
+
+#[test]
+fn setup_errors_exit_2_and_say_what_is_wrong() {
+    let sandbox = Sandbox::new(EXACT);
+    let program = sandbox.program("sol", "cat");
+
+    let output = sandbox.judge(&["test", "nope"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr.contains("unknown problem \"nope\"") && stderr.contains("fake"),
+        "{stderr}"
+    );
+
+    let output = sandbox.judge(&["test", "fake"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr.contains("target/release/fake is missing: run `make`"),
+        "{stderr}"
+    );
+
+    sandbox.write("judge-data/fake/lonely.in", "1 1\n");
+    let (code, _, stderr) = sandbox.test_with(&program);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("lonely.in has no lonely.out"), "{stderr}");
+
+    fs::remove_file(sandbox.root.join("judge-data/fake/lonely.in")).unwrap();
+    fs::remove_file(sandbox.root.join("judge-data/fake/add.in")).unwrap();
+    fs::remove_file(sandbox.root.join("judge-data/fake/add.out")).unwrap();
+    let (code, _, stderr) = sandbox.test_with(&program);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has no cases yet"), "{stderr}");
+}
+
+#[test]
+fn stored_data_over_one_mib_is_refused() {
+    let sandbox = Sandbox::new(EXACT);
+    let program = sandbox.program("sol", "cat");
+    sandbox.write("judge-data/fake/big.in", &"1 ".repeat(600_000));
+    sandbox.write("judge-data/fake/big.out", "x\n");
+    let (code, _, stderr) = sandbox.test_with(&program);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("big.in is 1171 KiB"), "{stderr}");
+}
