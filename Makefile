@@ -1,19 +1,45 @@
 # The workspace's commands; README.md explains each. `make` alone builds.
-#   make test [P=<id>] [BIN=<program>]   judge solutions on their stored cases
-#   make check                           everything CI runs
+#   make test   [P=<id>] [BIN=<program>]       judge solutions on their stored cases
+#   make stress P=<id> [N=..] [SEED=..] [JOBS=..]  solution vs brute force on random inputs
+#   make submit P=<id> [COPY=1]                print (and check) what to paste into the judge
+#   make new    P=<id> [JUDGE=poj|leetcode|..] [TITLE=..] [URL=..]  start a new problem
+#   make bench  [P=<id>]                       speed, memory and growth
+#   make check                                 everything CI runs
 
 CARGO ?= cargo
-JUDGE := target/release/judge
-# Quoted for the shell so a command with spaces stays one argument.
-BIN_ARG = $(if $(BIN),--bin '$(BIN)')
+RUNNER := target/release/judge
+# The judges' compiler (AtCoder 2023); every pasteable file must build with it.
+JUDGE_RUST := 1.70.0
+PROBLEMS = $(notdir $(wildcard problems/*))
+# Quoted for the shell so a value with spaces stays one argument.
+opt = $(if $(2),$(1) '$(2)')
 
-.PHONY: build test check fmt-check clippy unit
+.PHONY: build test stress submit new bench check toolchain fmt-check clippy unit \
+	judge-compile stress-smoke bench-smoke
 
 build:
 	$(CARGO) build --release --workspace --quiet
 
 test: build
-	$(JUDGE) test $(P) $(BIN_ARG)
+	$(RUNNER) test $(P) $(call opt,--bin,$(BIN))
+
+stress: build
+	$(RUNNER) stress $(P) $(call opt,--count,$(N)) $(call opt,--seed,$(SEED)) $(call opt,--jobs,$(JOBS))
+
+submit: build toolchain
+	$(RUNNER) submit $(P) $(if $(COPY),--copy)
+
+new:
+	$(CARGO) build --release -p judge --quiet
+	$(RUNNER) new $(P) $(call opt,--judge,$(JUDGE)) $(call opt,--title,$(TITLE)) $(call opt,--url,$(URL))
+
+bench: build
+	$(RUNNER) bench $(P)
+
+# Installs the judges' toolchain once; rustup is the one thing assumed present.
+toolchain:
+	@rustup toolchain list | grep -q '^$(JUDGE_RUST)' || \
+		rustup toolchain install $(JUDGE_RUST) --profile minimal
 
 fmt-check:
 	$(CARGO) fmt --all --check
@@ -24,6 +50,15 @@ clippy:
 unit:
 	$(CARGO) test --workspace --quiet
 
+judge-compile: build toolchain
+	$(RUNNER) submit --check
+
+stress-smoke: build
+	@for id in $(PROBLEMS); do $(RUNNER) stress $$id --count 300 --seed 1 || exit 1; done
+
+bench-smoke: build
+	$(RUNNER) bench --smoke
+
 # The judge run comes last so its `N passed, N failed` line closes the output.
-check: fmt-check clippy unit
+check: fmt-check clippy unit judge-compile stress-smoke bench-smoke
 	$(MAKE) --no-print-directory test P=
