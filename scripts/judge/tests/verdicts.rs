@@ -1,75 +1,11 @@
 //! Proves each verdict of `judge test` with small fake solutions (shell
 //! scripts) run on a throw-away workspace.
 
+mod common;
+
+use common::Sandbox;
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-
-/// A temporary workspace with one problem `fake`: input `2 3`, answer `5`.
-struct Sandbox {
-    root: PathBuf,
-}
-
-impl Sandbox {
-    fn new(problem_toml: &str) -> Sandbox {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let root = std::env::temp_dir().join(format!(
-            "judge-verdicts-{}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = fs::remove_dir_all(&root);
-        fs::create_dir_all(root.join("problems/fake")).unwrap();
-        fs::create_dir_all(root.join("judge-data/fake")).unwrap();
-        let sandbox = Sandbox { root };
-        sandbox.write("judge-data/fake/problem.toml", problem_toml);
-        sandbox.write("judge-data/fake/add.in", "2 3\n");
-        sandbox.write("judge-data/fake/add.out", "5\n");
-        sandbox
-    }
-
-    fn write(&self, relative: &str, text: &str) -> PathBuf {
-        let path = self.root.join(relative);
-        fs::write(&path, text).unwrap();
-        path
-    }
-
-    /// A shell script solution, made executable.
-    fn program(&self, name: &str, body: &str) -> PathBuf {
-        let path = self.write(name, &format!("#!/bin/sh\n{body}\n"));
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-        path
-    }
-
-    fn judge(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .arg("--root")
-            .arg(&self.root)
-            .args(args)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap()
-    }
-
-    /// Runs `judge test fake --bin <program>`; returns (exit code, stdout, stderr).
-    fn test_with(&self, program: &Path) -> (i32, String, String) {
-        let output = self.judge(&["test", "fake", "--bin", program.to_str().unwrap()]);
-        (
-            output.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-        )
-    }
-}
-
-impl Drop for Sandbox {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.root);
-    }
-}
 
 const EXACT: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"exact\"\n";
 

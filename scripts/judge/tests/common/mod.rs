@@ -1,0 +1,73 @@
+//! A throw-away workspace for the runner's own tests: fake problems whose
+//! solutions, brute forces and generators are small shell scripts.
+
+#![allow(dead_code)] // each test file uses its own part of this module
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A temporary workspace with one problem `fake`: input `2 3`, answer `5`.
+pub struct Sandbox {
+    pub root: PathBuf,
+}
+
+impl Sandbox {
+    pub fn new(problem_toml: &str) -> Sandbox {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let root = std::env::temp_dir().join(format!(
+            "judge-sandbox-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(root.join("problems/fake")).unwrap();
+        fs::create_dir_all(root.join("judge-data/fake")).unwrap();
+        let sandbox = Sandbox { root };
+        sandbox.write("judge-data/fake/problem.toml", problem_toml);
+        sandbox.write("judge-data/fake/add.in", "2 3\n");
+        sandbox.write("judge-data/fake/add.out", "5\n");
+        sandbox
+    }
+
+    pub fn write(&self, relative: &str, text: &str) -> PathBuf {
+        let path = self.root.join(relative);
+        fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// A shell script solution, made executable.
+    pub fn program(&self, name: &str, body: &str) -> PathBuf {
+        let path = self.write(name, &format!("#!/bin/sh\n{body}\n"));
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    pub fn judge(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("--root")
+            .arg(&self.root)
+            .args(args)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    }
+
+    /// Runs `judge test fake --bin <program>`; returns (exit code, stdout, stderr).
+    pub fn test_with(&self, program: &Path) -> (i32, String, String) {
+        let output = self.judge(&["test", "fake", "--bin", program.to_str().unwrap()]);
+        (
+            output.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
