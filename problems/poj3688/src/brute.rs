@@ -1,1 +1,47 @@
-fn main() {}
+//! Brute force for POJ 3688: tries every subset of the cards (N <= 16 or so)
+//! and marks each subset's sum with the parity of its size. Assumes valid input.
+
+/// Answers every case of `input`, one count per line, like the solution.
+pub fn brute_force_output(input: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(input);
+    let mut numbers = text
+        .split_ascii_whitespace()
+        .map(|token| token.parse::<u64>().expect("brute force: valid input"));
+    let mut out = String::new();
+    while let (Some(card_count), Some(max_weight)) = (numbers.next(), numbers.next()) {
+        if card_count == 0 {
+            break;
+        }
+        let cards: Vec<u64> = numbers.by_ref().take(card_count as usize).collect();
+        out += &format!("{}\n", odd_only_by_subsets(&cards, max_weight));
+    }
+    out.into_bytes()
+}
+
+/// Counts W in 1..=`max_weight` reached by some odd-sized subset of `cards`
+/// and by no even-sized one, looking at all 2^N subsets.
+pub fn odd_only_by_subsets(cards: &[u64], max_weight: u64) -> u64 {
+    assert!(cards.len() <= 20, "brute force: too many cards");
+    let mut by_odd = vec![false; max_weight as usize + 1];
+    let mut by_even = vec![false; max_weight as usize + 1];
+    for subset in 0u32..1 << cards.len() {
+        let sum: u64 = (0..cards.len())
+            .filter(|&i| subset >> i & 1 == 1)
+            .map(|i| cards[i])
+            .fold(0, u64::saturating_add);
+        if sum <= max_weight {
+            if subset.count_ones() % 2 == 1 {
+                by_odd[sum as usize] = true;
+            } else {
+                by_even[sum as usize] = true;
+            }
+        }
+    }
+    (1..=max_weight as usize)
+        .filter(|&w| by_odd[w] && !by_even[w])
+        .count() as u64
+}
+
+fn main() {
+    testkit::write_stdout(&brute_force_output(&testkit::read_stdin()));
+}
