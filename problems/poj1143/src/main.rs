@@ -16,7 +16,7 @@
 //! Complexity: a position is expanded at most once ever (the memo), with at
 //! most 19 moves of at most 19 steps each. Every position visited from a
 //! reachable input is itself reachable from {2..20}, and there are only 3514
-//! of those, so the whole search costs at most 3514 * 19 * 19 ≈ 1.3 million
+//! of those besides the empty one, so the whole search costs at most 3514 * 19 * 19 ≈ 1.3 million
 //! steps however many test cases there are (any input at all: at most 2^19
 //! positions). After that, each test case costs O(19 * 19) for its winning
 //! moves plus reading its line; memory is the 512 KiB table.
@@ -293,6 +293,11 @@ mod tests {
 
     #[test]
     fn twenty_is_tried_as_a_move() {
+        // A reachable position whose only winning move is 20.
+        assert_eq!(
+            answer("10 2 3 4 5 6 8 9 10 13 20\n0\n"),
+            "Test Case #1\nThe winning moves are: 20\n\n"
+        );
         // Choosing 20 forbids nothing else, so {19, 20} is a loss for the mover.
         assert_eq!(after_choosing(1 << 19 | 1 << 20, 20), 1 << 19);
         assert_eq!(
