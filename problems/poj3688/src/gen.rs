@@ -36,7 +36,7 @@ fn bench_input(case_count: u64, max_weight: u64) -> String {
     input + "0 0\n"
 }
 
-fn random_input(rng: &mut Rng, size: u64) -> String {
+pub fn random_input(rng: &mut Rng, size: u64) -> String {
     let mut input = String::new();
     for _ in 0..rng.range(1, size.min(4)) {
         let (cards, max_weight) = random_case(rng, size);
