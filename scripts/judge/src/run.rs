@@ -22,6 +22,9 @@ const POLL: Duration = Duration::from_millis(5);
 #[derive(Clone, Debug)]
 pub enum Program {
     Exec(PathBuf),
+    /// An executable with arguments, started without a shell so that timing
+    /// it does not time the shell too.
+    ExecWith(PathBuf, Vec<String>),
     Shell(String),
 }
 
@@ -39,6 +42,7 @@ impl Program {
     pub fn describe(&self) -> String {
         match self {
             Program::Exec(path) => path.display().to_string(),
+            Program::ExecWith(path, args) => format!("{} {}", path.display(), args.join(" ")),
             Program::Shell(line) => line.clone(),
         }
     }
@@ -46,6 +50,11 @@ impl Program {
     fn command(&self) -> Command {
         match self {
             Program::Exec(path) => Command::new(path),
+            Program::ExecWith(path, args) => {
+                let mut command = Command::new(path);
+                command.args(args);
+                command
+            }
             Program::Shell(line) => {
                 let mut command = Command::new("sh");
                 command.arg("-c").arg(line);

@@ -1,0 +1,179 @@
+//! `judge bench` on a throw-away workspace whose generator, solution and brute
+//! force are shell scripts. Nothing here asserts a speed: only what is run,
+//! what is written, and the exit status.
+
+mod common;
+
+use common::Sandbox;
+use std::fs;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::Duration;
+
+const LIMITS: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\n";
+const HEADER: &str = "| series | size | input | output | median | min | memory \
+                      | size × | time × | floor | × floor | brute | speedup |";
+
+/// A sandbox with `bench.<series> = <sizes>` lines, a generator printing
+/// `<series> <size>` (and logging each call), and the given solution.
+fn workspace(series: &str, solution: &str) -> Sandbox {
+    let sandbox = Sandbox::new(&format!("{LIMITS}{series}"));
+    fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
+    sandbox.program(
+        "target/release/fake-gen",
+        "echo \"$3\" >> \"$(dirname \"$0\")/gen.log\"; echo \"$2 $3\"",
+    );
+    sandbox.program("target/release/fake", solution);
+    sandbox
+}
+
+fn read(sandbox: &Sandbox, relative: &str) -> String {
+    fs::read_to_string(sandbox.root.join(relative)).unwrap_or_default()
+}
+
+fn run(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) {
+    let output = sandbox.judge(args);
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn smoke_runs_the_smallest_size_of_each_series_once_and_writes_markdown() {
+    let sandbox = workspace(
+        "bench.n = 100 10 1000\nbench.k = 3\n",
+        "echo run >> \"$(dirname \"$0\")/sol.log\"; cat",
+    );
+    sandbox.program(
+        "target/release/fake-brute",
+        "touch \"$(dirname \"$0\")/brute.log\"; cat",
+    );
+    let (code, stdout, stderr) = run(&sandbox, &["bench", "--smoke"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+
+    let markdown = read(&sandbox, "target/bench.md");
+    assert!(markdown.starts_with("# Benchmarks\n"), "{markdown}");
+    assert!(markdown.contains("Smoke run"), "{markdown}");
+    assert!(markdown.contains(&format!("{HEADER}\n")), "{markdown}");
+    let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with("| ")).collect();
+    assert_eq!(rows.len(), 4, "header, rule and two rows:\n{markdown}");
+    // The solution echoes its input: `k 3\n` is 4 bytes in and out.
+    assert!(rows[2].starts_with("| k | 3 | 4 B | 4 B | "), "{markdown}");
+    assert!(rows[3].starts_with("| n | 10 | 5 B | 5 B | "), "{markdown}");
+    assert!(rows[3].ends_with(" | - | - |"), "no brute in a smoke run");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.split_whitespace().take(2).eq(["n", "10"])),
+        "rows are printed too:\n{stdout}"
+    );
+
+    assert_eq!(read(&sandbox, "target/bench/fake/n-10.in"), "n 10\n");
+    assert_eq!(read(&sandbox, "target/release/sol.log"), "run\nrun\n");
+    assert!(!sandbox.root.join("target/release/brute.log").exists());
+}
+
+#[test]
+fn full_run_warms_up_times_growth_and_drops_the_brute_force_once_too_slow() {
+    let sandbox = workspace(
+        "bench.n = 10 100 1000\n",
+        "echo run >> \"$(dirname \"$0\")/sol.log\"; cat",
+    );
+    sandbox.program(
+        "target/release/fake-brute",
+        "read series n; echo \"$n\" >> \"$(dirname \"$0\")/brute.log\"\n\
+         if [ \"$n\" -ge 100 ]; then exec sleep 30; fi; echo \"$n\"",
+    );
+    let (code, stdout, stderr) = run(&sandbox, &["bench", "fake"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+
+    // A warm-up and five timed runs of a fast solution, for each size.
+    assert_eq!(read(&sandbox, "target/release/sol.log").lines().count(), 18);
+    assert_eq!(read(&sandbox, "target/release/brute.log"), "10\n100\n");
+    let markdown = read(&sandbox, "target/bench.md");
+    let row = |size: &str| -> Vec<String> {
+        let line = markdown
+            .lines()
+            .find(|l| l.starts_with(&format!("| n | {size} |")))
+            .unwrap_or_else(|| panic!("no row for {size}:\n{markdown}"));
+        line.split(" | ").map(str::to_string).collect()
+    };
+    // Cells: series, size, input, output, median, min, memory, size ×, ...
+    assert_eq!(row("10")[7], "-");
+    assert_eq!(row("100")[7], "10.0");
+    assert_eq!(row("1000")[7], "10.0");
+    assert!(row("10")[11].ends_with(" ms"), "{markdown}");
+    assert_ne!(row("10")[12], "-", "a speedup where the brute finished");
+    assert_eq!(row("100")[11], ">2.00 s");
+    assert_eq!(row("1000")[11], "-");
+    assert!(!markdown.contains("Smoke run"));
+}
+
+#[test]
+fn a_failing_solution_fails_the_bench_and_says_why() {
+    let sandbox = workspace("bench.n = 10\n", "echo 'index out of bounds' >&2; exit 3");
+    let (code, _, stderr) = run(&sandbox, &["bench", "--smoke"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("fake n 10: exit status 3: index out of bounds"),
+        "{stderr}"
+    );
+    assert!(read(&sandbox, "target/bench.md").contains("**failed**: fake n 10"));
+}
+
+#[test]
+fn inputs_are_cached_until_the_generator_changes() {
+    let sandbox = workspace("bench.n = 10\n", "cat");
+    for _ in 0..2 {
+        assert_eq!(run(&sandbox, &["bench", "--smoke"]).0, 0);
+    }
+    assert_eq!(read(&sandbox, "target/release/gen.log"), "10\n");
+    thread::sleep(Duration::from_millis(50));
+    sandbox.program("target/release/fake-gen", "echo \"changed $3\"");
+    assert_eq!(run(&sandbox, &["bench", "--smoke"]).0, 0);
+    assert_eq!(read(&sandbox, "target/bench/fake/n-10.in"), "changed 10\n");
+}
+
+#[test]
+fn setup_gaps_exit_2_and_say_what_is_missing() {
+    let sandbox = workspace("", "cat");
+    let (code, _, stderr) = run(&sandbox, &["bench", "--smoke"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no `bench.<series>"), "{stderr}");
+
+    let sandbox = workspace("bench.n = 10\n", "cat");
+    fs::remove_file(sandbox.root.join("target/release/fake-gen")).unwrap();
+    let (code, _, stderr) = run(&sandbox, &["bench", "--smoke"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("fake-gen is missing"), "{stderr}");
+}
+
+#[test]
+fn io_floor_reads_everything_and_writes_exactly_the_bytes_asked() {
+    let floor = |args: &[&str], input: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .current_dir(std::env::temp_dir())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Writing all of it proves the input is read: a pipe this large
+        // would block a program that never reads.
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let output = floor(&["io-floor", "123457"], &vec![b'+'; 1 << 20]);
+    assert!(output.status.success());
+    assert_eq!(output.stdout.len(), 123_457);
+
+    let output = floor(&["io-floor", "0"], b"");
+    assert!(output.status.success() && output.stdout.is_empty());
+
+    let output = floor(&["io-floor", "lots"], b"");
+    assert_eq!(output.status.code(), Some(2));
+}
