@@ -19,9 +19,9 @@ use std::time::Duration;
 use table::Table;
 
 /// Timed runs per size after the warm-up.
-const RUNS: u32 = 5;
+const RUNS: u32 = 9;
 /// A size whose warm-up is slow gets fewer runs, so `make bench` stays near a minute.
-const RUNS_BUDGET: Duration = Duration::from_secs(1);
+const RUNS_BUDGET: Duration = Duration::from_secs(2);
 /// Far beyond any judge's limit: only a hung solution reaches it.
 const SOLUTION_LIMIT: Duration = Duration::from_secs(60);
 /// The brute force is timed until it needs longer than this, then dropped.

@@ -90,8 +90,8 @@ fn full_run_warms_up_times_growth_and_drops_the_brute_force_once_too_slow() {
     let (code, stdout, stderr) = run(&sandbox, &["bench", "fake"]);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
 
-    // A warm-up and five timed runs of a fast solution, for each size.
-    assert_eq!(read(&sandbox, "target/release/sol.log").lines().count(), 18);
+    // A warm-up and nine timed runs of a fast solution, for each size.
+    assert_eq!(read(&sandbox, "target/release/sol.log").lines().count(), 30);
     assert_eq!(read(&sandbox, "target/release/brute.log"), "10\n100\n");
     let markdown = read(&sandbox, "target/bench.md");
     let row = |size: &str| -> Vec<String> {
