@@ -1,8 +1,380 @@
-//! `judge stress`: not built yet.
+//! `judge stress`: the solution against the brute force on generated inputs,
+//! seed after seed on every core. The first failure is shrunk, saved as a
+//! regression case and reported with the command that reproduces it.
+
+mod progress;
+mod shrink;
+mod trial;
 
 use crate::cli::Args;
-use crate::problem::{SetupError, Workspace};
+use crate::problem::{Compare, SetupError, Workspace, MAX_DATA_FILE_BYTES};
+use crate::run::Program;
+use crate::verdict::Rules;
+use progress::Progress;
+use shrink::Layout;
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::thread;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use trial::{Failure, Found, Trial, HELPER_TIME};
 
-pub fn command(_workspace: &Workspace, _args: &Args) -> Result<bool, SetupError> {
-    Err(SetupError("`judge stress` is not built yet".into()))
+const DEFAULT_COUNT: u64 = 1000;
+/// Inputs up to this size are printed with the failure.
+const SHOWN_LINES: usize = 20;
+const SHOWN_BYTES: usize = 2048;
+/// How many first seeds are compared to catch a generator that ignores its seed.
+const SEED_CHECK: u64 = 3;
+
+/// What the command line asked for.
+struct Settings {
+    id: String,
+    count: u64,
+    seed: u64,
+    size: Option<u64>,
+    jobs: u64,
+    layout: Option<Layout>,
+    /// The options that shape a run, to repeat them in the reproducing command.
+    repeated: Vec<(&'static str, String)>,
+}
+
+pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    let (settings, trial) = setup(workspace, args)?;
+    println!("seed {}", settings.seed);
+    warn_if_seed_ignored(&trial, &settings);
+    match search(&trial, &settings) {
+        None => {
+            println!("{} passed, 0 failed", settings.count);
+            Ok(true)
+        }
+        Some((index, found)) => report(workspace, &settings, &trial, index, found),
+    }
+}
+
+fn setup(workspace: &Workspace, args: &Args) -> Result<(Settings, Trial), SetupError> {
+    let id = match args.positional.as_slice() {
+        [id] => id.clone(),
+        _ => {
+            return Err(SetupError(
+                "stress takes one problem id: judge stress <id> (make stress P=<id>)".into(),
+            ))
+        }
+    };
+    let number = |name: &str, default: u64| args.number(name, default).map_err(SetupError);
+    let given = |name: &str| args.value(name).is_some();
+    let overridden = given("sol") || given("brute");
+    let config = if overridden && !workspace.data_dir(&id).join("problem.toml").is_file() {
+        None
+    } else {
+        Some(workspace.config(&id)?)
+    };
+    let program = |option: &str, name: String| match args.value(option) {
+        Some(text) => Ok(Program::from_arg(text)),
+        None => built(workspace, &name),
+    };
+    let time_limit = match (given("time-limit"), &config) {
+        (true, _) => Duration::from_millis(number("time-limit", 0)?),
+        (false, Some(config)) => Duration::from_millis(config.time_limit_ms),
+        (false, None) => HELPER_TIME,
+    };
+    let trial = Trial {
+        sol: program("sol", id.clone())?,
+        brute: program("brute", format!("{id}-brute"))?,
+        gen: program("gen", format!("{id}-gen"))?,
+        rules: Rules {
+            time_limit,
+            memory_limit_kib: config.as_ref().map_or(u64::MAX, |c| c.memory_limit_kib),
+            compare: config.as_ref().map_or(Compare::Exact, |c| c.compare),
+        },
+        memory_kib: config.as_ref().map(|c| c.memory_limit_kib),
+    };
+    let layout = match &config {
+        Some(config) => Layout::from_config(&config.raw).map_err(|e| {
+            SetupError(format!(
+                "{}: {e}",
+                workspace.data_dir(&id).join("problem.toml").display()
+            ))
+        })?,
+        None => None,
+    };
+    let jobs = number("jobs", default_jobs())?;
+    if jobs == 0 {
+        return Err(SetupError("--jobs must be at least 1".into()));
+    }
+    let repeated = ["size", "time-limit", "sol", "brute", "gen"]
+        .into_iter()
+        .filter_map(|name| args.value(name).map(|value| (name, value.to_string())))
+        .collect();
+    let settings = Settings {
+        count: number("count", DEFAULT_COUNT)?,
+        seed: if given("seed") {
+            number("seed", 0)?
+        } else {
+            clock_seed()
+        },
+        size: if given("size") {
+            Some(number("size", 0)?)
+        } else {
+            None
+        },
+        jobs,
+        layout,
+        repeated,
+        id,
+    };
+    Ok((settings, trial))
+}
+
+/// `target/release/<name>`, which `make` builds.
+fn built(workspace: &Workspace, name: &str) -> Result<Program, SetupError> {
+    let path = workspace.binary(name);
+    if path.is_file() {
+        Ok(Program::Exec(path))
+    } else {
+        Err(SetupError(format!(
+            "{} is missing: run `make` first (make stress builds before running)",
+            path.display()
+        )))
+    }
+}
+
+fn default_jobs() -> u64 {
+    thread::available_parallelism().map_or(1, |n| n.get() as u64)
+}
+
+fn clock_seed() -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    // Short enough to type; the microseconds differ between runs.
+    now.as_micros() as u64 % 1_000_000_000
+}
+
+/// A generator that prints the same input for every seed tests one input only.
+fn warn_if_seed_ignored(trial: &Trial, settings: &Settings) {
+    let seeds: Vec<u64> = (0..SEED_CHECK)
+        .map(|i| settings.seed.wrapping_add(i))
+        .collect();
+    let inputs: Result<Vec<Vec<u8>>, Found> = seeds
+        .iter()
+        .map(|&seed| trial.generate(seed, settings.size))
+        .collect();
+    // A failing generator is reported by the run itself.
+    if let Ok(inputs) = inputs {
+        if inputs.windows(2).all(|pair| pair[0] == pair[1]) {
+            eprintln!(
+                "warning: the generator printed the same input for seeds {} to {}: \
+                 does it ignore its seed? Then every iteration tests the same input.",
+                seeds[0],
+                seeds[seeds.len() - 1]
+            );
+        }
+    }
+}
+
+/// Runs the iterations on `jobs` threads; the failure with the smallest
+/// iteration number, if any. Every iteration before it has run and passed,
+/// so the answer does not depend on `jobs` or on timing.
+fn search(trial: &Trial, settings: &Settings) -> Option<(u64, Found)> {
+    let next = &AtomicU64::new(0);
+    let passed = &AtomicU64::new(0);
+    let stop = &AtomicBool::new(false);
+    let slot: Mutex<Option<(u64, Found)>> = Mutex::new(None);
+    let found = &slot;
+    let (count, first_seed, size) = (settings.count, settings.seed, settings.size);
+    let mut progress = Progress::new(count);
+    thread::scope(|scope| {
+        let workers: Vec<_> = (0..settings.jobs.min(count.max(1)))
+            .map(|_| {
+                scope.spawn(move || {
+                    while !stop.load(Ordering::SeqCst) {
+                        let index = next.fetch_add(1, Ordering::SeqCst);
+                        if index >= count {
+                            return;
+                        }
+                        match trial.iteration(first_seed.wrapping_add(index), size) {
+                            Ok(()) => {
+                                passed.fetch_add(1, Ordering::SeqCst);
+                            }
+                            Err(failure) => {
+                                let mut slot = found.lock().unwrap_or_else(|e| e.into_inner());
+                                if slot.as_ref().map_or(true, |(first, _)| index < *first) {
+                                    *slot = Some((index, failure));
+                                }
+                                stop.store(true, Ordering::SeqCst);
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        while !workers.iter().all(|worker| worker.is_finished()) {
+            thread::sleep(Duration::from_millis(50));
+            let started = next.load(Ordering::SeqCst).min(count);
+            progress.update(
+                passed.load(Ordering::SeqCst),
+                first_seed.wrapping_add(started.saturating_sub(1)),
+            );
+        }
+    });
+    progress.finish();
+    slot.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+fn report(
+    workspace: &Workspace,
+    settings: &Settings,
+    trial: &Trial,
+    index: u64,
+    found: Found,
+) -> Result<bool, SetupError> {
+    let seed = settings.seed.wrapping_add(index);
+    let mut saved = false;
+    match found {
+        Found::Unrunnable(message) => return Err(SetupError(message)),
+        Found::Generator { detail } => {
+            println!("FAIL seed {seed}: the generator failed: {detail}");
+        }
+        Found::Brute { input, detail } => {
+            println!("FAIL seed {seed}: the brute force failed (not the solution): {detail}");
+            show_input(&input);
+            println!("nothing saved: a case needs the brute force's answer");
+        }
+        Found::Solution(failure) => {
+            let verdict = failure.judgement.verdict;
+            println!("FAIL seed {seed}: {verdict} from the solution; shrinking the input");
+            let shrunk = shrink::shrink(
+                trial,
+                seed,
+                settings.size,
+                settings.layout.as_ref(),
+                failure,
+            );
+            for note in &shrunk.notes {
+                println!("  {note}");
+            }
+            let failure = shrunk.failure;
+            show_input(&failure.input);
+            println!("{}", failure.judgement.detail);
+            saved = save(workspace, &settings.id, seed, &failure);
+        }
+    }
+    println!("reproduce: {}", reproduce(settings, seed));
+    if saved {
+        println!("           make test P={}", settings.id);
+    }
+    println!("{index} passed, 1 failed");
+    Ok(false)
+}
+
+fn show_input(input: &[u8]) {
+    let lines = input
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count();
+    if input.len() <= SHOWN_BYTES && lines <= SHOWN_LINES {
+        println!("input:");
+        for line in String::from_utf8_lossy(input).lines() {
+            println!("    {line}");
+        }
+    } else {
+        println!("input: {lines} lines, {} bytes", input.len());
+    }
+}
+
+/// Saves the case as `stress-<seed>.in/.out`; never overwrites. When that
+/// fails the input goes to stderr in full, so the case is not lost.
+fn save(workspace: &Workspace, id: &str, seed: u64, failure: &Failure) -> bool {
+    let dir = workspace.data_dir(id);
+    let input = dir.join(format!("stress-{seed}.in"));
+    let output = input.with_extension("out");
+    match write_case(&dir, &input, &output, failure) {
+        Ok(()) => {
+            println!(
+                "saved {} with the brute force's answer as {}",
+                input
+                    .strip_prefix(&workspace.root)
+                    .unwrap_or(&input)
+                    .display(),
+                output.file_name().and_then(|n| n.to_str()).unwrap_or("")
+            );
+            true
+        }
+        Err(reason) => {
+            eprintln!("judge: not saved: {reason}; the input in full:");
+            let mut stderr = io::stderr().lock();
+            let _ = stderr
+                .write_all(&failure.input)
+                .and_then(|_| stderr.flush());
+            false
+        }
+    }
+}
+
+fn write_case(dir: &Path, input: &Path, output: &Path, failure: &Failure) -> Result<(), String> {
+    let biggest = failure.input.len().max(failure.expected.len()) as u64;
+    if biggest >= MAX_DATA_FILE_BYTES {
+        return Err(format!(
+            "{} KiB is too big for judge-data (under 1 MiB)",
+            biggest / 1024
+        ));
+    }
+    if !dir.is_dir() {
+        return Err(format!("{} does not exist", dir.display()));
+    }
+    if output.exists() {
+        return Err(format!("{} already exists", output.display()));
+    }
+    write_new(input, &failure.input)?;
+    if let Err(reason) = write_new(output, &failure.expected) {
+        // An .in without its .out would break `make test`.
+        let _ = fs::remove_file(input);
+        return Err(reason);
+    }
+    Ok(())
+}
+
+fn write_new(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .and_then(|mut file| file.write_all(bytes))
+        .map_err(|e| format!("cannot create {}: {e}", path.display()))
+}
+
+/// The command that runs exactly the failing iteration again.
+fn reproduce(settings: &Settings, seed: u64) -> String {
+    let mut line = format!(
+        "target/release/judge stress {} --seed {seed} --count 1",
+        shell_quote(&settings.id)
+    );
+    for (name, value) in &settings.repeated {
+        line += &format!(" --{name} {}", shell_quote(value));
+    }
+    line
+}
+
+/// `text` as one shell word: bare when that is safe, else single-quoted.
+fn shell_quote(text: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !text.is_empty() && text.chars().all(safe) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_only_what_the_shell_would_split() {
+        assert_eq!(shell_quote("target/release/x"), "target/release/x");
+        assert_eq!(shell_quote("sh -c 'a'"), "'sh -c '\\''a'\\'''");
+        assert_eq!(shell_quote(""), "''");
+    }
 }

@@ -1,0 +1,278 @@
+//! Makes a failing stress input small before it is reported and saved: first
+//! other seeds at smaller sizes, then dropping whole test cases (when
+//! `problem.toml` says how the input is laid out) while it still fails alike.
+
+use super::trial::{Failure, Found, Trial};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// Time for trying smaller sizes; the generator is fast, the search is luck.
+const SIZE_BUDGET: Duration = Duration::from_secs(3);
+/// Seeds tried at each size.
+const SEEDS_PER_SIZE: u64 = 10;
+/// Time for dropping cases; each try runs both programs once.
+const DROP_BUDGET: Duration = Duration::from_secs(5);
+
+/// How an input splits into independent test cases, from `problem.toml`:
+/// `stress_case_lines = N` (each case spans N lines) and optionally
+/// `stress_terminator = "0 0"` (a last line that ends the input and stays).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    case_lines: usize,
+    terminator: Option<String>,
+}
+
+impl Layout {
+    /// `None` when the problem declares no layout.
+    pub fn from_config(raw: &BTreeMap<String, String>) -> Result<Option<Layout>, String> {
+        let terminator = raw.get("stress_terminator").cloned();
+        let case_lines = match raw.get("stress_case_lines") {
+            Some(text) => text.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                format!("`stress_case_lines` must be a positive whole number, found {text:?}")
+            })?,
+            None if terminator.is_some() => {
+                return Err("`stress_terminator` needs `stress_case_lines` too".into())
+            }
+            None => return Ok(None),
+        };
+        Ok(Some(Layout {
+            case_lines,
+            terminator,
+        }))
+    }
+
+    /// The cases (each its lines with their newlines) and the terminator line;
+    /// `None` when the input does not have this layout.
+    fn split(&self, input: &[u8]) -> Option<(Vec<Vec<u8>>, Vec<u8>)> {
+        let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        while lines.last().is_some_and(|line| line.is_empty()) {
+            lines.pop();
+        }
+        let mut tail = Vec::new();
+        if let Some(terminator) = &self.terminator {
+            let last = lines.pop()?;
+            if String::from_utf8_lossy(last).trim() != terminator.trim() {
+                return None;
+            }
+            tail = [last, b"\n"].concat();
+        }
+        if lines.is_empty() || lines.len() % self.case_lines != 0 {
+            return None;
+        }
+        let cases = lines
+            .chunks(self.case_lines)
+            .map(|case| {
+                case.iter()
+                    .flat_map(|line| [*line, b"\n"])
+                    .collect::<Vec<_>>()
+                    .concat()
+            })
+            .collect();
+        Some((cases, tail))
+    }
+}
+
+/// A smaller input that fails the same way, and what was done to get it.
+pub struct Shrunk {
+    pub failure: Failure,
+    pub notes: Vec<String>,
+}
+
+/// Shrinks the failure found with `seed` (at `size`, or the generator's default).
+pub fn shrink(
+    trial: &Trial,
+    seed: u64,
+    size: Option<u64>,
+    layout: Option<&Layout>,
+    failure: Failure,
+) -> Shrunk {
+    let original = failure.input.len();
+    let mut notes = Vec::new();
+    let mut failure = failure;
+    if let Some((smaller, found_seed, found_size)) = by_size(trial, seed, size, &failure) {
+        notes.push(format!(
+            "a smaller input fails alike: seed {found_seed} with --size {found_size}"
+        ));
+        failure = smaller;
+    }
+    if let Some(layout) = layout {
+        match by_dropping_cases(trial, layout, &failure) {
+            None => notes.push(format!(
+                "the input does not have the layout problem.toml declares \
+                 ({} lines per case{}), so no cases were dropped",
+                layout.case_lines,
+                layout
+                    .terminator
+                    .as_ref()
+                    .map_or(String::new(), |t| format!(", then {t:?}"))
+            )),
+            Some((Some(smaller), kept, total)) => {
+                notes.push(format!("kept {kept} of its {total} cases"));
+                failure = smaller;
+            }
+            Some((None, _, _)) => {}
+        }
+    }
+    if failure.input.len() < original {
+        notes.push(format!(
+            "shrunk from {original} to {} bytes",
+            failure.input.len()
+        ));
+    }
+    Shrunk { failure, notes }
+}
+
+/// The failure again, when `input` fails with the same verdict and the brute
+/// force has no trouble with it.
+fn fails_alike(trial: &Trial, input: &[u8], like: &Failure) -> Option<Failure> {
+    match trial.check(input) {
+        Err(Found::Solution(failure)) if failure.judgement.verdict == like.judgement.verdict => {
+            Some(failure)
+        }
+        _ => None,
+    }
+}
+
+/// Sizes 1, 2, 4, ... (the generator's default size is unknown, so growing
+/// from the smallest finds the small failures first), several seeds each,
+/// until an input fails, inputs stop being smaller, or time runs out.
+fn by_size(
+    trial: &Trial,
+    seed: u64,
+    size: Option<u64>,
+    failure: &Failure,
+) -> Option<(Failure, u64, u64)> {
+    let deadline = Instant::now() + SIZE_BUDGET;
+    let mut best: Option<(Failure, u64, u64)> = None;
+    let mut candidate_size = 1u64;
+    while size.map_or(true, |limit| candidate_size < limit) {
+        let mut any_smaller = false;
+        for offset in 0..SEEDS_PER_SIZE {
+            if Instant::now() >= deadline {
+                return best;
+            }
+            let candidate_seed = seed.wrapping_add(offset);
+            let input = match trial.generate(candidate_seed, Some(candidate_size)) {
+                Ok(input) => input,
+                Err(_) => continue,
+            };
+            let smallest = best.as_ref().map_or(failure, |(f, _, _)| f).input.len();
+            if input.len() >= smallest {
+                continue;
+            }
+            any_smaller = true;
+            if let Some(smaller) = fails_alike(trial, &input, failure) {
+                best = Some((smaller, candidate_seed, candidate_size));
+            }
+        }
+        if best.is_some() || !any_smaller {
+            return best;
+        }
+        candidate_size = candidate_size.checked_mul(2)?;
+    }
+    best
+}
+
+/// Drops cases while the input still fails; `None` when the input does not
+/// have the layout. Returns the smallest failure if any case could go, with
+/// the number of cases kept and the number there were.
+fn by_dropping_cases(
+    trial: &Trial,
+    layout: &Layout,
+    failure: &Failure,
+) -> Option<(Option<Failure>, usize, usize)> {
+    let (cases, tail) = layout.split(&failure.input)?;
+    let total = cases.len();
+    let deadline = Instant::now() + DROP_BUDGET;
+    let mut smallest = None;
+    let kept = drop_cases(cases, |candidate| {
+        if Instant::now() >= deadline {
+            return false;
+        }
+        let input = [candidate.concat(), tail.clone()].concat();
+        match fails_alike(trial, &input, failure) {
+            Some(smaller) => {
+                smallest = Some(smaller);
+                true
+            }
+            None => false,
+        }
+    });
+    Some((smallest, kept.len(), total))
+}
+
+/// Delta debugging over cases: removes one of `parts` equal chunks at a time
+/// (halves first, down to single cases) while `still_fails` accepts the rest.
+/// `still_fails` is last called with `true` on the returned cases, if ever.
+fn drop_cases<T: Clone>(mut cases: Vec<T>, mut still_fails: impl FnMut(&[T]) -> bool) -> Vec<T> {
+    let mut parts = 2;
+    while cases.len() >= 2 {
+        let chunk = (cases.len() + parts - 1) / parts;
+        let reduced = (0..cases.len()).step_by(chunk).find_map(|start| {
+            let end = (start + chunk).min(cases.len());
+            let candidate = [&cases[..start], &cases[end..]].concat();
+            still_fails(&candidate).then_some(candidate)
+        });
+        match reduced {
+            Some(candidate) => {
+                cases = candidate;
+                parts = (parts - 1).max(2);
+            }
+            None if parts >= cases.len() => break,
+            None => parts = (parts * 2).min(cases.len()),
+        }
+    }
+    cases
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(case_lines: usize, terminator: Option<&str>) -> Layout {
+        Layout {
+            case_lines,
+            terminator: terminator.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn reads_the_layout_keys() {
+        let mut raw = BTreeMap::new();
+        assert_eq!(Layout::from_config(&raw), Ok(None));
+        raw.insert("stress_terminator".to_string(), "0 0".to_string());
+        assert!(Layout::from_config(&raw).is_err());
+        raw.insert("stress_case_lines".to_string(), "2".to_string());
+        assert_eq!(Layout::from_config(&raw), Ok(Some(layout(2, Some("0 0")))));
+        raw.insert("stress_case_lines".to_string(), "0".to_string());
+        assert!(Layout::from_config(&raw).is_err());
+    }
+
+    #[test]
+    fn splits_cases_and_keeps_the_terminator() {
+        let (cases, tail) = layout(2, Some("0 0"))
+            .split(b"2 1\n5 6\n1 1\n7\n0 0\n")
+            .unwrap();
+        assert_eq!(cases, [b"2 1\n5 6\n".to_vec(), b"1 1\n7\n".to_vec()]);
+        assert_eq!(tail, b"0 0\n");
+        let (cases, tail) = layout(1, None).split(b"a\nb").unwrap();
+        assert_eq!(cases, [b"a\n".to_vec(), b"b\n".to_vec()]);
+        assert!(tail.is_empty());
+    }
+
+    #[test]
+    fn refuses_inputs_of_another_layout() {
+        assert_eq!(layout(2, None).split(b"1\n2\n3\n"), None);
+        assert_eq!(layout(1, Some("0")).split(b"1\n2\n"), None);
+        assert_eq!(layout(1, Some("0")).split(b"0\n"), None);
+    }
+
+    #[test]
+    fn drops_every_case_that_is_not_needed() {
+        let cases: Vec<u32> = (0..100).collect();
+        let kept = drop_cases(cases, |c| c.contains(&37) && c.contains(&80));
+        assert_eq!(kept, [37, 80]);
+        let kept = drop_cases(vec![1, 2, 3], |_| false);
+        assert_eq!(kept, [1, 2, 3]);
+    }
+}

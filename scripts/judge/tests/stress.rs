@@ -1,0 +1,262 @@
+//! `judge stress` on a throw-away workspace whose problem `fake` adds two
+//! numbers per line until a line `0`, with shell-script programs: it passes a
+//! correct pair, finds and shrinks a planted bug, saves a case that `judge
+//! test` then fails, and blames a failing brute force or generator correctly.
+
+mod common;
+
+use common::Sandbox;
+use std::fs;
+use std::path::PathBuf;
+
+const TOML: &str = "time_limit_ms = 2000\nmemory_limit_kib = 262144\n\
+                    stress_case_lines = 1\nstress_terminator = \"0\"\n";
+const BRUTE: &str = "awk '$0 == \"0\" { exit } { print $1 + $2 }'";
+const CORRECT: &str = "while read a b; do [ \"$a $b\" = \"0 \" ] && break; echo $((a + b)); done";
+/// Wrong only when the first number is 7 and the second above 4: one line in 20.
+const WRONG: &str =
+    "awk '$0 == \"0\" { exit } { s = $1 + $2; if ($1 == 7 && $2 > 4) s++; print s }'";
+/// Up to `size` (default 30) lines of two digits, then `0`.
+const GEN: &str = "awk -v seed=\"$1\" -v size=\"${2:-30}\" 'BEGIN { srand(seed); \
+    n = 1 + int(rand() * size); \
+    for (i = 0; i < n; i++) print int(rand() * 10), int(rand() * 10); print 0 }'";
+
+/// A sandbox with `target/release/fake`, `fake-brute` and `fake-gen`.
+fn workspace(toml: &str, solution: &str, brute: &str, gen: &str) -> Sandbox {
+    let sandbox = Sandbox::new(toml);
+    fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
+    sandbox.program("target/release/fake", solution);
+    sandbox.program("target/release/fake-brute", brute);
+    sandbox.program("target/release/fake-gen", gen);
+    sandbox
+}
+
+/// Runs `judge stress fake <args>`; returns (exit code, stdout, stderr).
+fn stress(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) {
+    let output = sandbox.judge(&[&["stress", "fake"], args].concat());
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The `stress-*.in` files saved in `judge-data/fake`.
+fn saved(sandbox: &Sandbox) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(sandbox.root.join("judge-data/fake"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            let name = path.file_name().unwrap().to_str().unwrap();
+            name.starts_with("stress-") && name.ends_with(".in")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn fail_line(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find(|line| line.starts_with("FAIL seed "))
+        .unwrap_or_else(|| panic!("no FAIL line in:\n{stdout}"))
+}
+
+#[test]
+fn a_correct_pair_passes_and_prints_its_seed_first() {
+    let sandbox = workspace(TOML, CORRECT, BRUTE, GEN);
+    let (code, stdout, stderr) = stress(&sandbox, &["--count", "40", "--seed", "5"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(stdout.lines().next(), Some("seed 5"), "{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("40 passed, 0 failed"),
+        "{stdout}"
+    );
+    assert!(saved(&sandbox).is_empty());
+    assert!(!stderr.contains("warning"), "{stderr}");
+}
+
+#[test]
+fn a_planted_bug_is_found_shrunk_and_saved_as_a_failing_case() {
+    let sandbox = workspace(TOML, WRONG, BRUTE, GEN);
+    let (code, stdout, stderr) = stress(&sandbox, &["--count", "500", "--seed", "1"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        fail_line(&stdout).ends_with("WA from the solution; shrinking the input"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("first difference at line 1"), "{stdout}");
+    assert!(stdout.ends_with(" passed, 1 failed\n"), "{stdout}");
+
+    let files = saved(&sandbox);
+    assert_eq!(files.len(), 1, "{stdout}");
+    let input = fs::read_to_string(&files[0]).unwrap();
+    let lines: Vec<&str> = input.lines().collect();
+    assert_eq!(
+        lines.len(),
+        2,
+        "not shrunk to one case and the terminator:\n{input}"
+    );
+    assert!(lines[0].starts_with("7 ") && lines[1] == "0", "{input}");
+    let answer = fs::read_to_string(files[0].with_extension("out")).unwrap();
+    let numbers: Vec<u32> = lines[0].split(' ').map(|n| n.parse().unwrap()).collect();
+    assert_eq!(answer, format!("{}\n", numbers[0] + numbers[1]));
+
+    let seed = fail_line(&stdout)
+        .split(' ')
+        .nth(2)
+        .unwrap()
+        .trim_end_matches(':');
+    assert!(
+        stdout.contains(&format!(
+            "reproduce: target/release/judge stress fake --seed {seed} --count 1\n"
+        )),
+        "{stdout}"
+    );
+    assert!(files[0].ends_with(format!("stress-{seed}.in")), "{files:?}");
+
+    let wrong = sandbox.root.join("target/release/fake");
+    let (code, out, _) = sandbox.test_with(&wrong);
+    assert_eq!(
+        code, 1,
+        "the saved case must fail the wrong solution:\n{out}"
+    );
+    let correct = sandbox.program("correct", CORRECT);
+    let (code, out, _) = sandbox.test_with(&correct);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().last(), Some("2 passed, 0 failed"), "{out}");
+}
+
+#[test]
+fn cases_are_dropped_when_smaller_sizes_do_not_help() {
+    // Always 40 lines of the same length, whatever the size: only dropping
+    // cases can make this input smaller.
+    let fixed = GEN.replace("1 + int(rand() * size)", "40");
+    let sandbox = workspace(TOML, WRONG, BRUTE, &fixed);
+    let (code, stdout, _) = stress(&sandbox, &["--count", "200", "--seed", "9"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("  kept 1 of its 40 cases\n"), "{stdout}");
+    assert!(
+        stdout.contains("  shrunk from 162 to 6 bytes\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn without_a_layout_only_sizes_shrink() {
+    let sandbox = workspace(
+        "time_limit_ms = 2000\nmemory_limit_kib = 262144\n",
+        WRONG,
+        BRUTE,
+        GEN,
+    );
+    let (code, stdout, _) = stress(&sandbox, &["--count", "500", "--seed", "1"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(!stdout.contains("cases"), "{stdout}");
+    assert!(stdout.contains("with --size "), "{stdout}");
+    assert_eq!(saved(&sandbox).len(), 1);
+}
+
+#[test]
+fn the_first_failing_seed_is_reported_even_when_a_later_one_fails_sooner() {
+    // Every answer is wrong, and even seeds take longer to get wrong: with two
+    // jobs, seed 1001 fails before seed 1000 has finished.
+    let gen = "echo \"$1 1\"; echo 0";
+    let wrong = "read a b; [ $((a % 2)) = 0 ] && sleep 0.5; echo $((a + b + 1))";
+    let one = workspace(TOML, wrong, BRUTE, gen);
+    let two = workspace(TOML, wrong, BRUTE, gen);
+    let args = ["--count", "10", "--seed", "1000"];
+    let (_, serial, _) = stress(&one, &[&args[..], &["--jobs", "1"]].concat());
+    let (_, parallel, _) = stress(&two, &[&args[..], &["--jobs", "2"]].concat());
+    assert!(
+        fail_line(&serial).starts_with("FAIL seed 1000: WA"),
+        "{serial}"
+    );
+    assert!(
+        fail_line(&parallel).starts_with("FAIL seed 1000: WA"),
+        "{parallel}"
+    );
+    assert_eq!(
+        parallel.lines().last(),
+        Some("0 passed, 1 failed"),
+        "{parallel}"
+    );
+    assert!(saved(&two)[0].ends_with("stress-1000.in"));
+}
+
+#[test]
+fn a_failing_brute_force_is_blamed_and_nothing_is_saved() {
+    let brute = "awk '$0 == \"0\" { exit } $1 == 7 && $2 > 4 { exit 3 } { print $1 + $2 }'";
+    let sandbox = workspace(TOML, CORRECT, brute, GEN);
+    let (code, stdout, _) = stress(&sandbox, &["--count", "500", "--seed", "1"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        fail_line(&stdout).contains("the brute force failed (not the solution): exit status 3"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("nothing saved"), "{stdout}");
+    assert!(saved(&sandbox).is_empty());
+}
+
+#[test]
+fn a_failing_generator_is_blamed() {
+    let sandbox = workspace(TOML, CORRECT, BRUTE, "echo 'bad size' >&2; exit 4");
+    let (code, stdout, _) = stress(&sandbox, &["--count", "5", "--seed", "1"]);
+    assert_eq!(code, 1, "{stdout}");
+    let line = fail_line(&stdout);
+    assert!(line.contains("the generator failed"), "{stdout}");
+    assert!(line.contains("fake-gen 1`: exit status 4"), "{stdout}");
+    assert!(stdout.contains("bad size"), "{stdout}");
+}
+
+#[test]
+fn a_generator_that_ignores_its_seed_is_warned_about() {
+    let sandbox = workspace(TOML, CORRECT, BRUTE, "echo '1 2'; echo 0");
+    let (code, stdout, stderr) = stress(&sandbox, &["--count", "5", "--seed", "1"]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stderr.contains("does it ignore its seed?"), "{stderr}");
+}
+
+#[test]
+fn commands_replace_the_built_programs_and_the_time_limit_applies() {
+    let sandbox = workspace(TOML, CORRECT, BRUTE, GEN);
+    let slow = "sleep 5; cat";
+    let (code, stdout, _) = stress(
+        &sandbox,
+        &[
+            "--count",
+            "3",
+            "--seed",
+            "1",
+            "--time-limit",
+            "100",
+            "--sol",
+            slow,
+        ],
+    );
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        fail_line(&stdout).contains("TLE from the solution"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("--count 1 --time-limit 100 --sol 'sleep 5; cat'\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn setup_errors_exit_2() {
+    let sandbox = workspace(TOML, CORRECT, BRUTE, GEN);
+    fs::remove_file(sandbox.root.join("target/release/fake-brute")).unwrap();
+    let (code, _, stderr) = stress(&sandbox, &["--count", "5"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("target/release/fake-brute is missing: run `make`"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = stress(&sandbox, &["--jobs", "0", "--brute", BRUTE]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--jobs"), "{stderr}");
+}
