@@ -15,7 +15,7 @@ const DROP_BUDGET: Duration = Duration::from_secs(5);
 
 /// How an input splits into independent test cases, from `problem.toml`:
 /// `stress_case_lines = N` (each case spans N lines) and optionally
-/// `stress_terminator = "0 0"` (a last line that ends the input and stays).
+/// `stress_terminator = "0 0"` (a last line that ends the input and stays, if present).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
     case_lines: usize,
@@ -49,12 +49,17 @@ impl Layout {
             lines.pop();
         }
         let mut tail = Vec::new();
-        if let Some(terminator) = &self.terminator {
-            let last = lines.pop()?;
-            if String::from_utf8_lossy(last).trim() != terminator.trim() {
-                return None;
+        let ends_input = |line: &[u8]| {
+            let terminator = self.terminator.as_deref().map(str::trim);
+            terminator == Some(String::from_utf8_lossy(line).trim())
+        };
+        // Inputs may also end at the end of the file, without the terminator.
+        if let Some(last) = lines.pop() {
+            if ends_input(last) {
+                tail = [last, b"\n"].concat();
+            } else {
+                lines.push(last);
             }
-            tail = [last, b"\n"].concat();
         }
         if lines.is_empty() || lines.len() % self.case_lines != 0 {
             return None;
@@ -258,13 +263,18 @@ mod tests {
         let (cases, tail) = layout(1, None).split(b"a\nb").unwrap();
         assert_eq!(cases, [b"a\n".to_vec(), b"b\n".to_vec()]);
         assert!(tail.is_empty());
+        let (cases, tail) = layout(1, Some("0")).split(b"3\r\n0\r\n").unwrap();
+        assert_eq!((cases, tail), (vec![b"3\r\n".to_vec()], b"0\r\n".to_vec()));
+        let (cases, tail) = layout(1, Some("0")).split(b"1\n2\n").unwrap();
+        assert_eq!(cases.len(), 2);
+        assert!(tail.is_empty());
     }
 
     #[test]
     fn refuses_inputs_of_another_layout() {
         assert_eq!(layout(2, None).split(b"1\n2\n3\n"), None);
-        assert_eq!(layout(1, Some("0")).split(b"1\n2\n"), None);
         assert_eq!(layout(1, Some("0")).split(b"0\n"), None);
+        assert_eq!(layout(2, Some("0 0")).split(b"1 1\n5\n0 7\n"), None);
     }
 
     #[test]
