@@ -27,7 +27,7 @@ stress: build
 	$(RUNNER) stress $(P) $(call opt,--count,$(N)) $(call opt,--seed,$(SEED)) $(call opt,--jobs,$(JOBS))
 
 submit: build toolchain
-	$(RUNNER) submit $(P) $(if $(COPY),--copy)
+	JUDGE_RUST=$(JUDGE_RUST) $(RUNNER) submit $(P) $(if $(COPY),--copy)
 
 new:
 	$(CARGO) build --release -p judge --quiet
@@ -51,7 +51,7 @@ unit:
 	$(CARGO) test --workspace --quiet
 
 judge-compile: build toolchain
-	$(RUNNER) submit --check
+	JUDGE_RUST=$(JUDGE_RUST) $(RUNNER) submit --check
 
 stress-smoke: build
 	@for id in $(PROBLEMS); do $(RUNNER) stress $$id --count 300 --seed 1 || exit 1; done

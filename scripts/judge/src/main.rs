@@ -30,6 +30,7 @@ commands:
               [--sol CMD] [--brute CMD] [--gen CMD]
                                       random inputs: solution vs brute force
   submit <id> [--copy]                print what to paste into the judge
+  submit --check [<id>...]            compile every paste alone as the judge would
   new <id> [--judge J] [--title T] [--url U]
                                       start a new problem
   bench [<id>...] [--smoke]           speed and memory on growing inputs
@@ -53,7 +54,7 @@ fn options(command: &str) -> Option<(&'static [&'static str], &'static [&'static
             ],
             &[],
         ),
-        "submit" => (&[], &["copy"]),
+        "submit" => (&[], &["copy", "check"]),
         "new" => (&["judge", "title", "url"], &[]),
         "bench" => (&[], &["smoke"]),
         _ => return None,

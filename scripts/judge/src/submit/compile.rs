@@ -1,0 +1,187 @@
+//! Compiles a paste alone with plain `rustc`, the way a judge does: the
+//! judges' pinned version (1.70.0, AtCoder 2023) and, to catch what newer
+//! compilers reject, the local default one. Each build runs in its own
+//! temporary folder, removed afterwards.
+
+use super::paste::Paste;
+use crate::problem::SetupError;
+use std::env;
+use std::fs;
+use std::io;
+use std::path::PathBuf;
+use std::process::{self, Command};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+/// The judges' toolchain, as `make toolchain` installs it; the `JUDGE_RUST`
+/// environment variable overrides it.
+const JUDGE_RUST: &str = "1.70.0";
+
+/// One `rustc`: the default one on PATH, or a rustup toolchain (`+1.70.0`).
+#[derive(Clone, Debug)]
+pub struct Compiler {
+    toolchain: Option<String>,
+    pub version: String,
+}
+
+impl Compiler {
+    fn command(&self) -> Command {
+        let mut command = Command::new("rustc");
+        if let Some(toolchain) = &self.toolchain {
+            command.arg(format!("+{toolchain}"));
+        }
+        command
+    }
+
+    fn find(toolchain: Option<String>) -> Option<Compiler> {
+        let mut compiler = Compiler {
+            toolchain,
+            version: String::new(),
+        };
+        let output = compiler.command().arg("--version").output().ok()?;
+        let text = String::from_utf8_lossy(&output.stdout);
+        // `rustc 1.70.0 (90c541806 2023-05-31)`
+        compiler.version = text.split_whitespace().nth(1)?.to_string();
+        Some(compiler).filter(|_| output.status.success())
+    }
+}
+
+/// The compilers every paste must satisfy, the judges' first.
+pub struct Compilers(Vec<Compiler>);
+
+impl Compilers {
+    pub fn find() -> Result<Compilers, SetupError> {
+        let wanted = env::var("JUDGE_RUST").unwrap_or_else(|_| JUDGE_RUST.to_string());
+        let judge = Compiler::find(Some(wanted.clone()))
+            .filter(|compiler| compiler.version.starts_with(&wanted))
+            .ok_or_else(|| {
+                SetupError(format!(
+                    "rustc {wanted}, the judges' compiler, is not installed: run `make toolchain` \
+                     (installs {wanted} with rustup)"
+                ))
+            })?;
+        let local = Compiler::find(None).ok_or_else(|| {
+            SetupError("no `rustc` on PATH: install Rust with rustup (https://rustup.rs)".into())
+        })?;
+        let mut compilers = vec![judge];
+        if local.version != compilers[0].version {
+            compilers.push(local);
+        }
+        Ok(Compilers(compilers))
+    }
+
+    /// `rustc 1.70.0 and 1.95.0`
+    pub fn describe(&self) -> String {
+        let versions: Vec<&str> = self.0.iter().map(|c| c.version.as_str()).collect();
+        format!("rustc {}", versions.join(" and "))
+    }
+
+    /// Builds the paste with every compiler under every edition it may meet;
+    /// the error is the first failure, judges' compiler first, with its message.
+    /// `file` is the path messages show, as in the workspace.
+    pub fn check(&self, paste: &Paste, file: &str) -> Result<(), String> {
+        let program = paste.program();
+        let builds: Vec<(&Compiler, &str)> = self
+            .0
+            .iter()
+            .flat_map(|compiler| paste.editions().iter().map(move |&e| (compiler, e)))
+            .collect();
+        let results: Vec<Result<(), String>> = thread::scope(|scope| {
+            let handles: Vec<_> = builds
+                .iter()
+                .map(|&(compiler, edition)| {
+                    let program = &program;
+                    scope.spawn(move || build(compiler, program, file, edition))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or_else(|_| Err("the build thread panicked".into()))
+                })
+                .collect()
+        });
+        for ((compiler, edition), result) in builds.iter().zip(results) {
+            result.map_err(|message| {
+                format!(
+                    "does not compile with rustc {} (edition {edition}, -O):\n{}",
+                    compiler.version,
+                    message.trim_end()
+                )
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// Compiles `program`, saved as `file` in a fresh folder; the error is the
+/// compiler's message (warnings left out: judges ignore them).
+fn build(compiler: &Compiler, program: &str, file: &str, edition: &str) -> Result<(), String> {
+    let folder = TempFolder::new().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+    let source = folder.0.join(file);
+    if let Some(parent) = source.parent() {
+        fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    fs::write(&source, program).map_err(|e| format!("cannot write {}: {e}", source.display()))?;
+    let output = compiler
+        .command()
+        .args(["--edition", edition, "-O", "-A", "warnings"])
+        .args(["--crate-name", "submission", "--crate-type", "bin", "-o"])
+        .arg(folder.0.join("submission"))
+        .arg(file)
+        .current_dir(&folder.0)
+        .output()
+        .map_err(|e| format!("cannot run rustc: {e}"))?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+/// A folder of its own under the system's temporary folder, removed on drop.
+struct TempFolder(PathBuf);
+
+impl TempFolder {
+    fn new() -> io::Result<TempFolder> {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        loop {
+            let path = env::temp_dir().join(format!(
+                "judge-submit-{}-{}",
+                process::id(),
+                NEXT.fetch_add(1, Ordering::SeqCst)
+            ));
+            match fs::create_dir(&path) {
+                Ok(()) => return Ok(TempFolder(path)),
+                // Left over from an earlier run whose process id was the same.
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+impl Drop for TempFolder {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temp_folders_are_distinct_and_removed() {
+        let first = TempFolder::new().unwrap();
+        let second = TempFolder::new().unwrap();
+        assert_ne!(first.0, second.0);
+        let path = first.0.clone();
+        fs::write(path.join("x"), "y").unwrap();
+        drop(first);
+        assert!(!path.exists());
+    }
+}

@@ -1,0 +1,342 @@
+//! What is pasted into a judge, cut from a solution file: the whole file, or
+//! for LeetCode the region between the `// submit-begin` and `// submit-end`
+//! lines. A paste must stand alone: the judge gets this text and nothing else.
+
+pub const BEGIN: &str = "// submit-begin";
+pub const END: &str = "// submit-end";
+
+/// Crates every judge links, and the path roots that name the file itself.
+const BUILTIN_ROOTS: [&str; 6] = ["std", "core", "alloc", "crate", "self", "super"];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// The whole file is pasted (POJ, Codeforces, AtCoder, ...).
+    WholeFile,
+    /// Only the marked region; LeetCode declares `struct Solution` and calls it.
+    LeetCode,
+}
+
+#[derive(Debug)]
+pub struct Paste {
+    pub style: Style,
+    pub text: String,
+    /// The line of the solution file that the paste's first line comes from.
+    pub first_line: usize,
+}
+
+impl Paste {
+    /// Cuts the paste out of `source`; the error says which line is wrong and why.
+    pub fn from_source(source: &str, style: Style) -> Result<Paste, String> {
+        let (text, first_line) = match style {
+            Style::WholeFile => (source.to_string(), 1),
+            Style::LeetCode => leetcode_region(source)?,
+        };
+        stands_alone(&text, first_line)?;
+        Ok(Paste {
+            style,
+            text,
+            first_line,
+        })
+    }
+
+    /// The editions the judge may compile with.
+    pub fn editions(&self) -> &'static [&'static str] {
+        match self.style {
+            Style::WholeFile => &["2021"],
+            Style::LeetCode => &["2018", "2021"],
+        }
+    }
+
+    /// A complete program the way the judge builds it. A LeetCode region is
+    /// padded with blank lines so that compiler messages give the line numbers
+    /// of the solution file.
+    pub fn program(&self) -> String {
+        match self.style {
+            Style::WholeFile => self.text.clone(),
+            Style::LeetCode => format!(
+                "struct Solution;{}{}\nfn main() {{}}\n",
+                "\n".repeat(self.first_line - 1),
+                self.text
+            ),
+        }
+    }
+}
+
+/// The code of a line, without a trailing `//` comment.
+fn code_part(line: &str) -> &str {
+    line.split("//").next().unwrap_or("").trim()
+}
+
+fn without_visibility(code: &str) -> &str {
+    if let Some(rest) = code.strip_prefix("pub(") {
+        return rest
+            .split_once(')')
+            .map_or(code, |(_, item)| item.trim_start());
+    }
+    code.strip_prefix("pub ").unwrap_or(code)
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Whether `code` declares `item` (say `fn main`), not an item whose name
+/// merely starts the same way.
+fn declares(code: &str, item: &str) -> bool {
+    without_visibility(code)
+        .strip_prefix(item)
+        .is_some_and(|rest| !rest.starts_with(is_ident_char))
+}
+
+/// The lines strictly between the markers, and the line number of the first.
+fn leetcode_region(source: &str) -> Result<(String, usize), String> {
+    let lines: Vec<&str> = source.lines().collect();
+    let marker = |marker: &str| -> Result<usize, String> {
+        let at: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].trim() == marker)
+            .collect();
+        match at.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(format!(
+                "no `{marker}` line: LeetCode solutions mark what is pasted with \
+                 `{BEGIN}` and `{END}` lines"
+            )),
+            _ => Err(format!(
+                "`{marker}` appears {} times (lines {}); exactly one is allowed",
+                at.len(),
+                at.iter()
+                    .map(|i| (i + 1).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    };
+    let (begin, end) = (marker(BEGIN)?, marker(END)?);
+    if end < begin {
+        return Err(format!(
+            "`{END}` (line {}) comes before `{BEGIN}` (line {})",
+            end + 1,
+            begin + 1
+        ));
+    }
+    let region = &lines[begin + 1..end];
+    for (offset, line) in region.iter().enumerate() {
+        let code = code_part(line);
+        let number = begin + 2 + offset;
+        if declares(code, "fn main") {
+            return Err(format!(
+                "line {number}: `fn main` is inside the submit region; LeetCode brings \
+                 its own, so keep it after `{END}`"
+            ));
+        }
+        if declares(code, "struct Solution") {
+            return Err(format!(
+                "line {number}: `struct Solution` is inside the submit region; LeetCode \
+                 declares it, so keep it outside the markers"
+            ));
+        }
+    }
+    if !region
+        .iter()
+        .any(|line| declares(code_part(line), "impl Solution"))
+    {
+        return Err(format!(
+            "the submit region (lines {}..{}) has no `impl Solution` block",
+            begin + 2,
+            end
+        ));
+    }
+    let mut text = region.join("\n");
+    text.push('\n');
+    Ok((text, begin + 2))
+}
+
+/// The first path segment of a `use` declaration, if the code is one.
+fn use_root(code: &str) -> Option<&str> {
+    let path = without_visibility(code).strip_prefix("use ")?;
+    let path = path.trim_start().trim_start_matches("::");
+    let end = path.find(|c: char| !is_ident_char(c)).unwrap_or(path.len());
+    Some(&path[..end]).filter(|root| !root.is_empty())
+}
+
+/// Names a `use` path may start with besides the builtin roots: inline
+/// modules, types and enums of the file, and whatever it imports from std.
+fn local_roots(text: &str) -> Vec<&str> {
+    let mut roots = Vec::new();
+    for line in text.lines() {
+        let code = without_visibility(code_part(line));
+        if use_root(code).is_some_and(|root| BUILTIN_ROOTS.contains(&root)) {
+            roots.extend(code.split(|c: char| !is_ident_char(c)));
+            continue;
+        }
+        for keyword in ["mod ", "enum ", "struct ", "trait ", "type ", "union "] {
+            if let Some(rest) = code.strip_prefix(keyword) {
+                roots.push(rest.split(|c: char| !is_ident_char(c)).next().unwrap_or(""));
+            }
+        }
+    }
+    roots
+}
+
+/// Why `code` needs something besides this file, if it does.
+fn outside_dependency(code: &str, local_roots: &[&str]) -> Option<String> {
+    let item = without_visibility(code);
+    if item.starts_with("mod ") && item.ends_with(';') {
+        return Some("loads the module from another file".into());
+    }
+    if code.contains("#[path") {
+        return Some("points the compiler at another file".into());
+    }
+    for reader in ["include!", "include_str!", "include_bytes!"] {
+        if code.contains(reader) {
+            return Some(format!("uses `{reader}`, which reads another file"));
+        }
+    }
+    if let Some(name) = item.strip_prefix("extern crate ") {
+        let name = name.split(|c: char| !is_ident_char(c)).next().unwrap_or("");
+        if !BUILTIN_ROOTS.contains(&name) {
+            return Some(format!(
+                "needs the crate `{name}`, which the judge does not have"
+            ));
+        }
+    }
+    match use_root(code) {
+        Some(root) if !BUILTIN_ROOTS.contains(&root) && !local_roots.contains(&root) => Some(
+            format!("uses the crate `{root}`, which the judge does not have"),
+        ),
+        _ => None,
+    }
+}
+
+/// Refuses a paste that needs another file or a crate beyond std.
+fn stands_alone(text: &str, first_line: usize) -> Result<(), String> {
+    let local_roots = local_roots(text);
+    for (offset, line) in text.lines().enumerate() {
+        let code = code_part(line);
+        if let Some(reason) = outside_dependency(code, &local_roots) {
+            return Err(format!(
+                "line {}: `{code}` {reason}; the judge compiles the pasted text alone",
+                first_line + offset
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEETCODE: &str =
+        "use std::io::Read;\n\n// submit-begin\nuse std::collections::HashMap;\n\
+        fn helper() -> u8 { 1 }\nimpl Solution {\n    pub fn f() -> u8 { helper() }\n}\n\
+        // submit-end\n\npub struct Solution;\nfn main() {}\n";
+
+    fn refusal(source: &str, style: Style) -> String {
+        Paste::from_source(source, style).expect_err("should be refused")
+    }
+
+    #[test]
+    fn leetcode_paste_is_the_region_and_keeps_line_numbers_when_compiled() {
+        let paste = Paste::from_source(LEETCODE, Style::LeetCode).unwrap();
+        assert_eq!(
+            paste.text,
+            "use std::collections::HashMap;\nfn helper() -> u8 { 1 }\nimpl Solution {\n    \
+             pub fn f() -> u8 { helper() }\n}\n"
+        );
+        assert_eq!(paste.first_line, 4);
+        let program = paste.program();
+        assert!(program.starts_with("struct Solution;\n\n\nuse std::collections::HashMap;\n"));
+        assert_eq!(program.lines().nth(3), LEETCODE.lines().nth(3));
+        assert!(program.ends_with("}\n\nfn main() {}\n"));
+        assert_eq!(paste.editions(), ["2018", "2021"]);
+    }
+
+    #[test]
+    fn whole_file_is_pasted_as_it_is() {
+        let paste = Paste::from_source(LEETCODE, Style::WholeFile).unwrap();
+        assert_eq!(paste.text, LEETCODE);
+        assert_eq!(paste.program(), LEETCODE);
+        assert_eq!(paste.editions(), ["2021"]);
+    }
+
+    #[test]
+    fn markers_must_appear_once_and_in_order() {
+        let message = refusal("impl Solution {}\n", Style::LeetCode);
+        assert!(
+            message.starts_with("no `// submit-begin` line"),
+            "{message}"
+        );
+        let twice = LEETCODE.replace("// submit-end", "// submit-begin\n// submit-end");
+        assert_eq!(
+            refusal(&twice, Style::LeetCode),
+            "`// submit-begin` appears 2 times (lines 3, 9); exactly one is allowed"
+        );
+        let swapped = "// submit-end\nimpl Solution {}\n  // submit-begin  \n";
+        assert_eq!(
+            refusal(swapped, Style::LeetCode),
+            "`// submit-end` (line 1) comes before `// submit-begin` (line 3)"
+        );
+        let empty = "// submit-begin\nfn f() {}\n// submit-end\n";
+        assert!(refusal(empty, Style::LeetCode).contains("no `impl Solution` block"));
+    }
+
+    #[test]
+    fn main_or_struct_solution_inside_the_region_is_refused() {
+        let with_main = LEETCODE.replace("fn helper()", "fn main() {}\nfn helper()");
+        let message = refusal(&with_main, Style::LeetCode);
+        assert!(
+            message.starts_with("line 5: `fn main` is inside"),
+            "{message}"
+        );
+        let with_struct = LEETCODE.replace("fn helper()", "pub struct Solution;\nfn helper()");
+        let message = refusal(&with_struct, Style::LeetCode);
+        assert!(
+            message.starts_with("line 5: `struct Solution` is inside"),
+            "{message}"
+        );
+        let similar = LEETCODE.replace(
+            "fn helper()",
+            "fn main_loop() {}\nstruct SolutionCache;\nfn helper()",
+        );
+        assert!(Paste::from_source(&similar, Style::LeetCode).is_ok());
+    }
+
+    #[test]
+    fn anything_outside_the_file_is_refused_with_its_line() {
+        let cases = [
+            ("mod helper;", "loads the module from another file"),
+            (
+                "pub(crate) mod helper;",
+                "loads the module from another file",
+            ),
+            ("#[path = \"x.rs\"]", "points the compiler at another file"),
+            (
+                "const T: &str = include_str!(\"t.txt\");",
+                "uses `include_str!`",
+            ),
+            ("extern crate rand;", "needs the crate `rand`"),
+            ("use regex::Regex;", "uses the crate `regex`"),
+            ("use ::itertools::Itertools;", "uses the crate `itertools`"),
+            ("use testkit::Rng;", "uses the crate `testkit`"),
+        ];
+        for (line, reason) in cases {
+            let source = format!("fn main() {{}}\n{line}\n");
+            let message = refusal(&source, Style::WholeFile);
+            assert!(
+                message.starts_with(&format!("line 2: `{line}` {reason}")),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn std_local_modules_enums_and_comments_are_fine() {
+        let source = "//! Uses include!(\"x\") only in prose; mod x; too.\n\
+            use std::collections::hash_map;\nuse hash_map::Entry;\nuse ::std::io;\n\
+            extern crate alloc;\nmod grid {\n    pub use super::Cell::*;\n}\n\
+            enum Cell { Wall }\nuse Cell::Wall;\nuse grid::*;\nuse crate::grid as g;\n\
+            fn main() {\n    #[cfg(test)]\n    mod tests {}\n}\n";
+        Paste::from_source(source, Style::WholeFile).unwrap();
+    }
+}

@@ -1,0 +1,327 @@
+//! `judge submit`: what is printed compiles alone on the judges' rustc 1.70,
+//! and a paste that would not is refused before anything is printed.
+
+mod common;
+
+use common::Sandbox;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const POJ: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\njudge = \"poj\"\n";
+const LEETCODE: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\njudge = \"leetcode\"\n";
+
+const LEETCODE_SOLUTION: &str = "use std::io::Read;\n\n// submit-begin\n\
+    fn twice(x: i32) -> i32 {\n    x * 2\n}\n\nimpl Solution {\n    \
+    pub fn double_it(x: i32) -> i32 {\n        twice(x)\n    }\n}\n// submit-end\n\n\
+    pub struct Solution;\n\nfn main() {\n    let mut s = String::new();\n    \
+    std::io::stdin().read_to_string(&mut s).unwrap();\n    \
+    println!(\"{}\", Solution::double_it(s.trim().parse().unwrap()));\n}\n";
+
+/// The judges' toolchain; these tests need it and say how to get it.
+fn require_judge_rustc() {
+    let output = Command::new("rustc")
+        .args(["+1.70.0", "--version"])
+        .output();
+    let ok = output.is_ok_and(|o| {
+        o.status.success() && String::from_utf8_lossy(&o.stdout).starts_with("rustc 1.70.0")
+    });
+    assert!(ok, "rustc 1.70.0 is not installed: run `make toolchain`");
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A sandbox whose problem `fake` has `solution` as its src/main.rs.
+fn with_solution(problem_toml: &str, solution: &str) -> Sandbox {
+    let sandbox = Sandbox::new(problem_toml);
+    fs::create_dir_all(sandbox.root.join("problems/fake/src")).unwrap();
+    sandbox.write("problems/fake/src/main.rs", solution);
+    sandbox
+}
+
+/// Compiles `program` with plain rustc 1.70 in a folder of its own; Err is the message.
+fn compile_alone(program: &str, edition: &str, folder: &Path) -> Result<(), String> {
+    fs::create_dir_all(folder).unwrap();
+    fs::write(folder.join("main.rs"), program).unwrap();
+    let output = Command::new("rustc")
+        .args(["+1.70.0", "--edition", edition, "-O", "-o"])
+        .arg(folder.join("main"))
+        .arg(folder.join("main.rs"))
+        .output()
+        .unwrap();
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(text(&output.stderr))
+    }
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn judge_at(root: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn every_real_problem_prints_a_paste_that_compiles_alone_with_rustc_1_70() {
+    require_judge_rustc();
+    let root = workspace_root();
+    let scratch = std::env::temp_dir().join(format!("judge-submit-real-{}", std::process::id()));
+    let mut checked = 0;
+    for entry in fs::read_dir(root.join("problems")).unwrap() {
+        let id = entry.unwrap().file_name().into_string().unwrap();
+        if !root
+            .join("problems")
+            .join(&id)
+            .join("src/main.rs")
+            .is_file()
+        {
+            continue;
+        }
+        let output = judge_at(&root, &["submit", &id]);
+        let (paste, stderr) = (text(&output.stdout), text(&output.stderr));
+        assert_eq!(output.status.code(), Some(0), "{id}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!(
+                "{id}: {} bytes, compiles with rustc 1.70.0",
+                paste.len()
+            )),
+            "{stderr}"
+        );
+        let config = fs::read_to_string(root.join("judge-data").join(&id).join("problem.toml"))
+            .unwrap_or_default();
+        if config.contains("judge = \"leetcode\"") {
+            assert!(
+                !paste.contains("fn main") && !paste.contains("struct Solution"),
+                "{paste}"
+            );
+            assert!(!paste.contains("submit-begin"), "{paste}");
+            let program = format!("struct Solution;\n{paste}\nfn main() {{}}\n");
+            for edition in ["2018", "2021"] {
+                let folder = scratch.join(format!("{id}-{edition}"));
+                compile_alone(&program, edition, &folder).unwrap_or_else(|e| panic!("{id}: {e}"));
+            }
+        } else {
+            let solution = fs::read_to_string(root.join("problems").join(&id).join("src/main.rs"));
+            assert_eq!(paste, solution.unwrap(), "{id}: the whole file is pasted");
+            compile_alone(&paste, "2021", &scratch.join(&id))
+                .unwrap_or_else(|e| panic!("{id}: {e}"));
+        }
+        checked += 1;
+    }
+    let _ = fs::remove_dir_all(&scratch);
+    assert!(
+        checked > 0,
+        "no problem with a src/main.rs in {}",
+        root.display()
+    );
+}
+
+#[test]
+fn leetcode_paste_is_only_the_region_and_compiles_under_both_editions() {
+    require_judge_rustc();
+    let sandbox = with_solution(LEETCODE, LEETCODE_SOLUTION);
+    let output = sandbox.judge(&["submit", "fake"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let paste = text(&output.stdout);
+    assert!(paste.starts_with("fn twice(x: i32) -> i32 {\n"), "{paste}");
+    assert!(paste.ends_with("        twice(x)\n    }\n}\n"), "{paste}");
+    assert_eq!(
+        text(&output.stderr).lines().next().unwrap(),
+        format!(
+            "fake: {} bytes, compiles with rustc 1.70.0 and {} (edition 2018, 2021)",
+            paste.len(),
+            local_rustc_version()
+        )
+        .replace(" and 1.70.0", "")
+    );
+}
+
+fn local_rustc_version() -> String {
+    let output = Command::new("rustc").arg("--version").output().unwrap();
+    text(&output.stdout)
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn a_leetcode_region_holding_main_is_refused() {
+    let with_main = LEETCODE_SOLUTION.replace("fn twice", "fn main() {}\nfn twice");
+    let sandbox = with_solution(LEETCODE, &with_main);
+    let output = sandbox.judge(&["submit", "fake"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(
+        stderr.contains("fake: refused: line 4: `fn main` is inside the submit region"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_newer_std_api_is_refused_with_the_compilers_message() {
+    require_judge_rustc();
+    let solution = "fn main() {\n    let x: Option<u32> = None;\n    \
+        println!(\"{}\", x.is_none_or(|v| v > 1));\n}\n";
+    let sandbox = with_solution(POJ, solution);
+    let output = sandbox.judge(&["submit", "fake"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(
+        stderr.starts_with("fake: refused: does not compile with rustc 1.70.0 (edition 2021, -O)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("no method named `is_none_or`"), "{stderr}");
+    assert!(
+        stderr.contains("--> problems/fake/src/main.rs:3:"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_module_in_another_file_is_refused_naming_the_line() {
+    let sandbox = with_solution(POJ, "use std::io;\nmod helper;\nfn main() {}\n");
+    sandbox.write("problems/fake/src/helper.rs", "");
+    let output = sandbox.judge(&["submit", "fake"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "line 2: `mod helper;` loads the module from another file; \
+             the judge compiles the pasted text alone"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn check_rows_every_problem_and_fails_if_one_fails() {
+    require_judge_rustc();
+    let sandbox = with_solution(POJ, "fn main() {\n    println!(\"5\");\n}\n");
+    fs::create_dir_all(sandbox.root.join("problems/lc1/src")).unwrap();
+    fs::create_dir_all(sandbox.root.join("judge-data/lc1")).unwrap();
+    sandbox.write("judge-data/lc1/problem.toml", LEETCODE);
+    sandbox.write("problems/lc1/src/main.rs", "fn main() {}\n");
+
+    let output = sandbox.judge(&["submit", "--check"]);
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("\nfake       ok      "), "{stdout}");
+    assert!(
+        stdout.contains("\nlc1        FAILED\n    no `// submit-begin` line"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.lines().last(),
+        Some("1 passed, 1 failed"),
+        "{stdout}"
+    );
+
+    let output = sandbox.judge(&["submit", "--check", "fake"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        text(&output.stdout).lines().last(),
+        Some("1 passed, 0 failed")
+    );
+}
+
+#[test]
+fn a_missing_judge_toolchain_says_how_to_install_it() {
+    let sandbox = with_solution(POJ, "fn main() {}\n");
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(&sandbox.root)
+        .args(["submit", "fake"])
+        .env("JUDGE_RUST", "0.0.1")
+        .output()
+        .unwrap();
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr
+            .contains("rustc 0.0.1, the judges' compiler, is not installed: run `make toolchain`"),
+        "{stderr}"
+    );
+}
+
+/// PATH without any clipboard program, with `extra` first when given.
+fn path_with(extra: Option<&Path>) -> String {
+    let clipboards = ["wl-copy", "xclip", "pbcopy"];
+    let mut dirs: Vec<PathBuf> = extra.map(Path::to_path_buf).into_iter().collect();
+    dirs.extend(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap())
+            .filter(|dir| !clipboards.iter().any(|tool| dir.join(tool).exists())),
+    );
+    std::env::join_paths(dirs).unwrap().into_string().unwrap()
+}
+
+#[test]
+fn copy_pipes_the_paste_into_the_first_clipboard_program() {
+    require_judge_rustc();
+    let sandbox = with_solution(LEETCODE, LEETCODE_SOLUTION);
+    let bin = sandbox.root.join("bin");
+    fs::create_dir_all(&bin).unwrap();
+    let clipboard = sandbox.root.join("clipboard");
+    for (tool, mark) in [("xclip", "xclip"), ("wl-copy", "wl-copy")] {
+        let script = bin.join(tool);
+        fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\necho {mark} \"$@\" > {0}.who\ncat > {0}\n",
+                clipboard.display()
+            ),
+        )
+        .unwrap();
+        fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let run = |path: String| {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("--root")
+            .arg(&sandbox.root)
+            .args(["submit", "fake", "--copy"])
+            .env("PATH", path)
+            .output()
+            .unwrap()
+    };
+    let output = run(path_with(Some(&bin)));
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(fs::read(&clipboard).unwrap(), output.stdout);
+    assert_eq!(
+        fs::read_to_string(clipboard.with_extension("who")).unwrap(),
+        "wl-copy\n"
+    );
+    assert!(
+        text(&output.stderr).contains("copied with "),
+        "{}",
+        text(&output.stderr)
+    );
+
+    fs::remove_file(bin.join("wl-copy")).unwrap();
+    run(path_with(Some(&bin)));
+    assert_eq!(
+        fs::read_to_string(clipboard.with_extension("who")).unwrap(),
+        "xclip -selection clipboard\n"
+    );
+
+    let output = run(path_with(None));
+    assert_eq!(output.status.code(), Some(0));
+    assert!(!output.stdout.is_empty());
+    assert!(
+        text(&output.stderr).contains("not copied: none of wl-copy, xclip or pbcopy is on PATH"),
+        "{}",
+        text(&output.stderr)
+    );
+}
