@@ -1,0 +1,183 @@
+//! `judge new` in a temporary copy of the workspace: the new problem builds,
+//! is clippy- and rustfmt-clean, compiles alone on rustc 1.70, and `judge
+//! test` lists it as having no cases yet; an existing or bad id is refused.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A copy of the workspace's manifests, tools and one problem, removed on drop.
+struct Copy {
+    root: PathBuf,
+}
+
+impl Copy {
+    fn new() -> Copy {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let root = std::env::temp_dir().join(format!(
+            "judge-new-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = fs::remove_dir_all(&root);
+        for file in ["Cargo.toml", "Cargo.lock"] {
+            copy_tree(&source.join(file), &root.join(file));
+        }
+        for dir in ["scripts/judge", "scripts/testkit", "problems/poj1143"] {
+            copy_tree(&source.join(dir), &root.join(dir));
+        }
+        copy_tree(
+            &source.join("judge-data/poj1143/problem.toml"),
+            &root.join("judge-data/poj1143/problem.toml"),
+        );
+        Copy { root }
+    }
+
+    fn judge(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("--root")
+            .arg(&self.root)
+            .args(args)
+            .output()
+            .unwrap()
+    }
+
+    /// Runs cargo in the copy with a target folder of its own.
+    fn cargo(&self, args: &[&str]) -> Output {
+        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(args)
+            .current_dir(&self.root)
+            .env("CARGO_TARGET_DIR", self.root.join("target"))
+            .output()
+            .unwrap()
+    }
+}
+
+impl Drop for Copy {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    if from.is_dir() {
+        fs::create_dir_all(to).unwrap();
+        for entry in fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            copy_tree(&entry.path(), &to.join(entry.file_name()));
+        }
+    } else {
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(from, to).unwrap();
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn succeeded(output: &Output) -> bool {
+    if !output.status.success() {
+        eprintln!("{}{}", text(&output.stdout), text(&output.stderr));
+    }
+    output.status.success()
+}
+
+#[test]
+fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
+    let copy = Copy::new();
+    let output = copy.judge(&["new", "poj4000", "--title", "Test Title"]);
+    let stdout = text(&output.stdout);
+    assert!(succeeded(&output));
+    assert!(
+        stdout.starts_with("created poj4000 (poj, 1000 ms, 65536 KiB):"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("5. make submit P=poj4000"), "{stdout}");
+    let config = fs::read_to_string(copy.root.join("judge-data/poj4000/problem.toml")).unwrap();
+    assert!(
+        config.contains("url = \"http://poj.org/problem?id=4000\""),
+        "{config}"
+    );
+    let solution = fs::read_to_string(copy.root.join("problems/poj4000/src/main.rs")).unwrap();
+    assert!(
+        solution.starts_with("//! poj4000 Test Title — http://poj.org/problem?id=4000\n"),
+        "{solution}"
+    );
+
+    let output = copy.judge(&["new", "lc7"]);
+    let stdout = text(&output.stdout);
+    assert!(succeeded(&output));
+    assert!(
+        stdout.contains("no URL could be made from the id"),
+        "{stdout}"
+    );
+    let config = fs::read_to_string(copy.root.join("judge-data/lc7/problem.toml")).unwrap();
+    assert!(config.contains("judge = \"leetcode\""), "{config}");
+
+    for id in ["poj4000", "lc7"] {
+        for file in ["Cargo.toml", "src/main.rs", "src/brute.rs", "src/gen.rs"] {
+            let path = copy.root.join("problems").join(id).join(file);
+            let generated = fs::read_to_string(&path).unwrap();
+            assert!(!generated.contains("{{"), "{}", path.display());
+        }
+    }
+    let packages = ["-p", "poj4000", "-p", "lc7"];
+    assert!(succeeded(
+        &copy.cargo(&[&["build", "--release"][..], &packages].concat())
+    ));
+    assert!(succeeded(
+        &copy.cargo(&[&["fmt", "--check"][..], &packages].concat())
+    ));
+    let clippy = [
+        &["clippy", "--all-targets"][..],
+        &packages,
+        &["--", "-D", "warnings"],
+    ]
+    .concat();
+    assert!(succeeded(&copy.cargo(&clippy)));
+    assert!(succeeded(&copy.cargo(&[&["test"][..], &packages].concat())));
+
+    let output = copy.judge(&["submit", "--check", "poj4000", "lc7"]);
+    assert!(succeeded(&output));
+    assert_eq!(
+        text(&output.stdout).lines().last(),
+        Some("2 passed, 0 failed")
+    );
+
+    for id in ["poj4000", "lc7"] {
+        let output = copy.judge(&["test", id]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("judge-data/{id} has no cases yet")),
+            "{stderr}"
+        );
+    }
+    let gen = copy.root.join("target/release/poj4000-gen");
+    let input = Command::new(gen).args(["7", "50"]).output().unwrap();
+    assert!(succeeded(&input));
+}
+
+#[test]
+fn existing_taken_and_malformed_ids_are_refused() {
+    let copy = Copy::new();
+    let refusal = |args: &[&str]| {
+        let output = copy.judge(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        text(&output.stderr)
+    };
+    assert!(refusal(&["new", "poj1143"]).contains("problems/poj1143 already exists"));
+    assert!(refusal(&["new", "judge", "--judge", "poj"]).contains("name of a workspace tool"));
+    assert!(refusal(&["new", "Poj1"]).contains("invalid id \"Poj1\""));
+    assert!(refusal(&["new", "poj-1"]).contains("invalid id"));
+    assert!(refusal(&["new", "9poj"]).contains("invalid id"));
+    assert!(refusal(&["new", "xyz1"]).contains("pass --judge"));
+    assert!(refusal(&["new", "cf1a", "--title", "a \"b\""]).contains("without '\"'"));
+    fs::create_dir_all(copy.root.join("judge-data/poj5")).unwrap();
+    assert!(refusal(&["new", "poj5"]).contains("judge-data/poj5 already exists"));
+    assert!(!copy.root.join("problems/poj5").exists());
+    assert!(!copy.root.join("problems/xyz1").exists());
+}
