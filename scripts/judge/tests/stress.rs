@@ -129,6 +129,26 @@ fn a_planted_bug_is_found_shrunk_and_saved_as_a_failing_case() {
 }
 
 #[test]
+fn a_saved_case_is_never_overwritten_and_a_found_one_never_lost() {
+    let sandbox = workspace(TOML, WRONG, BRUTE, GEN);
+    let args = ["--count", "500", "--seed", "1"];
+    stress(&sandbox, &args);
+    let file = saved(&sandbox)[0].clone();
+    let answer = file.with_extension("out");
+    fs::write(&answer, "kept by hand\n").unwrap();
+    let (code, stdout, stderr) = stress(&sandbox, &args);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stderr.contains("already exists; the input in full:"),
+        "{stderr}"
+    );
+    let input = fs::read_to_string(&file).unwrap();
+    assert!(stderr.ends_with(&input), "{stderr}");
+    assert_eq!(fs::read_to_string(&answer).unwrap(), "kept by hand\n");
+    assert!(!stdout.contains("make test P=fake"), "{stdout}");
+}
+
+#[test]
 fn cases_are_dropped_when_smaller_sizes_do_not_help() {
     // Always 40 lines of the same length, whatever the size: only dropping
     // cases can make this input smaller.
