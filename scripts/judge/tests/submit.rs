@@ -72,11 +72,22 @@ fn judge_at(root: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// A folder removed on drop, also when an assertion fails.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
 #[test]
 fn every_real_problem_prints_a_paste_that_compiles_alone_with_rustc_1_70() {
     require_judge_rustc();
     let root = workspace_root();
-    let scratch = std::env::temp_dir().join(format!("judge-submit-real-{}", std::process::id()));
+    let scratch =
+        Scratch(std::env::temp_dir().join(format!("judge-submit-real-{}", std::process::id())));
+    let scratch = &scratch.0;
     let mut checked = 0;
     for entry in fs::read_dir(root.join("problems")).unwrap() {
         let id = entry.unwrap().file_name().into_string().unwrap();
@@ -119,7 +130,6 @@ fn every_real_problem_prints_a_paste_that_compiles_alone_with_rustc_1_70() {
         }
         checked += 1;
     }
-    let _ = fs::remove_dir_all(&scratch);
     assert!(
         checked > 0,
         "no problem with a src/main.rs in {}",
