@@ -62,7 +62,7 @@ impl Rules {
 pub fn judge(outcome: &Outcome, expected: &[u8], rules: &Rules) -> Judgement {
     let over_memory = outcome
         .peak_kib
-        .map_or(false, |kib| kib > rules.memory_limit_kib);
+        .is_some_and(|kib| kib > rules.memory_limit_kib);
     let (verdict, detail) =
         if outcome.killed == Some(Killed::Time) || outcome.wall > rules.time_limit {
             (
