@@ -6,7 +6,7 @@ mod compile;
 mod paste;
 
 use crate::cli::Args;
-use crate::problem::{SetupError, Workspace};
+use crate::problem::{Config, SetupError, Workspace};
 use compile::Compilers;
 use paste::{Paste, Style};
 use std::env;
@@ -42,8 +42,9 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         }
     };
     workspace.select(&args.positional)?;
+    let config = workspace.config(id)?;
     let compilers = Compilers::find()?;
-    let paste = match cut(workspace, id)?
+    let paste = match cut(workspace, id, &config)?
         .and_then(|paste| compilers.check(&paste, &solution_path(id)).map(|()| paste))
     {
         Ok(paste) => paste,
@@ -63,6 +64,9 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         compilers.describe(),
         paste.editions().join(", ")
     );
+    if !config.url.is_empty() {
+        eprintln!("{id}: submit at {}", config.url);
+    }
     if args.flag("copy") {
         copy(&paste.text);
     }
@@ -75,8 +79,12 @@ fn solution_path(id: &str) -> String {
 }
 
 /// The paste of problem `id`; the inner error is the solution's fault.
-fn cut(workspace: &Workspace, id: &str) -> Result<Result<Paste, String>, SetupError> {
-    let style = if workspace.config(id)?.judge == "leetcode" {
+fn cut(
+    workspace: &Workspace,
+    id: &str,
+    config: &Config,
+) -> Result<Result<Paste, String>, SetupError> {
+    let style = if config.judge == "leetcode" {
         Style::LeetCode
     } else {
         Style::WholeFile
@@ -92,7 +100,9 @@ fn check_all(workspace: &Workspace, ids: &[String], compilers: &Compilers) -> bo
     println!("compiling each paste alone with {}", compilers.describe());
     let (mut passed, mut failed) = (0, 0);
     for id in ids {
-        let result = cut(workspace, id)
+        let result = workspace
+            .config(id)
+            .and_then(|config| cut(workspace, id, &config))
             .unwrap_or_else(|SetupError(message)| Err(message))
             .and_then(|paste| {
                 compilers.check(&paste, &solution_path(id))?;
