@@ -1,1 +1,50 @@
-fn main() {}
+//! Brute force for lc294 (Flip Game II): plain minimax over whole strings,
+//! memoized on the string itself. Knows nothing of runs or Grundy values, so
+//! it checks the decomposition the solution relies on. Exponential: fine up to
+//! about 24 `+` in one run, hopeless for 60.
+
+use std::collections::HashMap;
+
+/// Whether the player to move on `state` wins; `memo` caches solved strings.
+pub fn first_player_wins(state: &[u8], memo: &mut HashMap<Vec<u8>, bool>) -> bool {
+    if let Some(&known) = memo.get(state) {
+        return known;
+    }
+    let mut after_move = state.to_vec();
+    let mut wins = false;
+    for i in 1..state.len() {
+        if state[i - 1] == b'+' && state[i] == b'+' {
+            after_move[i - 1] = b'-';
+            after_move[i] = b'-';
+            let opponent_wins = first_player_wins(&after_move, memo);
+            after_move[i - 1] = b'+';
+            after_move[i] = b'+';
+            if !opponent_wins {
+                wins = true;
+                break;
+            }
+        }
+    }
+    memo.insert(state.to_vec(), wins);
+    wins
+}
+
+/// Answers every line of a valid input, one memo shared by all lines.
+pub fn answer(input: &[u8]) -> Vec<u8> {
+    let mut memo = HashMap::new();
+    let mut out = String::new();
+    for line in String::from_utf8_lossy(input).lines() {
+        let literal = line.trim();
+        if literal.is_empty() {
+            continue;
+        }
+        let state = literal.trim_start_matches('"').trim_end_matches('"');
+        let verdict = first_player_wins(state.as_bytes(), &mut memo);
+        out.push_str(if verdict { "true\n" } else { "false\n" });
+    }
+    out.into_bytes()
+}
+
+fn main() {
+    testkit::write_stdout(&answer(&testkit::read_stdin()));
+}
