@@ -79,9 +79,12 @@ fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
-    // Hidden: `bench` runs it as the I/O floor, from any folder.
+    // Hidden helpers that `bench` starts as fresh processes, from any folder.
     if command == "io-floor" {
         return floor::command(rest);
+    }
+    if command == "measure" {
+        return bench::measure::command(rest);
     }
     let (takes_value, flags) = match options(command) {
         Some(options) => options,

@@ -152,6 +152,63 @@ fn setup_gaps_exit_2_and_say_what_is_missing() {
 }
 
 #[test]
+fn memory_is_the_program_s_own_not_the_bench_s() {
+    // Series `a` makes the bench capture 40 MB of output; the peak of the
+    // small run of series `b` after it must not include that.
+    let sandbox = workspace(
+        "bench.a = 2\nbench.b = 1\n",
+        "read series n; if [ \"$n\" -gt 1 ]; then head -c 40000000 /dev/zero; else echo x; fi",
+    );
+    let (code, stdout, stderr) = run(&sandbox, &["bench", "--smoke"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let markdown = read(&sandbox, "target/bench.md");
+    let row = markdown
+        .lines()
+        .find(|l| l.starts_with("| b | 1 |"))
+        .unwrap_or_else(|| panic!("no row for b:\n{markdown}"));
+    let memory = row.split(" | ").nth(6).unwrap();
+    let mib: f64 = match memory.strip_suffix(" MiB") {
+        Some(mib) => mib.parse().unwrap(),
+        None => 0.0,
+    };
+    assert!(mib < 16.0, "{row}");
+}
+
+#[test]
+fn measure_passes_output_through_and_reports_last() {
+    let judge = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let output = judge(&["measure", "5000", "/bin/sh", "-c", "echo out; echo err >&2"]);
+    assert!(output.status.success());
+    assert_eq!(output.stdout, b"out\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines[0], "err", "{stderr}");
+    let report: Vec<&str> = lines[1].split(' ').collect();
+    assert_eq!(report[0], "measured", "{stderr}");
+    assert!(report[1].parse::<u64>().unwrap() > 0, "{stderr}");
+
+    let output = judge(&["measure", "5000", "/bin/sh", "-c", "echo bad >&2; exit 4"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr.lines().last(),
+        Some("exit status 4: bad"),
+        "{stderr}"
+    );
+
+    let output = judge(&["measure", "200", "/bin/sh", "-c", "exec sleep 30"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().last(), Some("no answer within 200 ms"));
+}
+
+#[test]
 fn io_floor_reads_everything_and_writes_exactly_the_bytes_asked() {
     let floor = |args: &[&str], input: &[u8]| {
         let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
