@@ -1,6 +1,6 @@
 //! Generator for POJ 3688. `<seed> [<size>]`: a few small cases (N <= 16, so
 //! the subset brute force stays fast) stressing duplicates, cards above M,
-//! M = 1, all-equal and all-even hands, and the three ways input may end.
+//! M = 1, all-equal and all-even hands, with or without the final `0 0`.
 //! `--bench cases <k>`: k maximal cases; `--bench m <M>`: one case with
 //! N = 10^4 cards in 1..=M.
 
@@ -31,7 +31,7 @@ fn bench_input(case_count: u64, max_weight: u64) -> String {
     let mut input = String::new();
     for _ in 0..case_count {
         let cards: Vec<u64> = (0..MAX_CARDS).map(|_| rng.range(1, max_weight)).collect();
-        write_case(&mut input, &cards, max_weight, " ");
+        write_case(&mut input, &cards, max_weight);
     }
     input + "0 0\n"
 }
@@ -40,13 +40,13 @@ pub fn random_input(rng: &mut Rng, size: u64) -> String {
     let mut input = String::new();
     for _ in 0..rng.range(1, size.min(4)) {
         let (cards, max_weight) = random_case(rng, size);
-        let separator = if rng.chance(1, 5) { "\n" } else { " " };
-        write_case(&mut input, &cards, max_weight, separator);
+        write_case(&mut input, &cards, max_weight);
     }
-    match rng.below(6) {
-        0 => {}
-        1 => input += &format!("0 {}\n", rng.range(1, 50)),
-        _ => input += "0 0\n",
+    // Two lines per case and `0 0` (or nothing) last: the layout problem.toml
+    // declares, so that judge stress can drop whole cases when shrinking.
+    // Cards split over lines and `0 M` endings are covered by the unit tests.
+    if !rng.chance(1, 6) {
+        input += "0 0\n";
     }
     if rng.chance(1, 10) {
         input = input.replace('\n', "\r\n");
@@ -90,12 +90,7 @@ fn random_case(rng: &mut Rng, size: u64) -> (Vec<u64>, u64) {
     (cards, max_weight)
 }
 
-fn write_case(input: &mut String, cards: &[u64], max_weight: u64, separator: &str) {
+fn write_case(input: &mut String, cards: &[u64], max_weight: u64) {
     let cards: Vec<String> = cards.iter().map(u64::to_string).collect();
-    *input += &format!(
-        "{} {}\n{}\n",
-        cards.len(),
-        max_weight,
-        cards.join(separator)
-    );
+    *input += &format!("{} {}\n{}\n", cards.len(), max_weight, cards.join(" "));
 }
