@@ -6,12 +6,11 @@
 //! Times are shown, never asserted: only a failing program fails the bench.
 
 mod inputs;
-pub mod measure;
 mod table;
 
 use crate::cli::Args;
 use crate::problem::{Config, SetupError, Workspace};
-use crate::run::{self, Input, Killed, Limits, Program};
+use crate::run::{self, Input, Killed, Limits, Outcome, Program};
 use crate::testing;
 use std::env;
 use std::fs;
@@ -25,8 +24,6 @@ const RUNS: u32 = 9;
 const RUNS_BUDGET: Duration = Duration::from_secs(2);
 /// Far beyond any judge's limit: only a hung solution reaches it.
 const SOLUTION_LIMIT: Duration = Duration::from_secs(60);
-/// `judge measure` enforces the limit; this backstop only catches a hung launcher.
-const LAUNCH_SLACK: Duration = Duration::from_secs(5);
 /// The brute force is timed until it needs longer than this, then dropped.
 const BRUTE_LIMIT: Duration = Duration::from_secs(2);
 const BRUTE_MEMORY_KIB: u64 = 1 << 20;
@@ -101,8 +98,7 @@ fn bench_problem(
     table: &mut Table,
 ) -> Result<(), SetupError> {
     let all_series = inputs::series(config).map_err(SetupError)?;
-    testing::solution(workspace, id)?;
-    let solution = [workspace.binary(id).to_string_lossy().into_owned()];
+    let solution = testing::solution(workspace, id)?;
     let brute_path = workspace.binary(&format!("{id}-brute"));
     let brute = (!smoke && brute_path.is_file()).then_some(Program::Exec(brute_path));
     println!("{}", table.text_header());
@@ -116,7 +112,7 @@ fn bench_problem(
         let mut brute = brute.clone();
         for size in sizes {
             let input = inputs::prepare(workspace, id, &series.name, size)?;
-            let solved = match time_runs(judge, &solution, &input, smoke) {
+            let solved = match time_runs(&solution, &input, smoke) {
                 Ok(timing) => timing,
                 Err(why) => {
                     let failure = format!("{id} {} {size}: {why}", series.name);
@@ -125,12 +121,11 @@ fn bench_problem(
                     break;
                 }
             };
-            let floor = [
-                judge.to_string_lossy().into_owned(),
-                "io-floor".into(),
-                solved.output_bytes.to_string(),
-            ];
-            let floor = time_runs(judge, &floor, &input, smoke)
+            let floor = Program::ExecWith(
+                judge.to_path_buf(),
+                vec!["io-floor".into(), solved.output_bytes.to_string()],
+            );
+            let floor = time_runs(&floor, &input, smoke)
                 .map_err(|why| SetupError(format!("the I/O floor failed: {why}")))?;
             let row = Row {
                 series: series.name.clone(),
@@ -159,38 +154,24 @@ fn bench_problem(
 }
 
 /// A warm-up, then up to `RUNS` timed runs (one run and no warm-up for a
-/// smoke test) of `command` on `input`, each started by a fresh `judge
-/// measure` so that the bench's own memory is not counted. An error says how
-/// the program failed.
-fn time_runs(
-    judge: &Path,
-    command: &[String],
-    input: &Path,
-    smoke: bool,
-) -> Result<Timing, String> {
-    let mut args = vec![
-        "measure".to_string(),
-        SOLUTION_LIMIT.as_millis().to_string(),
-    ];
-    args.extend_from_slice(command);
-    let launcher = Program::ExecWith(judge.to_path_buf(), args);
+/// smoke test) of `program` on `input`. An error says how the program failed.
+fn time_runs(program: &Program, input: &Path, smoke: bool) -> Result<Timing, String> {
     let limits = Limits {
-        time: SOLUTION_LIMIT + LAUNCH_SLACK,
+        time: SOLUTION_LIMIT,
         memory_kib: None,
         output_cap: OUTPUT_CAP,
     };
     let once = || -> Result<(Duration, Option<u64>, usize), String> {
-        let outcome = run::run(&launcher, Input::File(input), &limits)
-            .map_err(|e| format!("cannot run {}: {e}", launcher.describe()))?;
-        match measure::report(&outcome.stderr_tail) {
-            Some((wall, peak_kib)) if outcome.exit.success() => {
-                Ok((wall, peak_kib, outcome.stdout.len()))
-            }
-            _ => Err(outcome
-                .stderr_tail
-                .lines()
-                .last()
-                .map_or_else(|| outcome.exit.describe(), str::to_string)),
+        let outcome = run::run(program, Input::File(input), &limits)
+            .map_err(|e| format!("cannot run {}: {e}", program.describe()))?;
+        match outcome.killed {
+            Some(Killed::Time) => Err(format!(
+                "no answer within {} ms",
+                SOLUTION_LIMIT.as_millis()
+            )),
+            Some(_) => Err(format!("more than {OUTPUT_CAP} bytes of output")),
+            None if !outcome.exit.success() => Err(failure(&outcome)),
+            None => Ok((outcome.wall, outcome.peak_kib, outcome.stdout.len())),
         }
     };
     let runs = if smoke {
@@ -234,9 +215,28 @@ fn time_brute(brute: &mut Option<Program>, input: &Path) -> Brute {
             Some(Killed::Time) => Brute::TimedOut(BRUTE_LIMIT),
             Some(_) => Brute::Failed(format!("more than {BRUTE_MEMORY_KIB} KiB of memory")),
             None if outcome.exit.success() => return Brute::Finished(outcome.wall),
-            None => Brute::Failed(measure::failure(&outcome)),
+            None => Brute::Failed(failure(&outcome)),
         },
     };
     *brute = None;
     result
+}
+
+/// The exit status and the message that explains it: the line after Rust's
+/// `panicked at` (a backtrace may follow it), else the last line of stderr.
+fn failure(outcome: &Outcome) -> String {
+    let lines: Vec<&str> = outcome
+        .stderr_tail
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let message = match lines.iter().position(|l| l.contains("panicked at")) {
+        Some(at) => lines.get(at + 1),
+        None => lines.last(),
+    };
+    match message {
+        Some(message) => format!("{}: {message}", outcome.exit.describe()),
+        None => outcome.exit.describe(),
+    }
 }

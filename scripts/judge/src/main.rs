@@ -83,8 +83,8 @@ fn main() -> ExitCode {
     if command == "io-floor" {
         return floor::command(rest);
     }
-    if command == "measure" {
-        return bench::measure::command(rest);
+    if command == run::launch::COMMAND {
+        return run::launch::command(rest);
     }
     let (takes_value, flags) = match options(command) {
         Some(options) => options,

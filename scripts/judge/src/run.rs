@@ -2,20 +2,24 @@
 //! by killing the whole process group, a memory figure from the kernel, and
 //! output captured up to a cap so an endless stream cannot exhaust the runner.
 
+pub mod launch;
+
+use launch::Report;
+use std::env;
+use std::ffi::OsString;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
-use std::os::raw::c_long;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::process::{self, Command, Stdio};
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// How much of stderr is kept for the report.
 const STDERR_TAIL_BYTES: usize = 4096;
-/// How often the watchdog looks at the clock and the resident memory.
+/// How often the launcher looks at the program's resident memory.
 const POLL: Duration = Duration::from_millis(5);
 
 /// What to run: an executable file, or a shell command line (`sh -c`).
@@ -47,19 +51,14 @@ impl Program {
         }
     }
 
-    fn command(&self) -> Command {
+    /// The command line the launcher starts.
+    fn argv(&self) -> Vec<OsString> {
         match self {
-            Program::Exec(path) => Command::new(path),
-            Program::ExecWith(path, args) => {
-                let mut command = Command::new(path);
-                command.args(args);
-                command
-            }
-            Program::Shell(line) => {
-                let mut command = Command::new("sh");
-                command.arg("-c").arg(line);
-                command
-            }
+            Program::Exec(path) => vec![path.into()],
+            Program::ExecWith(path, args) => std::iter::once(path.into())
+                .chain(args.iter().map(OsString::from))
+                .collect(),
+            Program::Shell(line) => vec!["sh".into(), "-c".into(), line.into()],
         }
     }
 }
@@ -116,10 +115,22 @@ pub struct Outcome {
     pub killed: Option<Killed>,
 }
 
-/// Runs `program` on `input` under `limits`. An error means it could not be started.
+/// Runs `program` on `input` under `limits`. An error means it could not be
+/// started. The program is started by a fresh `judge __launch` (this very
+/// binary), which measures it; see `launch` for why.
 pub fn run(program: &Program, input: Input, limits: &Limits) -> io::Result<Outcome> {
-    let mut command = program.command();
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let report_path = env::temp_dir().join(format!(
+        "judge-launch-{}-{}",
+        process::id(),
+        RUNS.fetch_add(1, Ordering::SeqCst)
+    ));
+    let mut command = Command::new(env::current_exe()?);
     command
+        .arg(launch::COMMAND)
+        .arg(&report_path)
+        .arg(limits.memory_kib.unwrap_or(0).to_string())
+        .args(program.argv())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
@@ -134,19 +145,22 @@ pub fn run(program: &Program, input: Input, limits: &Limits) -> io::Result<Outco
         }
     };
     let start = Instant::now();
-    let mut child = command.spawn()?;
-    let pid = child.id() as i32;
+    let mut launcher = command.spawn()?;
+    let pid = launcher.id() as i32;
     let killed = AtomicU8::new(0);
     let kill_for = |reason: Killed| {
         // The first reason wins: a program killed for time also loses its output pipe.
         let _ = killed.compare_exchange(0, reason as u8 + 1, Ordering::SeqCst, Ordering::SeqCst);
         kill_group(pid);
     };
-    let (stdin, mut stdout, mut stderr) =
-        (child.stdin.take(), child.stdout.take(), child.stderr.take());
+    let (stdin, mut stdout, mut stderr) = (
+        launcher.stdin.take(),
+        launcher.stdout.take(),
+        launcher.stderr.take(),
+    );
     let (done_tx, done_rx) = mpsc::channel::<()>();
 
-    let (status, peak_kib, wall, stdout, stderr_tail) = thread::scope(|scope| {
+    let (status, wall, stdout, stderr_tail) = thread::scope(|scope| {
         if let (Some(mut stdin), Some(bytes)) = (stdin, bytes) {
             // A program that exits without reading all its input is no error here.
             scope.spawn(move || drop(stdin.write_all(bytes)));
@@ -168,48 +182,53 @@ pub fn run(program: &Program, input: Input, limits: &Limits) -> io::Result<Outco
             tail
         });
         let kill_for = &kill_for;
-        scope.spawn(move || loop {
-            let elapsed = start.elapsed();
-            if elapsed >= limits.time {
+        scope.spawn(move || {
+            if done_rx.recv_timeout(limits.time) == Err(mpsc::RecvTimeoutError::Timeout) {
                 kill_for(Killed::Time);
-                return;
-            }
-            if let (Some(limit), Some(rss)) = (limits.memory_kib, resident_kib(pid)) {
-                if rss > limit {
-                    kill_for(Killed::Memory);
-                    return;
-                }
-            }
-            if done_rx.recv_timeout(POLL.min(limits.time - elapsed))
-                != Err(mpsc::RecvTimeoutError::Timeout)
-            {
-                return;
             }
         });
-        let (status, peak_kib) = wait_with_usage(pid);
+        let status = launcher.wait();
         let wall = start.elapsed();
         let _ = done_tx.send(());
         // Children the program left behind would hold the pipes open.
         kill_group(pid);
         let stdout = stdout_reader.join().unwrap_or_default();
         let stderr = stderr_reader.join().unwrap_or_default();
-        (status, peak_kib, wall, stdout, stderr)
+        (status, wall, stdout, stderr)
     });
     let status = status?;
-    let killed = match killed.load(Ordering::SeqCst) {
+    let report = fs::read_to_string(&report_path);
+    let _ = fs::remove_file(&report_path);
+    let mut killed = match killed.load(Ordering::SeqCst) {
         1 => Some(Killed::Time),
-        2 => Some(Killed::Memory),
         3 => Some(Killed::Output),
         _ => None,
     };
+    let stderr_tail = String::from_utf8_lossy(&stderr_tail).into_owned();
+    // No report: the runner killed the launcher too, so the program's own
+    // figures are lost and only the runner's are left.
+    let (exit, wall, peak_kib) = match report {
+        Ok(text) => {
+            let report =
+                Report::parse(&text).map_err(|e| io::Error::new(io::ErrorKind::Other, e))?;
+            if report.over_memory {
+                killed = killed.or(Some(Killed::Memory));
+            }
+            (report.exit, report.wall, report.peak_kib)
+        }
+        Err(_) => {
+            let exit = match (status.code(), status.signal()) {
+                (Some(code), _) => Exit::Code(code),
+                (None, Some(signal)) => Exit::Signal(signal),
+                (None, None) => Exit::Code(-1),
+            };
+            (exit, wall, None)
+        }
+    };
     Ok(Outcome {
         stdout,
-        stderr_tail: String::from_utf8_lossy(&stderr_tail).into_owned(),
-        exit: match (status.code(), status.signal()) {
-            (Some(code), _) => Exit::Code(code),
-            (None, Some(signal)) => Exit::Signal(signal),
-            (None, None) => Exit::Code(-1),
-        },
+        stderr_tail,
+        exit,
         wall,
         peak_kib,
         killed,
@@ -254,13 +273,6 @@ fn read_tail(pipe: &mut impl Read, tail: &mut Vec<u8>, keep: usize) {
     }
 }
 
-/// The current resident set of `pid` from `/proc`, in KiB (Linux only).
-fn resident_kib(pid: i32) -> Option<u64> {
-    let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 pub fn signal_name(signal: i32) -> &'static str {
     match signal {
         1 => "SIGHUP",
@@ -279,52 +291,15 @@ pub fn signal_name(signal: i32) -> &'static str {
     }
 }
 
-// The kernel's own accounting of a finished child, without a crate. `struct
-// rusage` is two `struct timeval`s (two longs each) and fourteen longs, the
-// first of which is the peak resident set size.
-#[repr(C)]
-struct Rusage {
-    words: [c_long; 18],
-}
-
-const MAX_RESIDENT_WORD: usize = 4;
-
 extern "C" {
-    fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut Rusage) -> i32;
-    fn kill(pid: i32, signal: i32) -> i32;
+    pub(crate) fn kill(pid: i32, signal: i32) -> i32;
 }
 
-const SIGKILL: i32 = 9;
+pub(crate) const SIGKILL: i32 = 9;
 
 fn kill_group(pgid: i32) {
     // SAFETY: kill has no memory effects; a group that is already gone is ESRCH.
     unsafe {
         kill(-pgid, SIGKILL);
     }
-}
-
-/// Waits for `pid` and returns its status with its peak resident memory in KiB.
-fn wait_with_usage(pid: i32) -> (io::Result<std::process::ExitStatus>, Option<u64>) {
-    let mut status = 0i32;
-    let mut usage = Rusage { words: [0; 18] };
-    loop {
-        // SAFETY: both pointers are to live, properly laid-out locals.
-        let result = unsafe { wait4(pid, &mut status, 0, &mut usage) };
-        if result == pid {
-            break;
-        }
-        let error = io::Error::last_os_error();
-        if error.kind() != io::ErrorKind::Interrupted {
-            return (Err(error), None);
-        }
-    }
-    let max_resident = usage.words[MAX_RESIDENT_WORD] as u64;
-    let peak_kib = if cfg!(target_os = "linux") {
-        Some(max_resident)
-    } else if cfg!(target_os = "macos") {
-        Some(max_resident / 1024)
-    } else {
-        None
-    };
-    (Ok(std::process::ExitStatus::from_raw(status)), peak_kib)
 }

@@ -179,3 +179,51 @@ fn stored_data_over_one_mib_is_refused() {
     assert_eq!(code, 2);
     assert!(stderr.contains("big.in is 1171 KiB"), "{stderr}");
 }
+
+#[test]
+fn memory_is_the_program_s_own_not_the_runner_s() {
+    // Reading a large expected file raises the runner's own peak; Linux would
+    // lend that peak to a child it started directly.
+    let sandbox = Sandbox::new(EXACT);
+    sandbox.write("judge-data/fake/big.in", "1 1\n");
+    sandbox.write("judge-data/fake/big.out", &"2\n".repeat(500_000));
+    let program = sandbox.program("sol", "read a b; echo $((a + b))");
+    let (_, stdout, _) = sandbox.test_with(&program);
+    let kib: Vec<u64> = stdout
+        .lines()
+        .filter(|l| l.starts_with("fake "))
+        .map(|row| {
+            row.split_whitespace()
+                .rev()
+                .nth(1)
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(kib.len(), 2, "{stdout}");
+    // A shell needs about 1.5 MiB, the launcher about 2 MiB; the runner
+    // holding the expected output and twice its size of captured stdout is
+    // well past 4 MiB.
+    assert!(kib.iter().all(|&kib| kib < 4096), "{stdout}");
+}
+
+#[test]
+fn the_launcher_passes_stdio_through_and_reports_the_exit() {
+    let sandbox = Sandbox::new(EXACT);
+    let report = sandbox.root.join("report");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["__launch", report.to_str().unwrap(), "0", "sh", "-c"])
+        .arg("cat; echo err >&2; exit 4")
+        .stdin(fs::File::open(sandbox.root.join("judge-data/fake/add.in")).unwrap())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(output.stdout, b"2 3\n");
+    assert_eq!(output.stderr, b"err\n");
+    let report = fs::read_to_string(report).unwrap();
+    let words: Vec<&str> = report.split_whitespace().collect();
+    assert_eq!(words[..2], ["code", "4"], "{report}");
+    assert!(words[3].parse::<u64>().unwrap() > 0, "{report}");
+    assert_eq!(words[4], "0", "{report}");
+}
