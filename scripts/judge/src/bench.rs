@@ -11,7 +11,6 @@ mod table;
 use crate::cli::Args;
 use crate::problem::{Config, SetupError, Workspace};
 use crate::run::{self, Input, Killed, Limits, Outcome, Program};
-use crate::testing;
 use std::env;
 use std::fs;
 use std::path::Path;
@@ -98,7 +97,7 @@ fn bench_problem(
     table: &mut Table,
 ) -> Result<(), SetupError> {
     let all_series = inputs::series(config).map_err(SetupError)?;
-    let solution = testing::solution(workspace, id)?;
+    let solution = Program::Exec(workspace.built(id)?);
     let brute_path = workspace.binary(&format!("{id}-brute"));
     let brute = (!smoke && brute_path.is_file()).then_some(Program::Exec(brute_path));
     println!("{}", table.text_header());

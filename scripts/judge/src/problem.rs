@@ -80,6 +80,19 @@ impl Workspace {
         self.root.join("target").join("release").join(name)
     }
 
+    /// `target/release/<name>` when it exists; else says to build it.
+    pub fn built(&self, name: &str) -> Result<PathBuf, SetupError> {
+        let path = self.binary(name);
+        if path.is_file() {
+            Ok(path)
+        } else {
+            Err(SetupError(format!(
+                "{} is missing: run `make` first (every make target builds before it runs)",
+                path.display()
+            )))
+        }
+    }
+
     /// Every problem id, sorted: the folders of `problems/` and `judge-data/`.
     pub fn ids(&self) -> Vec<String> {
         let mut ids: Vec<String> = ["problems", "judge-data"]

@@ -72,7 +72,7 @@ fn setup(workspace: &Workspace, args: &Args) -> Result<(Settings, Trial), SetupE
     };
     let program = |option: &str, name: String| match args.value(option) {
         Some(text) => Ok(Program::from_arg(text)),
-        None => built(workspace, &name),
+        None => workspace.built(&name).map(Program::Exec),
     };
     let time_limit = match (given("time-limit"), &config) {
         (true, _) => Duration::from_millis(number("time-limit", 0)?),
@@ -125,19 +125,6 @@ fn setup(workspace: &Workspace, args: &Args) -> Result<(Settings, Trial), SetupE
         id,
     };
     Ok((settings, trial))
-}
-
-/// `target/release/<name>`, which `make` builds.
-fn built(workspace: &Workspace, name: &str) -> Result<Program, SetupError> {
-    let path = workspace.binary(name);
-    if path.is_file() {
-        Ok(Program::Exec(path))
-    } else {
-        Err(SetupError(format!(
-            "{} is missing: run `make` first (make stress builds before running)",
-            path.display()
-        )))
-    }
 }
 
 fn default_jobs() -> u64 {

@@ -23,7 +23,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     for id in &ids {
         let program = match &bin {
             Some(program) => Ok(program.clone()),
-            None => solution(workspace, id),
+            None => workspace.built(id).map(Program::Exec),
         };
         if let Err(error) =
             program.and_then(|program| judge_problem(workspace, id, &program, &mut report))
@@ -37,19 +37,6 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         return Err(SetupError(format!("could not judge {}", broken.join(", "))));
     }
     Ok(report.failed() == 0)
-}
-
-/// The release binary `make` builds for problem `id`.
-pub fn solution(workspace: &Workspace, id: &str) -> Result<Program, SetupError> {
-    let path = workspace.binary(id);
-    if path.is_file() {
-        Ok(Program::Exec(path))
-    } else {
-        Err(SetupError(format!(
-            "{} is missing: run `make` first (make test builds before judging)",
-            path.display()
-        )))
-    }
 }
 
 fn judge_problem(

@@ -55,12 +55,7 @@ pub fn prepare(
     if is_newer(&path, &gen) {
         return Ok(path);
     }
-    if !gen.is_file() {
-        return Err(SetupError(format!(
-            "{} is missing: run `make` first (make bench builds before measuring)",
-            gen.display()
-        )));
-    }
+    workspace.built(&format!("{id}-gen"))?;
     fs::create_dir_all(&dir)
         .map_err(|e| SetupError(format!("cannot create {}: {e}", dir.display())))?;
     // Written aside and renamed, so an interrupted run leaves no half input behind.
