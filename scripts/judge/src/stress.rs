@@ -250,7 +250,15 @@ fn report(
     }
     println!("reproduce: {}", reproduce(settings, seed));
     if saved {
-        println!("           make test P={}", settings.id);
+        // The saved case fails the program that failed, not the built solution.
+        let bin = settings
+            .repeated
+            .iter()
+            .find(|(name, _)| *name == "sol")
+            .map_or(String::new(), |(_, sol)| {
+                format!(" BIN={}", shell_quote(sol))
+            });
+        println!("           make test P={}{bin}", settings.id);
     }
     println!("{index} passed, 1 failed");
     Ok(false)
