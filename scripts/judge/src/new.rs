@@ -12,12 +12,14 @@ use std::path::Path;
 const TAKEN: [&str; 2] = ["judge", "testkit"];
 
 /// A judge's defaults: the name in `problem.toml`, the id prefix that implies
-/// it, and its usual limits.
+/// it, its usual limits, and how it compares output (Codeforces and AtCoder
+/// checkers ignore whitespace; POJ gives Presentation Error).
 struct Judge {
     name: &'static str,
     prefix: &'static str,
     time_limit_ms: u64,
     memory_limit_kib: u64,
+    compare: &'static str,
 }
 
 const JUDGES: [Judge; 4] = [
@@ -26,29 +28,35 @@ const JUDGES: [Judge; 4] = [
         prefix: "poj",
         time_limit_ms: 1000,
         memory_limit_kib: 65536,
+        compare: "exact",
     },
     Judge {
         name: "leetcode",
         prefix: "lc",
         time_limit_ms: 1000,
         memory_limit_kib: 65536,
+        compare: "exact",
     },
     Judge {
         name: "codeforces",
         prefix: "cf",
         time_limit_ms: 2000,
         memory_limit_kib: 262144,
+        compare: "tokens",
     },
     Judge {
         name: "atcoder",
         prefix: "atc",
         time_limit_ms: 2000,
         memory_limit_kib: 1048576,
+        compare: "tokens",
     },
 ];
 
 /// Limits for a judge this table does not know; the user is told to check them.
 const OTHER_LIMITS: (u64, u64) = (2000, 262144);
+/// The strict choice for an unknown judge: a PE is easier to waive than to miss.
+const OTHER_COMPARE: &str = "exact";
 
 const CARGO_TOML: &str = include_str!("../templates/Cargo.toml.tmpl");
 const PROBLEM_TOML: &str = include_str!("../templates/problem.toml.tmpl");
@@ -80,6 +88,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let known = JUDGES.iter().find(|j| j.name == judge);
     let (time_limit_ms, memory_limit_kib) =
         known.map_or(OTHER_LIMITS, |j| (j.time_limit_ms, j.memory_limit_kib));
+    let compare = known.map_or(OTHER_COMPARE, |j| j.compare);
     let title = one_line("title", args.value("title").unwrap_or(""))?;
     let url = match args.value("url") {
         Some(url) => one_line("url", url)?.to_string(),
@@ -101,6 +110,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             .replace("{{judge}}", &judge)
             .replace("{{time_limit_ms}}", &time_limit_ms.to_string())
             .replace("{{memory_limit_kib}}", &memory_limit_kib.to_string())
+            .replace("{{compare}}", compare)
     };
     let [main, brute, gen] = if judge == "leetcode" { LEETCODE } else { STDIN };
     let problem = Path::new("problems").join(id);

@@ -181,3 +181,32 @@ fn existing_taken_and_malformed_ids_are_refused() {
     assert!(!copy.root.join("problems/poj5").exists());
     assert!(!copy.root.join("problems/xyz1").exists());
 }
+
+#[test]
+fn defaults_follow_the_judge_named_by_the_prefix() {
+    let copy = Copy::new();
+    for (id, expected) in [
+        (
+            "poj7",
+            "time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"exact\"",
+        ),
+        (
+            "cf1234a",
+            "time_limit_ms = 2000\nmemory_limit_kib = 262144\ncompare = \"tokens\"",
+        ),
+        (
+            "atcabc300a",
+            "time_limit_ms = 2000\nmemory_limit_kib = 1048576\ncompare = \"tokens\"",
+        ),
+    ] {
+        assert!(succeeded(&copy.judge(&["new", id])), "{id}");
+        let config =
+            fs::read_to_string(copy.root.join(format!("judge-data/{id}/problem.toml"))).unwrap();
+        assert!(config.contains(expected), "{config}");
+    }
+    let config = fs::read_to_string(copy.root.join("judge-data/cf1234a/problem.toml")).unwrap();
+    assert!(
+        config.contains("url = \"https://codeforces.com/problemset/problem/1234/A\""),
+        "{config}"
+    );
+}
