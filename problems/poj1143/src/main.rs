@@ -16,10 +16,14 @@
 //! Complexity: a position is expanded at most once ever (the memo), with at
 //! most 19 moves of at most 19 steps each. Every position visited from a
 //! reachable input is itself reachable from {2..20}, and there are only 3514
-//! of those besides the empty one, so the whole search costs at most 3514 * 19 * 19 ≈ 1.3 million
-//! steps however many test cases there are (any input at all: at most 2^19
-//! positions). After that, each test case costs O(19 * 19) for its winning
-//! moves plus reading its line; memory is the 512 KiB table.
+//! of those besides the empty one, so the whole search costs at most
+//! 3514 * 19 * 19 ≈ 1.3 million steps however many test cases there are (any
+//! input at all: at most 2^19 positions). A second table keeps the winning
+//! moves of every position asked about, so each distinct input position
+//! costs O(19 * 19) once; after that a test case costs one lookup plus
+//! reading its line and writing its answer, with no allocation. Memory is the
+//! 512 KiB win/lose table and the 2 MiB winning-moves table, of which only the
+//! pages of positions actually asked about are ever touched.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -42,20 +46,30 @@ pub fn after_choosing(available: u32, number: u32) -> u32 {
     next
 }
 
-/// Win/lose of every position met so far, shared across test cases.
+/// Win/lose of every position met so far, and the winning moves of every
+/// position asked about so far, shared across test cases.
 pub struct Outcomes {
     /// Indexed by `available >> LOWEST`: UNKNOWN, LOSING or WINNING.
     by_position: Vec<u8>,
+    /// Same index: 0 while not asked yet, else the winning moves with the
+    /// KNOWN bit set. Kept apart from `by_position` so the search can stop at
+    /// the first winning move instead of trying them all.
+    winning_moves_by_position: Vec<u32>,
 }
 
 const UNKNOWN: u8 = 0;
 const LOSING: u8 = 1;
 const WINNING: u8 = 2;
 
+/// Bit 0 is never a number, so it can tell "no winning move" from "not asked".
+const KNOWN: u32 = 1;
+
 impl Default for Outcomes {
     fn default() -> Outcomes {
+        let positions = 1 << (HIGHEST - LOWEST + 1);
         Outcomes {
-            by_position: vec![UNKNOWN; 1 << (HIGHEST - LOWEST + 1)],
+            by_position: vec![UNKNOWN; positions],
+            winning_moves_by_position: vec![0; positions],
         }
     }
 }
@@ -78,9 +92,16 @@ impl Outcomes {
 
     /// The moves after which the opponent loses, as a bitmask like a position.
     pub fn winning_moves(&mut self, available: u32) -> u32 {
-        available_numbers(available)
+        let index = (available >> LOWEST) as usize;
+        let stored = self.winning_moves_by_position[index];
+        if stored & KNOWN != 0 {
+            return stored & !KNOWN;
+        }
+        let moves = available_numbers(available)
             .filter(|&number| !self.player_to_move_wins(after_choosing(available, number)))
-            .fold(0, |moves, number| moves | 1 << number)
+            .fold(0, |moves, number| moves | 1 << number);
+        self.winning_moves_by_position[index] = moves | KNOWN;
+        moves
     }
 }
 
@@ -88,15 +109,26 @@ fn available_numbers(available: u32) -> impl Iterator<Item = u32> {
     (LOWEST..=HIGHEST).filter(move |&number| available & (1 << number) != 0)
 }
 
+/// Appends `value` in decimal; `format!` would allocate a String per number.
+fn push_decimal(out: &mut Vec<u8>, value: usize) {
+    if value >= 10 {
+        push_decimal(out, value / 10);
+    }
+    out.push(b'0' + (value % 10) as u8);
+}
+
 /// Appends one test case's answer in POJ's exact format.
 fn write_case(out: &mut Vec<u8>, case_number: usize, winning_moves: u32) {
-    out.extend_from_slice(format!("Test Case #{case_number}\n").as_bytes());
+    out.extend_from_slice(b"Test Case #");
+    push_decimal(out, case_number);
+    out.push(b'\n');
     if winning_moves == 0 {
         out.extend_from_slice(b"There's no winning move.\n");
     } else {
         out.extend_from_slice(b"The winning moves are:");
         for number in available_numbers(winning_moves) {
-            out.extend_from_slice(format!(" {number}").as_bytes());
+            out.push(b' ');
+            push_decimal(out, number as usize);
         }
         out.push(b'\n');
     }
@@ -125,27 +157,30 @@ fn number_in(token: &[u8], range: std::ops::RangeInclusive<u32>) -> Option<u32> 
     Some(value).filter(|value| range.contains(value))
 }
 
+/// The whitespace-separated tokens of a line, borrowed, not collected.
+fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
+    line.split(u8::is_ascii_whitespace)
+        .filter(|token| !token.is_empty())
+}
+
 /// Parses one test case line ("k a1 < a2 < ... < ak") into a position.
-fn parse_position(tokens: &[&[u8]]) -> Result<u32, String> {
-    let (count_token, number_tokens) = match tokens.split_first() {
-        Some(split) => split,
-        None => return Err("expected a count, found an empty line".into()),
-    };
+fn parse_position<'a>(
+    count_token: &[u8],
+    number_tokens: impl Iterator<Item = &'a [u8]> + Clone,
+) -> Result<u32, String> {
     let count = number_in(count_token, 1..=HIGHEST).ok_or_else(|| {
         format!(
             "expected a count in 1..{HIGHEST} (or 0 alone to end), found {}",
             quoted(count_token)
         )
     })?;
-    if number_tokens.len() != count as usize {
-        return Err(format!(
-            "count is {count} but the line has {} numbers",
-            number_tokens.len()
-        ));
+    let found = number_tokens.clone().count();
+    if found != count as usize {
+        return Err(format!("count is {count} but the line has {found} numbers"));
     }
     let mut available = 0;
     let mut previous = 0;
-    for (index, token) in number_tokens.iter().enumerate() {
+    for (index, token) in number_tokens.enumerate() {
         let number = number_in(token, LOWEST..=HIGHEST).ok_or_else(|| {
             format!(
                 "number {}: expected a number in {LOWEST}..{HIGHEST}, found {}",
@@ -172,17 +207,16 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     let mut outcomes = Outcomes::default();
     let mut case_number = 0;
     for (line_index, line) in input.split(|&byte| byte == b'\n').enumerate() {
-        let tokens: Vec<&[u8]> = line
-            .split(|byte| byte.is_ascii_whitespace())
-            .filter(|token| !token.is_empty())
-            .collect();
-        match tokens.as_slice() {
-            [] => continue,
-            [only] if *only == b"0" => break,
-            _ => {}
+        let mut line_tokens = tokens(line);
+        let first = match line_tokens.next() {
+            Some(token) => token,
+            None => continue,
+        };
+        if first == b"0" && line_tokens.clone().next().is_none() {
+            break;
         }
         case_number += 1;
-        let available = parse_position(&tokens).map_err(|message| {
+        let available = parse_position(first, line_tokens).map_err(|message| {
             format!(
                 "test case {case_number} (line {}): {message}",
                 line_index + 1
@@ -288,6 +322,20 @@ mod tests {
             answer("1 2\n1 3\n"),
             "Test Case #1\nThe winning moves are: 2\n\n\
              Test Case #2\nThe winning moves are: 3\n\n"
+        );
+    }
+
+    #[test]
+    fn repeated_positions_and_multi_digit_case_numbers() {
+        let input = "2 2 5\n".repeat(105);
+        let expected: String = (1..=105)
+            .map(|case| format!("Test Case #{case}\nThe winning moves are: 2\n\n"))
+            .collect();
+        assert_eq!(answer(&input), expected);
+        let mut outcomes = Outcomes::default();
+        assert_eq!(
+            outcomes.winning_moves(FULL_SET),
+            outcomes.winning_moves(FULL_SET)
         );
     }
 
