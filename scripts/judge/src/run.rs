@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 
 /// How much of stderr is kept for the report.
 const STDERR_TAIL_BYTES: usize = 4096;
+/// How many lines of stderr a failure shows.
+const STDERR_LINES: usize = 5;
 /// How often the launcher looks at the program's resident memory.
 const POLL: Duration = Duration::from_millis(5);
 
@@ -113,6 +115,18 @@ pub struct Outcome {
     /// Peak resident memory from the kernel; `None` where the platform gives none.
     pub peak_kib: Option<u64>,
     pub killed: Option<Killed>,
+}
+
+impl Outcome {
+    /// The last few lines of stderr, to append to what a failure says.
+    pub fn stderr_end(&self) -> String {
+        let lines: Vec<&str> = self.stderr_tail.lines().collect();
+        if lines.is_empty() {
+            return String::new();
+        }
+        let shown = &lines[lines.len().saturating_sub(STDERR_LINES)..];
+        format!("; stderr ends with:\n  {}", shown.join("\n  "))
+    }
 }
 
 /// Runs `program` on `input` under `limits`. An error means it could not be

@@ -38,9 +38,6 @@ pub struct Judgement {
     pub detail: String,
 }
 
-/// How many lines of stderr an RE shows.
-const STDERR_LINES: usize = 5;
-
 #[derive(Clone, Copy, Debug)]
 pub struct Rules {
     pub time_limit: Duration,
@@ -129,15 +126,7 @@ fn same_tokens(a: &[u8], b: &[u8]) -> bool {
 }
 
 fn runtime_error_detail(outcome: &Outcome) -> String {
-    let mut detail = outcome.exit.describe();
-    let lines: Vec<&str> = outcome.stderr_tail.lines().collect();
-    if !lines.is_empty() {
-        detail += "; stderr ends with:";
-        for line in &lines[lines.len().saturating_sub(STDERR_LINES)..] {
-            detail += &format!("\n  {line}");
-        }
-    }
-    detail
+    outcome.exit.describe() + &outcome.stderr_end()
 }
 
 #[cfg(test)]

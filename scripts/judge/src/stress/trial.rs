@@ -10,8 +10,6 @@ pub const HELPER_TIME: Duration = Duration::from_secs(10);
 const HELPER_OUTPUT_CAP: usize = 64 << 20;
 /// Output allowed beyond the brute force's before the solution counts as OLE.
 const OUTPUT_SLACK_BYTES: usize = 1 << 20;
-/// How many lines of a helper's stderr a failure shows.
-const STDERR_LINES: usize = 5;
 
 /// The three programs and how the solution is judged.
 pub struct Trial {
@@ -111,18 +109,11 @@ fn run_helper(program: &Program, input: &[u8]) -> Result<Outcome, Found> {
 
 /// What went wrong with a brute force or generator run, if anything.
 fn helper_failure(outcome: &Outcome) -> Option<String> {
-    let mut detail = match outcome.killed {
+    let detail = match outcome.killed {
         Some(run::Killed::Time) => format!("stopped after {} s", HELPER_TIME.as_secs()),
         Some(_) => format!("stopped after {} MiB of output", HELPER_OUTPUT_CAP >> 20),
         None if outcome.exit.success() => return None,
         None => outcome.exit.describe(),
     };
-    let lines: Vec<&str> = outcome.stderr_tail.lines().collect();
-    if !lines.is_empty() {
-        detail += "; stderr ends with:";
-        for line in &lines[lines.len().saturating_sub(STDERR_LINES)..] {
-            detail += &format!("\n  {line}");
-        }
-    }
-    Some(detail)
+    Some(detail + &outcome.stderr_end())
 }
