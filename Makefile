@@ -47,7 +47,8 @@ fmt-check:
 clippy:
 	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 
-unit:
+# The submit tests compile pastes with the judges' toolchain too.
+unit: toolchain
 	$(CARGO) test --workspace --quiet
 
 judge-compile: build toolchain
