@@ -113,6 +113,34 @@ fn allocating_far_beyond_the_limit_is_a_memory_limit_exceeded() {
 }
 
 #[test]
+fn a_wrapper_s_child_cannot_escape_the_memory_limit() {
+    let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 16384\n");
+    let hog = sandbox.program(
+        "hog",
+        "x=$(head -c 200000000 /dev/zero | tr '\\0' a); echo 5",
+    );
+    // The script waits for the hog, a process the launcher did not start.
+    let program = sandbox.program("sol", &format!("{}; echo 5", hog.display()));
+    let start = Instant::now();
+    let (_, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(verdict_of(&stdout), "MLE", "{stdout}");
+    assert!(
+        start.elapsed() < Duration::from_secs(4),
+        "took {:?}",
+        start.elapsed()
+    );
+    let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
+    let kib: u64 = row
+        .split_whitespace()
+        .rev()
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(kib > 16384, "the peak shown is the hog's: {row}");
+}
+
+#[test]
 fn endless_output_is_cut_off() {
     let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 1048576\n");
     let program = sandbox.program("sol", "yes 5");

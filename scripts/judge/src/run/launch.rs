@@ -14,7 +14,6 @@ use std::io;
 use std::os::raw::c_long;
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, ExitCode, ExitStatus};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -61,27 +60,33 @@ fn launch(program: &str, args: &[String], limit_kib: u64) -> io::Result<Report> 
     let start = Instant::now();
     let child = Command::new(program).args(args).spawn()?;
     let pid = child.id() as i32;
-    let over_memory = AtomicBool::new(false);
     let (done_tx, done_rx) = mpsc::channel::<()>();
-    let (status, peak_kib, wall) = thread::scope(|scope| {
-        if limit_kib > 0 {
-            let over_memory = &over_memory;
-            scope.spawn(move || loop {
-                if resident_kib(pid).is_some_and(|kib| kib > limit_kib) {
-                    over_memory.store(true, Ordering::SeqCst);
-                    // SAFETY: kill has no memory effects; the child is not yet reaped.
-                    unsafe { kill(pid, SIGKILL) };
-                    return;
+    let (status, peak_kib, wall, over_limit) = thread::scope(|scope| {
+        // Some(resident KiB) once the program was killed for passing the limit.
+        let watchdog = scope.spawn(move || loop {
+            if limit_kib == 0 {
+                return None;
+            }
+            // A shell wrapper's children must not escape the limit.
+            let tree = process_tree(pid);
+            let largest = tree.iter().filter_map(|&p| resident_kib(p)).max();
+            if let Some(kib) = largest.filter(|&kib| kib > limit_kib) {
+                for p in tree {
+                    // SAFETY: kill has no memory effects; the child is not yet
+                    // reaped, so its pid (and its children's) is still its own.
+                    unsafe { kill(p, SIGKILL) };
                 }
-                if done_rx.recv_timeout(POLL) != Err(mpsc::RecvTimeoutError::Timeout) {
-                    return;
-                }
-            });
-        }
+                return Some(kib);
+            }
+            if done_rx.recv_timeout(POLL) != Err(mpsc::RecvTimeoutError::Timeout) {
+                return None;
+            }
+        });
         let waited = wait_with_usage(pid);
         let wall = start.elapsed();
         let _ = done_tx.send(());
-        waited.map(|(status, peak_kib)| (status, peak_kib, wall))
+        let over_limit = watchdog.join().unwrap_or(None);
+        waited.map(|(status, peak_kib)| (status, peak_kib, wall, over_limit))
     })?;
     Ok(Report {
         exit: match (status.code(), status.signal()) {
@@ -90,8 +95,9 @@ fn launch(program: &str, args: &[String], limit_kib: u64) -> io::Result<Report> 
             (None, None) => Exit::Code(-1),
         },
         wall,
-        peak_kib,
-        over_memory: over_memory.load(Ordering::SeqCst),
+        // A killed grandchild is never waited for: its size is only known from /proc.
+        peak_kib: peak_kib.max(over_limit),
+        over_memory: over_limit.is_some(),
     })
 }
 
@@ -133,6 +139,30 @@ impl Report {
         };
         parsed.ok_or_else(|| format!("unreadable launcher report {text:?}"))
     }
+}
+
+/// `pid` and all its descendants, from `/proc/<pid>/task/*/children` (Linux
+/// only; elsewhere just `pid`).
+fn process_tree(pid: i32) -> Vec<i32> {
+    let mut tree = vec![pid];
+    let mut next = 0;
+    while next < tree.len() {
+        let parent = tree[next];
+        next += 1;
+        let tasks = match fs::read_dir(format!("/proc/{parent}/task")) {
+            Ok(tasks) => tasks,
+            Err(_) => continue,
+        };
+        for task in tasks.flatten() {
+            let children = fs::read_to_string(task.path().join("children")).unwrap_or_default();
+            tree.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<i32>().ok()),
+            );
+        }
+    }
+    tree
 }
 
 /// The current resident set of `pid` from `/proc`, in KiB (Linux only).
