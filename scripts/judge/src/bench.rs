@@ -75,13 +75,13 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             eprintln!("judge: {id}: {error}");
             broken.push(id.as_str());
         }
-        println!();
+        outln!("");
     }
     let path = workspace.root.join("target").join("bench.md");
     fs::create_dir_all(workspace.root.join("target"))
         .and_then(|_| fs::write(&path, table::document(&tables, smoke)))
         .map_err(|e| SetupError(format!("cannot write {}: {e}", path.display())))?;
-    println!("written to {}", path.display());
+    outln!("written to {}", path.display());
     if !broken.is_empty() {
         return Err(SetupError(format!("could not bench {}", broken.join(", "))));
     }
@@ -100,7 +100,7 @@ fn bench_problem(
     let solution = Program::Exec(workspace.built(id)?);
     let brute_path = workspace.binary(&format!("{id}-brute"));
     let brute = (!smoke && brute_path.is_file()).then_some(Program::Exec(brute_path));
-    println!("{}", table.text_header());
+    outln!("{}", table.text_header());
     for series in &all_series {
         let sizes = if smoke {
             series.sizes.iter().min().into_iter().copied().collect()
@@ -140,10 +140,10 @@ fn bench_problem(
                 }),
                 brute: time_brute(&mut brute, &input),
             };
-            println!("{}", table.push(&row));
+            outln!("{}", table.push(&row));
             if let Brute::Failed(why) = &row.brute {
                 let note = format!("the brute force gave up at {} {size}: {why}", series.name);
-                println!("  {note}");
+                outln!("  {note}");
                 table.notes.push(note);
             }
             previous = Some((size, solved.median));

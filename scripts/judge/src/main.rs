@@ -3,6 +3,14 @@
 //! paste into a judge (`submit`), starts a new problem (`new`) and measures
 //! speed and memory (`bench`). Std only.
 
+/// `println!` that ends the program quietly once stdout is closed (`judge test
+/// | head`), where `println!` would panic.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        crate::report::print_line(format_args!($($arg)*))
+    };
+}
+
 mod bench;
 mod cli;
 mod diff;
@@ -76,7 +84,7 @@ fn main() -> ExitCode {
         None => return usage_error("no command given"),
     };
     if command == "help" || command == "--help" || command == "-h" {
-        println!("{USAGE}");
+        outln!("{USAGE}");
         return ExitCode::SUCCESS;
     }
     // Hidden helpers that `bench` starts as fresh processes, from any folder.

@@ -125,7 +125,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     for (path, text) in &files {
         write(&workspace.root.join(path), text)?;
     }
-    println!(
+    outln!(
         "created {id} ({judge}, {time_limit_ms} ms, {memory_limit_kib} KiB):\n  {}",
         files
             .iter()
@@ -134,21 +134,21 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             .join("\n  ")
     );
     if known.is_none() {
-        println!("{judge:?} is not a judge this tool knows: check the limits in problem.toml");
+        outln!("{judge:?} is not a judge this tool knows: check the limits in problem.toml");
     }
     if title.is_empty() {
-        println!(
+        outln!(
             "no title: add one in {}",
             data.join("problem.toml").display()
         );
     }
     if url.is_empty() {
-        println!(
+        outln!(
             "no URL could be made from the id: add it in {}",
             data.join("problem.toml").display()
         );
     }
-    println!(
+    outln!(
         "next steps:\n  \
          1. write the solution in problems/{id}/src/main.rs, its brute force and generator beside it\n  \
          2. add cases to judge-data/{id}/: <name>.in with its <name>.out, the samples first\n  \

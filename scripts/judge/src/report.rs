@@ -3,8 +3,19 @@
 
 use crate::verdict::{Judgement, Verdict};
 use std::env;
-use std::io::{self, IsTerminal};
+use std::fmt;
+use std::io::{self, IsTerminal, Write};
+use std::process;
 use std::time::Duration;
+
+/// Writes one line to stdout; a reader that went away ends the program as
+/// SIGPIPE would have.
+pub fn print_line(line: fmt::Arguments) {
+    let mut stdout = io::stdout().lock();
+    if writeln!(stdout, "{line}").is_err() {
+        process::exit(141);
+    }
+}
 
 /// Colours only for a person at a terminal who has not asked for none.
 pub fn use_colour() -> bool {
@@ -33,9 +44,13 @@ pub struct Report {
 
 impl Report {
     pub fn new() -> Report {
-        println!(
+        outln!(
             "{:<10} {:<28} {:<7} {:>9} {:>12}",
-            "problem", "case", "verdict", "time", "memory"
+            "problem",
+            "case",
+            "verdict",
+            "time",
+            "memory"
         );
         Report {
             colour: use_colour(),
@@ -64,9 +79,9 @@ impl Report {
             judgement.verdict,
             self.colour,
         );
-        println!("{id:<10} {case:<28} {verdict} {time:>9} {memory:>12}");
+        outln!("{id:<10} {case:<28} {verdict} {time:>9} {memory:>12}");
         for line in judgement.detail.lines() {
-            println!("    {line}");
+            outln!("    {line}");
         }
         if judgement.verdict == Verdict::Accepted {
             self.passed += 1;
@@ -85,8 +100,8 @@ impl Report {
     /// Prints the slowest case and, last and alone on its line, the summary.
     pub fn finish(&self) {
         if let Some((case, wall)) = &self.slowest {
-            println!("slowest: {case} in {} ms", wall.as_millis());
+            outln!("slowest: {case} in {} ms", wall.as_millis());
         }
-        println!("{} passed, {} failed", self.passed, self.failed);
+        outln!("{} passed, {} failed", self.passed, self.failed);
     }
 }

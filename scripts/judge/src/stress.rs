@@ -42,11 +42,11 @@ struct Settings {
 
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let (settings, trial) = setup(workspace, args)?;
-    println!("seed {}", settings.seed);
+    outln!("seed {}", settings.seed);
     warn_if_seed_ignored(&trial, &settings);
     match search(&trial, &settings) {
         None => {
-            println!("{} passed, 0 failed", settings.count);
+            outln!("{} passed, 0 failed", settings.count);
             Ok(true)
         }
         Some((index, found)) => report(workspace, &settings, &trial, index, found),
@@ -222,16 +222,16 @@ fn report(
     match found {
         Found::Unrunnable(message) => return Err(SetupError(message)),
         Found::Generator { detail } => {
-            println!("FAIL seed {seed}: the generator failed: {detail}");
+            outln!("FAIL seed {seed}: the generator failed: {detail}");
         }
         Found::Brute { input, detail } => {
-            println!("FAIL seed {seed}: the brute force failed (not the solution): {detail}");
+            outln!("FAIL seed {seed}: the brute force failed (not the solution): {detail}");
             show_input(&input);
-            println!("nothing saved: a case needs the brute force's answer");
+            outln!("nothing saved: a case needs the brute force's answer");
         }
         Found::Solution(failure) => {
             let verdict = failure.judgement.verdict;
-            println!("FAIL seed {seed}: {verdict} from the solution; shrinking the input");
+            outln!("FAIL seed {seed}: {verdict} from the solution; shrinking the input");
             let shrunk = shrink::shrink(
                 trial,
                 seed,
@@ -240,15 +240,15 @@ fn report(
                 failure,
             );
             for note in &shrunk.notes {
-                println!("  {note}");
+                outln!("  {note}");
             }
             let failure = shrunk.failure;
             show_input(&failure.input);
-            println!("{}", failure.judgement.detail);
+            outln!("{}", failure.judgement.detail);
             saved = save(workspace, &settings.id, seed, &failure);
         }
     }
-    println!("reproduce: {}", reproduce(settings, seed));
+    outln!("reproduce: {}", reproduce(settings, seed));
     if saved {
         // The saved case fails the program that failed, not the built solution.
         let bin = settings
@@ -258,9 +258,9 @@ fn report(
             .map_or(String::new(), |(_, sol)| {
                 format!(" BIN={}", shell_quote(sol))
             });
-        println!("           make test P={}{bin}", settings.id);
+        outln!("           make test P={}{bin}", settings.id);
     }
-    println!("{index} passed, 1 failed");
+    outln!("{index} passed, 1 failed");
     Ok(false)
 }
 
@@ -270,12 +270,12 @@ fn show_input(input: &[u8]) {
         .filter(|l| !l.is_empty())
         .count();
     if input.len() <= SHOWN_BYTES && lines <= SHOWN_LINES {
-        println!("input:");
+        outln!("input:");
         for line in String::from_utf8_lossy(input).lines() {
-            println!("    {line}");
+            outln!("    {line}");
         }
     } else {
-        println!("input: {lines} lines, {} bytes", input.len());
+        outln!("input: {lines} lines, {} bytes", input.len());
     }
 }
 
@@ -287,7 +287,7 @@ fn save(workspace: &Workspace, id: &str, seed: u64, failure: &Failure) -> bool {
     let output = input.with_extension("out");
     match write_case(&dir, &input, &output, failure) {
         Ok(()) => {
-            println!(
+            outln!(
                 "saved {} with the brute force's answer as {}",
                 input
                     .strip_prefix(&workspace.root)

@@ -97,7 +97,7 @@ fn cut(
 
 /// One row per problem, then `N passed, N failed`; true when all passed.
 fn check_all(workspace: &Workspace, ids: &[String], compilers: &Compilers) -> bool {
-    println!("compiling each paste alone with {}", compilers.describe());
+    outln!("compiling each paste alone with {}", compilers.describe());
     let (mut passed, mut failed) = (0, 0);
     for id in ids {
         let result = workspace
@@ -115,18 +115,18 @@ fn check_all(workspace: &Workspace, ids: &[String], compilers: &Compilers) -> bo
         match result {
             Ok(summary) => {
                 passed += 1;
-                println!("{id:<10} ok      {summary}");
+                outln!("{id:<10} ok      {summary}");
             }
             Err(message) => {
                 failed += 1;
-                println!("{id:<10} FAILED");
+                outln!("{id:<10} FAILED");
                 for line in message.lines() {
-                    println!("    {line}");
+                    outln!("    {line}");
                 }
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    outln!("{passed} passed, {failed} failed");
     failed == 0
 }
 
