@@ -67,17 +67,24 @@ pub fn explain(expected: &[u8], actual: &[u8]) -> String {
         want.lines.len(),
         got.lines.len()
     );
+    let last = (first + SHOWN_AFTER).min(want.lines.len().max(got.lines.len()));
+    let width = last.to_string().len().max(4);
+    let mut row = |label: &str, number: usize, shown: String| {
+        text += &format!("{label:<8} {number:>width$} | {shown}\n");
+    };
     for i in first.saturating_sub(CONTEXT_BEFORE)..first {
-        text += &format!("       {:>5} | {}\n", i + 1, visible(want.lines[i], column));
+        row("", i + 1, visible(want.lines[i], column));
     }
-    for i in first..first + SHOWN_AFTER {
+    for i in first..last {
         let (a, b) = (want.lines.get(i), got.lines.get(i));
-        if a.is_none() && b.is_none() {
-            break;
-        }
-        for (label, line) in [("expected", a), ("actual  ", b)] {
-            let shown = line.map_or("<end of output>".to_string(), |l| visible(l, column));
-            text += &format!("{label}{:>5} | {shown}\n", i + 1);
+        let shown = |line: Option<&&[u8]>| {
+            line.map_or("<end of output>".to_string(), |l| visible(l, column))
+        };
+        if i > first && a == b {
+            row("", i + 1, shown(a));
+        } else {
+            row("expected", i + 1, shown(a));
+            row("actual", i + 1, shown(b));
         }
     }
     text.pop();
@@ -125,7 +132,8 @@ mod tests {
         );
         assert!(text.contains("expected    2 | \"b\""), "{text}");
         assert!(text.contains("actual      2 | \"b \""), "{text}");
-        assert!(text.contains("    1 | \"a\""), "{text}");
+        assert!(text.contains("\n            1 | \"a\""), "{text}");
+        assert!(text.contains("\n            3 | \"c\""), "{text}");
     }
 
     #[test]
@@ -140,6 +148,15 @@ mod tests {
             explain(b"1\n", b"1\n\n").lines().next().unwrap(),
             "first difference at line 2, column 1 (expected 1 lines, got 2)"
         );
+    }
+
+    #[test]
+    fn wide_line_numbers_keep_the_label_apart() {
+        let want: String = (0..20_000).map(|i| format!("{i}\n")).collect();
+        let got = want.replace("\n10541\n", "\n10541\nx\n");
+        let text = explain(want.as_bytes(), got.as_bytes());
+        assert!(text.contains("\nexpected 10543 | \"10542\""), "{text}");
+        assert!(text.contains("\nactual   10543 | \"x\""), "{text}");
     }
 
     #[test]

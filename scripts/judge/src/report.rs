@@ -44,14 +44,6 @@ pub struct Report {
 
 impl Report {
     pub fn new() -> Report {
-        outln!(
-            "{:<10} {:<28} {:<7} {:>9} {:>12}",
-            "problem",
-            "case",
-            "verdict",
-            "time",
-            "memory"
-        );
         Report {
             colour: use_colour(),
             passed: 0,
@@ -68,6 +60,16 @@ impl Report {
         wall: Duration,
         peak_kib: Option<u64>,
     ) {
+        if self.passed + self.failed == 0 {
+            outln!(
+                "{:<10} {:<28} {:<7} {:>9} {:>12}",
+                "problem",
+                "case",
+                "verdict",
+                "time",
+                "memory"
+            );
+        }
         let time = if judgement.verdict == Verdict::TimeLimitExceeded {
             format!(">{} ms", wall.as_millis())
         } else {

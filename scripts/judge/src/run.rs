@@ -9,6 +9,7 @@ use std::env;
 use std::ffi::OsString;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
+use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{self, Command, Stdio};
@@ -35,13 +36,18 @@ pub enum Program {
 }
 
 impl Program {
-    /// An existing file is run directly; anything else is a shell command.
-    pub fn from_arg(text: &str) -> Program {
+    /// An existing file is run directly; anything else is a shell command,
+    /// except a lone path that names no executable file, which is an error.
+    pub fn from_arg(text: &str) -> Result<Program, String> {
         let path = Path::new(text);
-        if path.is_file() {
-            Program::Exec(path.to_path_buf())
-        } else {
-            Program::Shell(text.to_string())
+        let lone_path = text.contains('/') && !text.contains(char::is_whitespace);
+        match fs::metadata(path) {
+            Ok(meta) if meta.is_file() && meta.permissions().mode() & 0o111 == 0 => {
+                Err(format!("{text} is not executable (chmod +x {text})"))
+            }
+            Ok(meta) if meta.is_file() => Ok(Program::Exec(path.to_path_buf())),
+            _ if lone_path => Err(format!("no program {text}: no such file")),
+            _ => Ok(Program::Shell(text.to_string())),
         }
     }
 

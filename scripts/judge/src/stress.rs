@@ -71,7 +71,7 @@ fn setup(workspace: &Workspace, args: &Args) -> Result<(Settings, Trial), SetupE
         Some(workspace.config(&id)?)
     };
     let program = |option: &str, name: String| match args.value(option) {
-        Some(text) => Ok(Program::from_arg(text)),
+        Some(text) => Program::from_arg(text).map_err(SetupError),
         None => workspace.built(&name).map(Program::Exec),
     };
     let time_limit = match (given("time-limit"), &config) {

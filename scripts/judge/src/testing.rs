@@ -12,7 +12,11 @@ const OUTPUT_SLACK_BYTES: usize = 1 << 20;
 
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let ids = workspace.select(&args.positional)?;
-    let bin = args.value("bin").map(Program::from_arg);
+    let bin = args
+        .value("bin")
+        .map(Program::from_arg)
+        .transpose()
+        .map_err(SetupError)?;
     if bin.is_some() && ids.len() != 1 {
         return Err(SetupError(
             "--bin judges one problem: name exactly one id (make test P=<id> BIN=<program>)".into(),
@@ -25,10 +29,14 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             Some(program) => Ok(program.clone()),
             None => workspace.built(id).map(Program::Exec),
         };
-        if let Err(error) =
+        if let Err(SetupError(error)) =
             program.and_then(|program| judge_problem(workspace, id, &program, &mut report))
         {
-            eprintln!("judge: {id}: {error}");
+            let error = format!("{id}: {error}");
+            if ids.len() == 1 {
+                return Err(SetupError(error));
+            }
+            eprintln!("judge: {error}");
             broken.push(id.as_str());
         }
     }
