@@ -279,4 +279,19 @@ fn setup_errors_exit_2() {
     let (code, _, stderr) = stress(&sandbox, &["--jobs", "0", "--brute", BRUTE]);
     assert_eq!(code, 2);
     assert!(stderr.contains("--jobs"), "{stderr}");
+    let (code, _, stderr) = stress(&sandbox, &["--time-limit", "0", "--brute", BRUTE]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("--time-limit must be at least 1 ms"),
+        "{stderr}"
+    );
+    assert!(saved(&sandbox).is_empty());
+
+    let output = sandbox.judge(&["stress", "nope"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr.contains("unknown problem \"nope\"; known problems: fake"),
+        "{stderr}"
+    );
 }
