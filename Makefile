@@ -11,27 +11,31 @@ RUNNER := target/release/judge
 # The judges' compiler (AtCoder 2023); every pasteable file must build with it.
 JUDGE_RUST := 1.70.0
 PROBLEMS = $(notdir $(wildcard problems/*))
-# Quoted for the shell so a value with spaces stays one argument.
-opt = $(if $(2),$(1) '$(2)')
+# `--flag "$VAR"` when VAR is set: make puts command-line variables in the
+# recipe's environment, and the shell quotes them whatever they hold.
+opt = $${$(2):+$(1) "$$$(2)"}
 
 .PHONY: build test stress submit new bench check toolchain fmt-check clippy unit \
 	judge-compile stress-smoke bench-smoke
 
+# Silent, so that `make submit > paste.rs` holds only the paste.
 build:
-	$(CARGO) build --release --workspace --quiet
+	@$(CARGO) build --release --workspace --quiet
 
 test: build
-	$(RUNNER) test $(P) $(call opt,--bin,$(BIN))
+	$(RUNNER) test $(P) $(call opt,--bin,BIN)
 
 stress: build
-	$(RUNNER) stress $(P) $(call opt,--count,$(N)) $(call opt,--seed,$(SEED)) $(call opt,--jobs,$(JOBS))
+	$(RUNNER) stress $(P) $(call opt,--count,N) $(call opt,--seed,SEED) $(call opt,--jobs,JOBS)
 
 submit: build toolchain
-	JUDGE_RUST=$(JUDGE_RUST) $(RUNNER) submit $(P) $(if $(COPY),--copy)
+	@JUDGE_RUST=$(JUDGE_RUST) $(RUNNER) submit $(P) $(if $(COPY),--copy)
 
+# Builds the new problem at once, so it is listed and judged like the others.
 new:
-	$(CARGO) build --release -p judge --quiet
-	$(RUNNER) new $(P) $(call opt,--judge,$(JUDGE)) $(call opt,--title,$(TITLE)) $(call opt,--url,$(URL))
+	@$(CARGO) build --release -p judge --quiet
+	$(RUNNER) new $(P) $(call opt,--judge,JUDGE) $(call opt,--title,TITLE) $(call opt,--url,URL)
+	@$(MAKE) --no-print-directory build
 
 bench: build
 	$(RUNNER) bench $(P)
