@@ -169,14 +169,21 @@ fn parse_position<'a>(
     number_tokens: impl Iterator<Item = &'a [u8]> + Clone,
 ) -> Result<u32, String> {
     let count = number_in(count_token, 1..=HIGHEST).ok_or_else(|| {
-        format!(
-            "expected a count in 1..{HIGHEST} (or 0 alone to end), found {}",
-            quoted(count_token)
-        )
+        if count_token == b"0" {
+            "found 0 followed by more numbers: a 0 ends the input only alone on its line".into()
+        } else {
+            format!(
+                "expected a count in 1..{HIGHEST} (or 0 alone to end), found {}",
+                quoted(count_token)
+            )
+        }
     })?;
     let found = number_tokens.clone().count();
     if found != count as usize {
-        return Err(format!("count is {count} but the line has {found} numbers"));
+        let plural = if found == 1 { "" } else { "s" };
+        return Err(format!(
+            "count is {count} but the line has {found} number{plural}"
+        ));
     }
     let mut available = 0;
     let mut previous = 0;
@@ -396,6 +403,11 @@ mod tests {
             message,
             "test case 1 (line 1): count is 1 but the line has 2 numbers"
         );
+        let (_, message) = error("2 2\n");
+        assert_eq!(
+            message,
+            "test case 1 (line 1): count is 2 but the line has 1 number"
+        );
     }
 
     #[test]
@@ -424,7 +436,11 @@ mod tests {
             "test case 1 (line 1): expected a count in 1..20 (or 0 alone to end), found \"21\""
         );
         let (_, message) = error("0 5\n");
-        assert!(message.contains("found \"0\""));
+        assert_eq!(
+            message,
+            "test case 1 (line 1): found 0 followed by more numbers: \
+             a 0 ends the input only alone on its line"
+        );
         let (_, message) = error("abc\n");
         assert!(message.contains("found \"abc\""));
         let (_, message) = error("4294967297 2\n");
