@@ -211,17 +211,25 @@ impl<'a> Tokens<'a> {
     }
 
     /// The next token as a number in `low..=high`, or a message saying that
-    /// `what` was expected and what was found instead.
-    fn number(&mut self, what: &str, low: u64, high: u64) -> Result<u64, String> {
+    /// `what()` was expected and what was found instead. `what` is a closure
+    /// so that naming card 9999 costs nothing unless it is wrong.
+    fn number(
+        &mut self,
+        what: impl FnOnce() -> String,
+        low: u64,
+        high: u64,
+    ) -> Result<u64, String> {
         let token = self.next_token();
         match token.and_then(parse_u64) {
             Some(value) if (low..=high).contains(&value) => Ok(value),
             _ if high == u64::MAX => Err(format!(
-                "expected {what}, a whole number {low} or more, found {}",
+                "expected {}, a whole number {low} or more, found {}",
+                what(),
                 describe(token)
             )),
             _ => Err(format!(
-                "expected {what}, a number in {low}..={high}, found {}",
+                "expected {}, a number in {low}..={high}, found {}",
+                what(),
                 describe(token)
             )),
         }
@@ -258,22 +266,26 @@ struct Case {
     cards: Vec<u64>,
 }
 
-/// Reads the next case into `case`; `Ok(false)` at `0 0`, at `0 M` and at the
+/// Reads the next case into `case`; `Ok(false)` at `0 0`, at `0 M`, at a last lone `0` and at the
 /// end of input.
 fn read_case(tokens: &mut Tokens, case: &mut Case) -> Result<bool, String> {
     if tokens.is_exhausted() {
         return Ok(false);
     }
-    let card_count = tokens.number("N", 0, u64::MAX)?;
-    let max_weight = tokens.number("M", 0, MAX_WEIGHT)?;
+    let card_count = tokens.number(|| "N".into(), 0, u64::MAX)?;
+    // A lone 0 at the very end ends the input like `0 0`.
+    if card_count == 0 && tokens.is_exhausted() {
+        return Ok(false);
+    }
+    let max_weight = tokens.number(|| "M".into(), 0, MAX_WEIGHT)?;
     if card_count == 0 {
         return Ok(false);
     }
     case.max_weight = max_weight as usize;
     case.cards.clear();
     for index in 1..=card_count {
-        let what = format!("card {index} of {card_count}");
-        case.cards.push(tokens.number(&what, 1, u64::MAX)?);
+        let what = || format!("card {index} of {card_count}");
+        case.cards.push(tokens.number(what, 1, u64::MAX)?);
     }
     Ok(true)
 }
@@ -366,6 +378,8 @@ mod tests {
         assert_eq!(run(""), (String::new(), Ok(())));
         assert_eq!(run("1 5\n3\n0 7\n1 5\n3\n"), ("1\n".to_string(), Ok(())));
         assert_eq!(run("0 0\n1 5\nx\n"), (String::new(), Ok(())));
+        assert_eq!(run("1 5\n3\n0\n"), ("1\n".to_string(), Ok(())));
+        assert_eq!(run("0"), (String::new(), Ok(())));
     }
 
     #[test]
@@ -481,7 +495,7 @@ mod tests {
                     .to_string()
             )
         );
-        assert!(run("0\n").1.is_err());
+        assert!(run("5\n").1.is_err());
     }
 
     #[test]
