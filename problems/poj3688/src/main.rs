@@ -266,8 +266,8 @@ struct Case {
     cards: Vec<u64>,
 }
 
-/// Reads the next case into `case`; `Ok(false)` at `0 0`, at `0 M`, at a last lone `0` and at the
-/// end of input.
+/// Reads the next case into `case`; `Ok(false)` at `0 0`, at `0 M`, at a
+/// last lone `0` and at the end of input.
 fn read_case(tokens: &mut Tokens, case: &mut Case) -> Result<bool, String> {
     if tokens.is_exhausted() {
         return Ok(false);
