@@ -46,5 +46,6 @@ pub fn answer(input: &[u8]) -> Vec<u8> {
 }
 
 fn main() {
+    testkit::one_line_panics();
     testkit::write_stdout(&answer(&testkit::read_stdin()));
 }

@@ -21,6 +21,7 @@ const BRUTE_STATE_BUDGET: u64 = 50_000;
 const BENCH_MAX_RUN: u64 = 1500;
 
 fn main() {
+    testkit::one_line_panics();
     let output = match testkit::gen_request(DEFAULT_SIZE) {
         GenRequest::Random { seed, size } => random_input(&mut Rng::new(seed), size),
         GenRequest::Bench { series, size } => match series.as_str() {

@@ -120,5 +120,6 @@ pub fn solve(input: &[u8]) -> Vec<u8> {
 }
 
 fn main() {
+    testkit::one_line_panics();
     testkit::write_stdout(&solve(&testkit::read_stdin()));
 }

@@ -106,6 +106,7 @@ pub fn bench_input(series: &str, size: u64) -> Result<Vec<u8>, String> {
 }
 
 fn main() {
+    testkit::one_line_panics();
     let input = match testkit::gen_request(DEFAULT_SIZE) {
         GenRequest::Random { seed, size } => random_input(seed, size),
         GenRequest::Bench { series, size } => match bench_input(&series, size) {

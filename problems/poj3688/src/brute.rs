@@ -43,5 +43,6 @@ pub fn odd_only_by_subsets(cards: &[u64], max_weight: u64) -> u64 {
 }
 
 fn main() {
+    testkit::one_line_panics();
     testkit::write_stdout(&brute_force_output(&testkit::read_stdin()));
 }

@@ -11,6 +11,7 @@ const MAX_CARDS: u64 = 10_000;
 const MAX_WEIGHT: u64 = 100_000;
 
 fn main() {
+    testkit::one_line_panics();
     let input = match testkit::gen_request(DEFAULT_SIZE) {
         GenRequest::Random { seed, size } => random_input(&mut Rng::new(seed), size),
         GenRequest::Bench { series, size } => match series.as_str() {

@@ -80,15 +80,28 @@ pub fn gen_request(default_size: u64) -> GenRequest {
     }
 }
 
+/// Sizes beyond this are refused: no test or benchmark needs them, and a
+/// generator asked for one would only exhaust memory.
+pub const MAX_SIZE: u64 = 100_000_000;
+
 pub fn parse_gen_args(args: &[String], default_size: u64) -> Result<GenRequest, String> {
     let number = |what: &str, text: &str| {
         text.parse::<u64>()
             .map_err(|_| format!("{what} must be a non-negative integer, got {text:?}"))
     };
+    let checked_size = |text: &str| {
+        number("size", text).and_then(|size| {
+            if size <= MAX_SIZE {
+                Ok(size)
+            } else {
+                Err(format!("size must be at most {MAX_SIZE}, got {size}"))
+            }
+        })
+    };
     match args {
         [flag, series, size] if flag == "--bench" => Ok(GenRequest::Bench {
             series: series.clone(),
-            size: number("size", size)?,
+            size: checked_size(size)?,
         }),
         [seed] => Ok(GenRequest::Random {
             seed: number("seed", seed)?,
@@ -96,10 +109,26 @@ pub fn parse_gen_args(args: &[String], default_size: u64) -> Result<GenRequest, 
         }),
         [seed, size] => Ok(GenRequest::Random {
             seed: number("seed", seed)?,
-            size: number("size", size)?.max(1),
+            size: checked_size(size)?.max(1),
         }),
         _ => Err(format!("expected 1 to 3 arguments, got {}", args.len())),
     }
+}
+
+/// Makes a panic print one line, `<program>: <message>`, with no backtrace:
+/// a brute force or generator refusing its input is no crash to debug.
+pub fn one_line_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|text| text.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panicked".to_string());
+        let name = std::env::args().next().unwrap_or_default();
+        let name = name.rsplit('/').next().unwrap_or("");
+        eprintln!("{name}: {message}");
+    }));
 }
 
 /// Reads all of stdin; a brute force has no reason to stream.
@@ -175,6 +204,8 @@ mod tests {
             })
         );
         assert!(parse_gen_args(&s(&["x"]), 10).is_err());
+        assert!(parse_gen_args(&s(&["1", "100000001"]), 10).is_err());
+        assert!(parse_gen_args(&s(&["--bench", "line", "100000001"]), 10).is_err());
         assert!(parse_gen_args(&s(&[]), 10).is_err());
     }
 }
