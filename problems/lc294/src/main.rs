@@ -122,6 +122,13 @@ fn parse_state(line: &[u8], line_number: usize) -> Result<Option<&[u8]>, String>
     }
     let content = &literal[1..literal.len() - 1];
     if let Some(offset) = first_non_cell(content) {
+        if content[offset] == b'"' {
+            return Err(format!(
+                "line {line_number}, column {}: the string literal ends here but the line \
+                 goes on; expected one JSON string per line",
+                start + 2 + offset
+            ));
+        }
         return Err(format!(
             "line {line_number}, column {}: expected '+' or '-', found {}",
             start + 2 + offset,
@@ -325,8 +332,16 @@ mod tests {
         let (_, result) = run(b"\"+\"+\"");
         assert_eq!(
             result,
-            Err("line 1, column 3: expected '+' or '-', found '\"'".into())
+            Err(
+                "line 1, column 3: the string literal ends here but the line goes on; \
+                 expected one JSON string per line"
+                    .into()
+            )
         );
+        let (_, result) = run(b"\"++++\" \"+\"\n");
+        assert!(result
+            .unwrap_err()
+            .starts_with("line 1, column 6: the string literal ends"));
     }
 
     #[test]
