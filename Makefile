@@ -1,5 +1,5 @@
 # The workspace's commands; README.md explains each. `make` alone builds.
-#   make test   [P=<id>] [BIN=<program>]       judge solutions on their stored cases
+#   make test   [P=<id>[/<case>]] [BIN=<program>]  judge solutions on their stored cases
 #   make stress P=<id> [N=..] [SEED=..] [JOBS=..]  solution vs brute force on random inputs
 #   make submit P=<id> [COPY=1]                print (and check) what to paste into the judge
 #   make new    P=<id> [JUDGE=poj|leetcode|..] [TITLE=..] [URL=..]  start a new problem

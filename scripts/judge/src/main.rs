@@ -33,7 +33,9 @@ const USAGE: &str = "\
 usage: judge [--root DIR] <command> [arguments]
 
 commands:
-  test [<id>...] [--bin PROGRAM]      judge solutions on judge-data/<id>/*.in
+  test [<id>[/<case>]...] [--bin PROGRAM]
+                                      judge solutions on judge-data/<id>/*.in
+                                      (<case>: only the cases named so or longer)
   stress <id> [--count N] [--seed S] [--size K] [--jobs J] [--time-limit MS]
               [--sol CMD] [--brute CMD] [--gen CMD]
                                       random inputs: solution vs brute force

@@ -10,8 +10,24 @@ use std::fs;
 /// Output allowed beyond the expected size before the run counts as OLE.
 const OUTPUT_SLACK_BYTES: usize = 1 << 20;
 
+/// Judges the problems named (`<id>`, or `<id>/<case>` for the cases whose
+/// names start with `<case>`), or all of them.
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
-    let ids = workspace.select(&args.positional)?;
+    let selected: Vec<(String, Option<String>)> = args
+        .positional
+        .iter()
+        .map(|arg| match arg.split_once('/') {
+            Some((id, case)) => (id.to_string(), Some(case.to_string())),
+            None => (arg.clone(), None),
+        })
+        .collect();
+    let named: Vec<String> = selected.iter().map(|(id, _)| id.clone()).collect();
+    let ids = workspace.select(&named)?;
+    let selected = if selected.is_empty() {
+        ids.iter().map(|id| (id.clone(), None)).collect()
+    } else {
+        selected
+    };
     let bin = args
         .value("bin")
         .map(Program::from_arg)
@@ -24,16 +40,16 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     }
     let mut report = Report::new();
     let mut broken = Vec::new();
-    for id in &ids {
+    for (id, case) in &selected {
         let program = match &bin {
             Some(program) => Ok(program.clone()),
             None => workspace.built(id).map(Program::Exec),
         };
-        if let Err(SetupError(error)) =
-            program.and_then(|program| judge_problem(workspace, id, &program, &mut report))
-        {
+        if let Err(SetupError(error)) = program.and_then(|program| {
+            judge_problem(workspace, id, case.as_deref(), &program, &mut report)
+        }) {
             let error = format!("{id}: {error}");
-            if ids.len() == 1 {
+            if selected.len() == 1 {
                 return Err(SetupError(error));
             }
             eprintln!("judge: {error}");
@@ -50,11 +66,22 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
 fn judge_problem(
     workspace: &Workspace,
     id: &str,
+    case_prefix: Option<&str>,
     program: &Program,
     report: &mut Report,
 ) -> Result<(), SetupError> {
     let config = workspace.config(id)?;
-    let cases = workspace.cases(id)?;
+    let mut cases = workspace.cases(id)?;
+    if let Some(prefix) = case_prefix {
+        let names: Vec<String> = cases.iter().map(|case| case.name.clone()).collect();
+        cases.retain(|case| case.name.starts_with(prefix));
+        if cases.is_empty() {
+            return Err(SetupError(format!(
+                "no case name starts with {prefix:?}; cases: {}",
+                names.join(", ")
+            )));
+        }
+    }
     let rules = Rules::of(&config);
     for case in cases {
         let expected = fs::read(&case.output)

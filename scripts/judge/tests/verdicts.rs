@@ -255,3 +255,29 @@ fn the_launcher_passes_stdio_through_and_reports_the_exit() {
     assert!(words[3].parse::<u64>().unwrap() > 0, "{report}");
     assert_eq!(words[4], "0", "{report}");
 }
+
+#[test]
+fn id_slash_prefix_judges_only_the_cases_named_so() {
+    let sandbox = Sandbox::new(EXACT);
+    sandbox.write("judge-data/fake/big-1.in", "4 4\n");
+    sandbox.write("judge-data/fake/big-1.out", "8\n");
+    let program = sandbox.program("sol", "read a b; echo $((a + b))");
+    let bin = program.to_str().unwrap();
+    let output = sandbox.judge(&["test", "fake/big", "--bin", bin]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("fake ")).count(),
+        1,
+        "{stdout}"
+    );
+    assert!(stdout.contains("big-1"), "{stdout}");
+
+    let output = sandbox.judge(&["test", "fake/zz", "--bin", bin]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr.contains("no case name starts with \"zz\"; cases: add, big-1"),
+        "{stderr}"
+    );
+}
