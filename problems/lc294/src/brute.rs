@@ -29,7 +29,8 @@ pub fn first_player_wins(state: &[u8], memo: &mut HashMap<Vec<u8>, bool>) -> boo
     wins
 }
 
-/// Answers every line of a valid input, one memo shared by all lines.
+/// Answers every line of the input, one memo shared by all lines; panics on
+/// a line that is not a `+`/`-` string literal.
 pub fn answer(input: &[u8]) -> Vec<u8> {
     let mut memo = HashMap::new();
     let mut out = String::new();
@@ -38,7 +39,12 @@ pub fn answer(input: &[u8]) -> Vec<u8> {
         if literal.is_empty() {
             continue;
         }
-        let state = literal.trim_start_matches('"').trim_end_matches('"');
+        // Refusing what the solution refuses keeps stress from saving such input.
+        let state = literal
+            .strip_prefix('"')
+            .and_then(|rest| rest.strip_suffix('"'))
+            .filter(|state| state.bytes().all(|cell| cell == b'+' || cell == b'-'))
+            .expect("brute force: expected one \"+-\" string literal per line");
         let verdict = first_player_wins(state.as_bytes(), &mut memo);
         out.push_str(if verdict { "true\n" } else { "false\n" });
     }

@@ -85,7 +85,7 @@ impl Search {
     }
 }
 
-/// The whole output for a (valid) input.
+/// The whole output for the input; panics on a malformed line.
 pub fn solve(input: &[u8]) -> Vec<u8> {
     let text = String::from_utf8_lossy(input);
     let mut out = String::new();
@@ -99,7 +99,14 @@ pub fn solve(input: &[u8]) -> Vec<u8> {
         match numbers.as_slice() {
             [] => continue,
             [0] => break,
-            [_count, available @ ..] => {
+            [count, available @ ..] => {
+                // Refusing what the solution refuses keeps stress from saving such input.
+                assert!(
+                    *count == available.len()
+                        && available.iter().all(|n| (2..=20).contains(n))
+                        && available.windows(2).all(|pair| pair[0] < pair[1]),
+                    "brute force: expected a count and that many ascending numbers in 2..20"
+                );
                 case_number += 1;
                 out.push_str(&format!("Test Case #{case_number}\n"));
                 let moves = search.winning_moves(&Game::new(available));

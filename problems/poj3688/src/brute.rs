@@ -1,5 +1,6 @@
 //! Brute force for POJ 3688: tries every subset of the cards (N <= 16 or so)
-//! and marks each subset's sum with the parity of its size. Assumes valid input.
+//! and marks each subset's sum with the parity of its size. Panics on input it
+//! cannot read, so that stress never saves a case from a malformed input.
 
 /// Answers every case of `input`, one count per line, like the solution.
 pub fn brute_force_output(input: &[u8]) -> Vec<u8> {
@@ -8,11 +9,22 @@ pub fn brute_force_output(input: &[u8]) -> Vec<u8> {
         .split_ascii_whitespace()
         .map(|token| token.parse::<u64>().expect("brute force: valid input"));
     let mut out = String::new();
-    while let (Some(card_count), Some(max_weight)) = (numbers.next(), numbers.next()) {
+    while let Some(card_count) = numbers.next() {
+        let max_weight = match numbers.next() {
+            Some(max_weight) => max_weight,
+            // A last lone 0 ends the input; any other N needs its M.
+            None if card_count == 0 => break,
+            None => panic!("brute force: N = {card_count} without M"),
+        };
         if card_count == 0 {
             break;
         }
         let cards: Vec<u64> = numbers.by_ref().take(card_count as usize).collect();
+        assert_eq!(
+            cards.len() as u64,
+            card_count,
+            "brute force: fewer cards than N"
+        );
         out += &format!("{}\n", odd_only_by_subsets(&cards, max_weight));
     }
     out.into_bytes()
