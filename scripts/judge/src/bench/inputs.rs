@@ -42,7 +42,9 @@ pub fn series(config: &Config) -> Result<Vec<Series>, String> {
 }
 
 /// The input `<id>-gen --bench <series> <size>` prints, made again only when
-/// the generator was rebuilt after it.
+/// the generator changed since it was written. The generator's modification
+/// time and size are kept beside the input and compared for equality: asking
+/// "is the input newer?" fails on file systems whose clock ticks coarsely.
 pub fn prepare(
     workspace: &Workspace,
     id: &str,
@@ -52,7 +54,9 @@ pub fn prepare(
     let gen = workspace.binary(&format!("{id}-gen"));
     let dir = workspace.root.join("target").join("bench").join(id);
     let path = dir.join(format!("{series}-{size}.in"));
-    if is_newer(&path, &gen) {
+    let stamp_path = path.with_extension("gen");
+    let stamp = stamp(&gen);
+    if path.is_file() && stamp.is_some() && fs::read_to_string(&stamp_path).ok() == stamp {
         return Ok(path);
     }
     workspace.built(&format!("{id}-gen"))?;
@@ -79,16 +83,21 @@ pub fn prepare(
     }
     fs::rename(&partial, &path)
         .map_err(|e| SetupError(format!("cannot write {}: {e}", path.display())))?;
+    if let Some(stamp) = stamp {
+        // Without its stamp the input is merely made again next time.
+        let _ = fs::write(&stamp_path, stamp);
+    }
     Ok(path)
 }
 
-/// True when `file` exists and was written after `source` last changed.
-fn is_newer(file: &Path, source: &Path) -> bool {
-    let modified = |path: &Path| fs::metadata(path).and_then(|m| m.modified()).ok();
-    match (modified(file), modified(source)) {
-        (Some(file), Some(source)) => file > source,
-        _ => false,
-    }
+/// What identifies one build of the generator: its modification time and size.
+fn stamp(gen: &Path) -> Option<String> {
+    let metadata = fs::metadata(gen).ok()?;
+    Some(format!(
+        "{:?} {}\n",
+        metadata.modified().ok()?,
+        metadata.len()
+    ))
 }
 
 #[cfg(test)]
