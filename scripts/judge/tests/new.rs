@@ -2,10 +2,11 @@
 //! is clippy- and rustfmt-clean, compiles alone on rustc 1.70, and `judge
 //! test` lists it as having no cases yet; an existing or bad id is refused.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A copy of the workspace's manifests, tools and one problem, removed on drop.
 struct Copy {
@@ -15,13 +16,7 @@ struct Copy {
 impl Copy {
     fn new() -> Copy {
         let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let root = std::env::temp_dir().join(format!(
-            "judge-new-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = fs::remove_dir_all(&root);
+        let root = common::temp_path("judge-new");
         for file in ["Cargo.toml", "Cargo.lock"] {
             copy_tree(&source.join(file), &root.join(file));
         }

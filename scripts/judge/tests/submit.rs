@@ -85,8 +85,7 @@ impl Drop for Scratch {
 fn every_real_problem_prints_a_paste_that_compiles_alone_with_rustc_1_70() {
     require_judge_rustc();
     let root = workspace_root();
-    let scratch =
-        Scratch(std::env::temp_dir().join(format!("judge-submit-real-{}", std::process::id())));
+    let scratch = Scratch(common::temp_path("judge-submit-real"));
     let scratch = &scratch.0;
     let mut checked = 0;
     for entry in fs::read_dir(root.join("problems")).unwrap() {

@@ -9,6 +9,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// A path of its own under the system's temporary folder, with nothing left
+/// there by an earlier run: `<prefix>-<process>-<count>`.
+pub fn temp_path(prefix: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let path = std::env::temp_dir().join(format!(
+        "{prefix}-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = fs::remove_dir_all(&path);
+    path
+}
+
 /// A temporary workspace with one problem `fake`: input `2 3`, answer `5`.
 pub struct Sandbox {
     pub root: PathBuf,
@@ -16,13 +29,7 @@ pub struct Sandbox {
 
 impl Sandbox {
     pub fn new(problem_toml: &str) -> Sandbox {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let root = std::env::temp_dir().join(format!(
-            "judge-sandbox-{}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = fs::remove_dir_all(&root);
+        let root = temp_path("judge-sandbox");
         fs::create_dir_all(root.join("problems/fake")).unwrap();
         fs::create_dir_all(root.join("judge-data/fake")).unwrap();
         let sandbox = Sandbox { root };
