@@ -27,10 +27,9 @@ fn main() {
         GenRequest::Bench { series, size } => match series.as_str() {
             "line" => bench_line(size),
             "lines60" => bench_lines60(size),
-            _ => {
-                eprintln!("lc294-gen: unknown bench series {series:?}; known: line, lines60");
-                std::process::exit(2);
-            }
+            _ => testkit::refuse(&format!(
+                "unknown bench series {series:?} (known: line, lines60)"
+            )),
         },
     };
     testkit::write_stdout(&output);

@@ -109,13 +109,9 @@ fn main() {
     testkit::one_line_panics();
     let input = match testkit::gen_request(DEFAULT_SIZE) {
         GenRequest::Random { seed, size } => random_input(seed, size),
-        GenRequest::Bench { series, size } => match bench_input(&series, size) {
-            Ok(input) => input,
-            Err(message) => {
-                eprintln!("poj1143-gen: {message}");
-                std::process::exit(2);
-            }
-        },
+        GenRequest::Bench { series, size } => {
+            bench_input(&series, size).unwrap_or_else(|message| testkit::refuse(&message))
+        }
     };
     testkit::write_stdout(&input);
 }

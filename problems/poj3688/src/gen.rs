@@ -17,10 +17,9 @@ fn main() {
         GenRequest::Bench { series, size } => match series.as_str() {
             "cases" => bench_input(size, MAX_WEIGHT),
             "m" => bench_input(1, size.max(1)),
-            _ => {
-                eprintln!("poj3688-gen: unknown bench series {series:?} (known: cases, m)");
-                std::process::exit(2);
-            }
+            _ => testkit::refuse(&format!(
+                "unknown bench series {series:?} (known: cases, m)"
+            )),
         },
     };
     testkit::write_stdout(input.as_bytes());

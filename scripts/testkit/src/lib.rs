@@ -125,10 +125,21 @@ pub fn one_line_panics() {
             .map(|text| text.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "panicked".to_string());
-        let name = std::env::args().next().unwrap_or_default();
-        let name = name.rsplit('/').next().unwrap_or("");
-        eprintln!("{name}: {message}");
+        eprintln!("{}: {message}", program_name());
     }));
+}
+
+/// Refuses what a generator was asked for: one line, `<program>: <message>`,
+/// and exit status 2, as for bad arguments.
+pub fn refuse(message: &str) -> ! {
+    eprintln!("{}: {message}", program_name());
+    exit(2);
+}
+
+/// The running program's file name, without its folder.
+fn program_name() -> String {
+    let path = std::env::args().next().unwrap_or_default();
+    path.rsplit('/').next().unwrap_or("").to_string()
 }
 
 /// Reads all of stdin; a brute force has no reason to stream.
