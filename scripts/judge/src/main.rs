@@ -15,6 +15,7 @@ mod bench;
 mod cli;
 mod diff;
 mod floor;
+mod judges;
 mod new;
 mod problem;
 mod report;
