@@ -43,6 +43,7 @@ impl Spec {
     /// The defaults for `id`: the judge from `judge` or else the id's prefix,
     /// and that judge's limits, compare mode and URL.
     pub fn for_id(id: &str, judge: Option<&str>) -> Result<Spec, SetupError> {
+        check_id_form(id)?;
         let judge = match judge {
             Some(name) => name.to_string(),
             None => judges::judge_from_prefix(id)?.to_string(),
@@ -162,8 +163,8 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
 }
 
 /// Lowercase letters and digits, starting with a letter (a Cargo package and
-/// binary name as it is), and not already in use.
-fn check_id(workspace: &Workspace, id: &str) -> Result<(), SetupError> {
+/// binary name as it is).
+fn check_id_form(id: &str) -> Result<(), SetupError> {
     let valid = id.starts_with(|c: char| c.is_ascii_lowercase())
         && id
             .chars()
@@ -173,6 +174,12 @@ fn check_id(workspace: &Workspace, id: &str) -> Result<(), SetupError> {
             "invalid id {id:?}: use lowercase letters and digits, starting with a letter (poj1143, lc294)"
         )));
     }
+    Ok(())
+}
+
+/// A valid id not already in use.
+fn check_id(workspace: &Workspace, id: &str) -> Result<(), SetupError> {
+    check_id_form(id)?;
     if TAKEN.contains(&id) {
         return Err(SetupError(format!(
             "{id:?} is the name of a workspace tool; pick another id"
