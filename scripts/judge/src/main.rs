@@ -12,7 +12,9 @@ macro_rules! outln {
 }
 
 mod bench;
+mod checker;
 mod cli;
+mod compare;
 mod diff;
 mod floor;
 mod judges;
@@ -42,7 +44,7 @@ commands:
                                       random inputs: solution vs brute force
   submit <id> [--copy]                print what to paste into the judge
   submit --check [<id>...]            compile every paste alone as the judge would
-  new <id> [--judge J] [--title T] [--url U]
+  new <id> [--judge J] [--title T] [--url U] [--checker]
                                       start a new problem
   bench [<id>...] [--smoke]           speed and memory on growing inputs
 
@@ -66,7 +68,7 @@ fn options(command: &str) -> Option<(&'static [&'static str], &'static [&'static
             &[],
         ),
         "submit" => (&[], &["copy", "check"]),
-        "new" => (&["judge", "title", "url"], &[]),
+        "new" => (&["judge", "title", "url"], &["checker"]),
         "bench" => (&[], &["smoke"]),
         _ => return None,
     })

@@ -19,6 +19,8 @@ const STDIN: [&str; 3] = [
     include_str!("../templates/stdin/brute.rs.tmpl"),
     include_str!("../templates/stdin/gen.rs.tmpl"),
 ];
+/// The problem's own checker (`--checker`), testlib protocol.
+const CHECK: &str = include_str!("../templates/stdin/check.rs.tmpl");
 const LEETCODE: [&str; 3] = [
     include_str!("../templates/leetcode/main.rs.tmpl"),
     include_str!("../templates/leetcode/brute.rs.tmpl"),
@@ -37,6 +39,8 @@ pub struct Spec {
     pub time_limit_ms: u64,
     pub memory_limit_kib: u64,
     pub compare: String,
+    /// Scaffold `src/check.rs` and judge by it instead of `compare`.
+    pub checker: bool,
 }
 
 impl Spec {
@@ -62,6 +66,7 @@ impl Spec {
             title: String::new(),
             time_limit_ms,
             memory_limit_kib,
+            checker: false,
         })
     }
 }
@@ -80,6 +85,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     if let Some(url) = args.value("url") {
         spec.url = one_line("url", url)?.to_string();
     }
+    spec.checker = args.flag("checker");
     let files = scaffold(workspace, &spec)?;
     outln!(
         "created {id} ({}, {} ms, {} KiB):\n  {}",
@@ -149,13 +155,28 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
     };
     let problem = Path::new("problems").join(id);
     let data = Path::new("judge-data").join(id);
+    let mut cargo_toml = fill(CARGO_TOML);
+    let mut problem_toml = fill(PROBLEM_TOML);
+    let mut check = Vec::new();
+    if spec.checker {
+        cargo_toml += &format!(
+            "\n# The checker: judges an output when more than one answer is right.\n\
+             [[bin]]\nname = \"{id}-check\"\npath = \"src/check.rs\"\n"
+        );
+        problem_toml += &format!("checker = \"{id}-check\"\n");
+        check.push((problem.join("src/check.rs"), fill(CHECK)));
+    }
     let files = [
-        (problem.join("Cargo.toml"), fill(CARGO_TOML)),
-        (problem.join("src/main.rs"), fill(main)),
-        (problem.join("src/brute.rs"), fill(brute)),
-        (problem.join("src/gen.rs"), fill(gen)),
-        (data.join("problem.toml"), fill(PROBLEM_TOML)),
-    ];
+        vec![
+            (problem.join("Cargo.toml"), cargo_toml),
+            (problem.join("src/main.rs"), fill(main)),
+            (problem.join("src/brute.rs"), fill(brute)),
+            (problem.join("src/gen.rs"), fill(gen)),
+            (data.join("problem.toml"), problem_toml),
+        ],
+        check,
+    ]
+    .concat();
     for (path, text) in &files {
         write(&workspace.root.join(path), text)?;
     }

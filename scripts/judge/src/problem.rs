@@ -17,7 +17,25 @@ pub enum Compare {
     Exact,
     /// Only the whitespace-separated tokens must match.
     Tokens,
+    /// Tokens match, numbers within `float_tolerance` (absolute or relative).
+    Float,
+    /// Each line a JSON value; a top-level array's elements in any order.
+    AnyOrder,
+    /// As `AnyOrder`, and each element's own elements in any order too.
+    AnyOrderDeep,
 }
+
+/// How a checker program is called and answers (see `checker`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// `<input> <output> <answer>`; exit 0 AC, 1 WA, 2 PE.
+    Testlib,
+    /// `<input> <answer> <feedback_dir>/`, the output on stdin; exit 42 AC, 43 WA.
+    Kattis,
+}
+
+/// testlib's and oj's default.
+pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -27,6 +45,10 @@ pub struct Config {
     pub time_limit_ms: u64,
     pub memory_limit_kib: u64,
     pub compare: Compare,
+    pub float_tolerance: f64,
+    /// A checker program's command line; it judges instead of `compare`.
+    pub checker: Option<String>,
+    pub checker_protocol: Protocol,
     /// Every `key = value` line, for the keys other tools read (`bench.*`).
     pub raw: BTreeMap<String, String>,
 }
@@ -235,9 +257,42 @@ pub fn parse_config(text: &str) -> Result<Config, String> {
     let compare = match raw.get("compare").map(String::as_str) {
         None | Some("exact") => Compare::Exact,
         Some("tokens") => Compare::Tokens,
+        Some("float") => Compare::Float,
+        Some("any-order") => Compare::AnyOrder,
+        Some("any-order-deep") => Compare::AnyOrderDeep,
         Some(other) => {
             return Err(format!(
-                "`compare` must be \"exact\" or \"tokens\", found {other:?}"
+                "`compare` must be \"exact\", \"tokens\", \"float\", \"any-order\" \
+                 or \"any-order-deep\", found {other:?}"
+            ))
+        }
+    };
+    let float_tolerance = match raw.get("float_tolerance") {
+        None => DEFAULT_FLOAT_TOLERANCE,
+        Some(_) if compare != Compare::Float => {
+            return Err("`float_tolerance` needs `compare = \"float\"`".into())
+        }
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|tolerance| tolerance.is_finite() && *tolerance >= 0.0)
+            .ok_or_else(|| {
+                format!("`float_tolerance` must be a number such as 1e-6, found {text:?}")
+            })?,
+    };
+    let checker = match raw.get("checker").map(|line| line.trim()) {
+        Some("") => return Err("`checker` must name a program, found \"\"".into()),
+        line => line.map(str::to_string),
+    };
+    let checker_protocol = match raw.get("checker_protocol").map(String::as_str) {
+        Some(_) if checker.is_none() => {
+            return Err("`checker_protocol` needs `checker = \"<command>\"`".into())
+        }
+        None | Some("testlib") => Protocol::Testlib,
+        Some("kattis") => Protocol::Kattis,
+        Some(other) => {
+            return Err(format!(
+                "`checker_protocol` must be \"testlib\" or \"kattis\", found {other:?}"
             ))
         }
     };
@@ -248,6 +303,9 @@ pub fn parse_config(text: &str) -> Result<Config, String> {
         time_limit_ms: number("time_limit_ms")?,
         memory_limit_kib: number("memory_limit_kib")?,
         compare,
+        float_tolerance,
+        checker,
+        checker_protocol,
         raw,
     })
 }
@@ -285,5 +343,41 @@ mod tests {
         let err =
             parse_config("time_limit_ms = 1\nmemory_limit_kib = 1\ncompare = fuzzy\n").unwrap_err();
         assert!(err.contains("fuzzy"), "{err}");
+    }
+
+    #[test]
+    fn config_reads_compare_modes_and_checkers() {
+        let base = "time_limit_ms = 1\nmemory_limit_kib = 1\n";
+        let config = parse_config(base).unwrap();
+        assert_eq!(config.float_tolerance, DEFAULT_FLOAT_TOLERANCE);
+        assert_eq!(
+            (config.checker, config.checker_protocol),
+            (None, Protocol::Testlib)
+        );
+        let config =
+            parse_config(&format!("{base}compare = float\nfloat_tolerance = 1e-4\n")).unwrap();
+        assert_eq!(
+            (config.compare, config.float_tolerance),
+            (Compare::Float, 1e-4)
+        );
+        let config = parse_config(&format!("{base}compare = \"any-order-deep\"\n")).unwrap();
+        assert_eq!(config.compare, Compare::AnyOrderDeep);
+        let config = parse_config(&format!(
+            "{base}checker = \"checkers/wcmp\"\nchecker_protocol = \"kattis\"\n"
+        ))
+        .unwrap();
+        assert_eq!(config.checker.as_deref(), Some("checkers/wcmp"));
+        assert_eq!(config.checker_protocol, Protocol::Kattis);
+        for (extra, named) in [
+            ("float_tolerance = 1e-3\n", "needs `compare = \"float\"`"),
+            ("compare = float\nfloat_tolerance = -1\n", "\"-1\""),
+            ("compare = float\nfloat_tolerance = nan\n", "\"nan\""),
+            ("checker_protocol = kattis\n", "needs `checker"),
+            ("checker = x\nchecker_protocol = polygon\n", "\"polygon\""),
+            ("checker = \"\"\n", "`checker` must name"),
+        ] {
+            let err = parse_config(&format!("{base}{extra}")).unwrap_err();
+            assert!(err.contains(named), "{extra}: {err}");
+        }
     }
 }

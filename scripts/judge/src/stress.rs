@@ -7,10 +7,10 @@ mod shrink;
 mod trial;
 
 use crate::cli::Args;
-use crate::problem::{Compare, SetupError, Workspace, MAX_DATA_FILE_BYTES};
+use crate::compare::Comparator;
+use crate::problem::{SetupError, Workspace, MAX_DATA_FILE_BYTES};
 use crate::run::Program;
-use crate::verdict::Rules;
-use crate::verdict::Verdict;
+use crate::verdict::{Rules, Verdict};
 use progress::Progress;
 use shrink::Layout;
 use std::fs::{self, OpenOptions};
@@ -114,7 +114,10 @@ fn setup(workspace: &Workspace, args: &Args) -> Result<(Settings, Trial), SetupE
         rules: Rules {
             time_limit,
             memory_limit_kib: config.as_ref().map_or(u64::MAX, |c| c.memory_limit_kib),
-            compare: config.as_ref().map_or(Compare::Exact, |c| c.compare),
+            compare: match &config {
+                Some(config) => Comparator::of(workspace, &id, config)?,
+                None => Comparator::Exact,
+            },
         },
         memory_kib: config.as_ref().map(|c| c.memory_limit_kib),
     };
@@ -258,6 +261,11 @@ fn report(
             show_input(&input);
             outln!("nothing saved: a case needs the brute force's answer");
         }
+        Found::Checker { input, detail } => {
+            outln!("FAIL seed {seed}: {detail}");
+            show_input(&input);
+            outln!("nothing saved: the checker must judge the case first");
+        }
         Found::Solution(failure) => {
             let verdict = failure.judgement.verdict;
             outln!("FAIL seed {seed}: {verdict} from the solution; shrinking the input");
@@ -274,7 +282,17 @@ fn report(
             let failure = shrunk.failure;
             show_input(&failure.input);
             outln!("{}", failure.judgement.detail);
-            saved = save(workspace, &settings.id, seed, &failure);
+            let itself = trial.self_check(&failure.input, &failure.expected);
+            if itself.verdict == Verdict::Accepted {
+                saved = save(workspace, &settings.id, seed, &failure);
+            } else {
+                outln!(
+                    "nothing saved: the brute force's answer judged against itself is {}, \
+                     so the case could not be judged:\n{}",
+                    itself.verdict,
+                    itself.detail
+                );
+            }
         }
     }
     outln!("reproduce: {}", reproduce(settings, seed));

@@ -1,6 +1,7 @@
 //! `judge test`: every stored case of every selected problem, judged.
 
 use crate::cli::Args;
+use crate::compare::Text;
 use crate::problem::{SetupError, Workspace};
 use crate::report::Report;
 use crate::run::{self, Input, Limits, Program};
@@ -82,18 +83,24 @@ fn judge_problem(
             )));
         }
     }
-    let rules = Rules::of(&config);
+    let rules = Rules::of(workspace, id, &config)?;
     for case in cases {
-        let expected = fs::read(&case.output)
-            .map_err(|e| SetupError(format!("cannot read {}: {e}", case.output.display())))?;
+        let expected_bytes = fs::metadata(&case.output)
+            .map_err(|e| SetupError(format!("cannot read {}: {e}", case.output.display())))?
+            .len() as usize;
         let limits = Limits {
             time: rules.time_limit,
             memory_kib: Some(rules.memory_limit_kib),
-            output_cap: expected.len() * 2 + OUTPUT_SLACK_BYTES,
+            output_cap: expected_bytes * 2 + OUTPUT_SLACK_BYTES,
         };
         let outcome = run::run(program, Input::File(&case.input), &limits)
             .map_err(|e| SetupError(format!("cannot run {}: {e}", program.describe())))?;
-        let judgement = verdict::judge(&outcome, &expected, &rules);
+        let judgement = verdict::judge(
+            &outcome,
+            Text::File(&case.input),
+            Text::File(&case.output),
+            &rules,
+        );
         report.row(id, &case.name, &judgement, outcome.wall, outcome.peak_kib);
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! One stress iteration: generate an input, run the brute force and the
 //! solution on it, and judge the solution by the brute force's answer.
 
+use crate::compare::Text;
 use crate::run::{self, Input, Limits, Outcome, Program};
 use crate::verdict::{self, Judgement, Rules, Verdict};
 use std::time::Duration;
@@ -36,6 +37,11 @@ pub enum Found {
         detail: String,
     },
     Generator {
+        detail: String,
+    },
+    /// The checker could not judge the solution's output.
+    Checker {
+        input: Vec<u8>,
         detail: String,
     },
     /// A program could not even be started: a setup error, not a finding.
@@ -81,15 +87,35 @@ impl Trial {
         };
         let outcome = run::run(&self.sol, Input::Bytes(input), &limits)
             .map_err(|e| Found::Unrunnable(format!("cannot run {}: {e}", self.sol.describe())))?;
-        let judgement = verdict::judge(&outcome, &brute.stdout, &self.rules);
-        if judgement.verdict == Verdict::Accepted {
-            return Ok(());
+        let judgement = verdict::judge(
+            &outcome,
+            Text::Bytes(input),
+            Text::Bytes(&brute.stdout),
+            &self.rules,
+        );
+        match judgement.verdict {
+            Verdict::Accepted => return Ok(()),
+            Verdict::CheckerFailure => {
+                return Err(Found::Checker {
+                    input: input.to_vec(),
+                    detail: judgement.detail,
+                })
+            }
+            _ => {}
         }
         Err(Found::Solution(Failure {
             input: input.to_vec(),
             expected: brute.stdout,
             judgement,
         }))
+    }
+
+    /// The brute force's answer judged as the output for `input` against
+    /// itself: anything but AC means a case made of them cannot be judged.
+    pub fn self_check(&self, input: &[u8], answer: &[u8]) -> Judgement {
+        self.rules
+            .compare
+            .judge(Text::Bytes(input), answer, Text::Bytes(answer))
     }
 
     pub fn iteration(&self, seed: u64, size: Option<u64>) -> Result<(), Found> {

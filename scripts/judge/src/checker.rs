@@ -1,0 +1,219 @@
+//! Runs a problem's checker program on one output, by the testlib or the
+//! Kattis protocol, under a time limit of its own: the checker's time and
+//! memory are never the solution's. A checker that does not answer by its
+//! protocol is a checker failure (`FAIL`), never the solution's fault.
+
+use crate::compare::Text;
+use crate::problem::{Protocol, SetupError, Workspace};
+use crate::run::{self, Exit, Input, Killed, Limits, Program};
+use crate::verdict::{Judgement, Verdict};
+use std::env;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Far more than a checker needs; only a hung one reaches it.
+pub const CHECKER_TIME: Duration = Duration::from_secs(10);
+const CHECKER_OUTPUT_CAP: usize = 1 << 20;
+/// Lines of the checker's messages shown with its verdict.
+const SHOWN_LINES: usize = 5;
+
+#[derive(Clone, Debug)]
+pub struct Checker {
+    program: PathBuf,
+    /// Arguments that come before the protocol's three.
+    args: Vec<String>,
+    protocol: Protocol,
+    /// The command as `problem.toml` writes it.
+    name: String,
+}
+
+impl Checker {
+    /// `<id>-check` is the problem's own checker in `target/release`; any
+    /// other command line runs in the workspace root through `sh`.
+    pub fn new(
+        workspace: &Workspace,
+        id: &str,
+        command: &str,
+        protocol: Protocol,
+    ) -> Result<Checker, SetupError> {
+        let name = command.to_string();
+        if command == format!("{id}-check") {
+            return Ok(Checker {
+                program: workspace.built(command)?,
+                args: Vec::new(),
+                protocol,
+                name,
+            });
+        }
+        let root = workspace
+            .root
+            .canonicalize()
+            .map_err(|e| SetupError(format!("cannot find {}: {e}", workspace.root.display())))?;
+        let first = command.split_whitespace().next().unwrap_or("");
+        if first.contains('/') && !root.join(first).is_file() {
+            return Err(SetupError(format!(
+                "checker {command:?}: no file {first} (relative paths start at the workspace root)"
+            )));
+        }
+        Ok(Checker {
+            program: PathBuf::from("/bin/sh"),
+            args: vec![
+                "-c".into(),
+                format!("cd \"$0\" && exec {command} \"$@\""),
+                root.to_string_lossy().into_owned(),
+            ],
+            protocol,
+            name,
+        })
+    }
+
+    /// The checker's verdict on `output`, the program's answer to `input`.
+    pub fn judge(&self, input: Text, output: &[u8], answer: Text) -> Judgement {
+        self.run(input, output, answer).unwrap_or_else(|error| {
+            failure(format!("the checker failed, not the solution: {error}"))
+        })
+    }
+
+    fn run(&self, input: Text, output: &[u8], answer: Text) -> Result<Judgement, String> {
+        let scratch = Scratch::new()?;
+        let input = scratch.file("input", input)?;
+        let answer = scratch.file("answer", answer)?;
+        let (args, stdin, feedback) = match self.protocol {
+            Protocol::Testlib => {
+                let output = scratch.file("output", Text::Bytes(output))?;
+                (vec![input, output, answer], Input::Bytes(b""), None)
+            }
+            Protocol::Kattis => {
+                let feedback = scratch.path.join("feedback");
+                fs::create_dir(&feedback)
+                    .map_err(|e| format!("cannot create {}: {e}", feedback.display()))?;
+                let dir = format!("{}/", feedback.display());
+                (
+                    vec![input, answer, dir],
+                    Input::Bytes(output),
+                    Some(feedback),
+                )
+            }
+        };
+        let program = Program::ExecWith(self.program.clone(), [self.args.clone(), args].concat());
+        let limits = Limits {
+            time: CHECKER_TIME,
+            memory_kib: None,
+            output_cap: CHECKER_OUTPUT_CAP,
+        };
+        let outcome = run::run(&program, stdin, &limits)
+            .map_err(|e| format!("cannot run the checker {:?}: {e}", self.name))?;
+        let message = feedback
+            .and_then(|dir| fs::read_to_string(dir.join("judgemessage.txt")).ok())
+            .unwrap_or_default();
+        let said: Vec<&str> = message
+            .lines()
+            .chain(outcome.stderr_tail.lines())
+            .filter(|line| !line.trim().is_empty())
+            .take(SHOWN_LINES)
+            .collect();
+        let said = said
+            .iter()
+            .map(|line| format!("\n  {line}"))
+            .collect::<String>();
+        let verdict = match (self.protocol, outcome.killed, outcome.exit) {
+            (_, Some(_), _) => None,
+            (Protocol::Testlib, None, Exit::Code(0)) => Some(Verdict::Accepted),
+            (Protocol::Testlib, None, Exit::Code(1)) => Some(Verdict::WrongAnswer),
+            (Protocol::Testlib, None, Exit::Code(2)) => Some(Verdict::PresentationError),
+            (Protocol::Kattis, None, Exit::Code(42)) => Some(Verdict::Accepted),
+            (Protocol::Kattis, None, Exit::Code(43)) => Some(Verdict::WrongAnswer),
+            _ => None,
+        };
+        Ok(match verdict {
+            Some(Verdict::Accepted) => Judgement {
+                verdict: Verdict::Accepted,
+                detail: String::new(),
+            },
+            Some(verdict) if said.is_empty() => Judgement {
+                verdict,
+                detail: "the checker says nothing more".into(),
+            },
+            Some(verdict) => Judgement {
+                verdict,
+                detail: format!("the checker says:{said}"),
+            },
+            None => {
+                let how = match outcome.killed {
+                    Some(Killed::Time) => {
+                        format!("ran past its {} s limit", CHECKER_TIME.as_secs())
+                    }
+                    Some(_) => format!("printed over {} KiB", CHECKER_OUTPUT_CAP >> 10),
+                    None => outcome.exit.describe(),
+                };
+                failure(format!(
+                    "the checker failed, not the solution: {:?}: {how} (no {} verdict){}",
+                    self.name,
+                    match self.protocol {
+                        Protocol::Testlib => "testlib",
+                        Protocol::Kattis => "Kattis",
+                    },
+                    if said.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; it says:{said}")
+                    }
+                ))
+            }
+        })
+    }
+}
+
+fn failure(detail: String) -> Judgement {
+    Judgement {
+        verdict: Verdict::CheckerFailure,
+        detail,
+    }
+}
+
+/// A temporary folder for the checker's files, removed when dropped.
+struct Scratch {
+    path: PathBuf,
+}
+
+impl Scratch {
+    fn new() -> Result<Scratch, String> {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let path = env::temp_dir().join(format!(
+            "judge-check-{}-{}",
+            process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        ));
+        fs::create_dir_all(&path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        Ok(Scratch { path })
+    }
+
+    /// An absolute path holding `text`: its own file, or a copy of the bytes.
+    fn file(&self, name: &str, text: Text) -> Result<String, String> {
+        let path = match text {
+            Text::File(path) => absolute(path)?,
+            Text::Bytes(bytes) => {
+                let path = self.path.join(name);
+                fs::write(&path, bytes)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                path
+            }
+        };
+        Ok(path.to_string_lossy().into_owned())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.path);
+    }
+}
+
+/// The checker may run in another folder, so it gets absolute paths.
+fn absolute(path: &Path) -> Result<PathBuf, String> {
+    path.canonicalize()
+        .map_err(|e| format!("cannot find {}: {e}", path.display()))
+}
