@@ -1,0 +1,398 @@
+//! Compare modes and checker programs, end to end on throw-away workspaces:
+//! float tolerance, any-order JSON, each exit code of the testlib and Kattis
+//! protocols (a crash is FAIL, blamed on the checker), a real testlib-style
+//! checker compiled with g++, and `judge stress` judging by a checker on a
+//! problem with many right answers.
+
+mod common;
+
+use common::Sandbox;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const LIMITS: &str = "time_limit_ms = 2000\nmemory_limit_kib = 262144\n";
+
+/// The verdict column of the first row of `judge test`.
+fn verdict_of(stdout: &str) -> &str {
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("fake "))
+        .unwrap_or_else(|| panic!("no row for the case in:\n{stdout}"));
+    row.split_whitespace().nth(2).unwrap()
+}
+
+/// The verdict row and details of a solution printing `output` to `answer`.
+fn judged(toml: &str, answer: &str, output: &str) -> String {
+    let sandbox = Sandbox::new(&format!("{LIMITS}{toml}"));
+    sandbox.write("judge-data/fake/add.out", answer);
+    let program = sandbox.program("sol", &format!("echo '{output}'"));
+    let (_, stdout, stderr) = sandbox.test_with(&program);
+    assert!(stderr.is_empty(), "{stderr}");
+    stdout
+}
+
+#[test]
+fn float_answers_pass_inside_the_tolerance_and_fail_outside() {
+    let float = "compare = \"float\"\nfloat_tolerance = 1e-3\n";
+    // Answer 0.5: absolute error up to 1e-3 (relative would allow only 5e-4).
+    assert_eq!(verdict_of(&judged(float, "0.5\n", "0.5009")), "AC");
+    let stdout = judged(float, "0.5\n", "0.5011");
+    assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
+    assert!(
+        stdout.contains("token 1 (line 1 of the answer): expected 0.5, got 0.5011: error 1.10e-3"),
+        "{stdout}"
+    );
+    // Answer 2000000: relative error up to 1e-3, that is 2000.
+    assert_eq!(verdict_of(&judged(float, "2000000\n", "1998001")), "AC");
+    let stdout = judged(float, "2000000\n", "1997999");
+    assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
+    assert!(stdout.contains("relative 1.00e-3"), "{stdout}");
+    // The default tolerance is 1e-6, and numbers inside JSON count.
+    let default = "compare = float\n";
+    let answer = "[5.0,\"x\"]\n";
+    assert_eq!(
+        verdict_of(&judged(default, answer, "[5.000004, \"x\"]")),
+        "AC"
+    );
+    assert_eq!(
+        verdict_of(&judged(default, answer, "[5.000006,\"x\"]")),
+        "WA"
+    );
+    assert_eq!(verdict_of(&judged(default, answer, "5.0 \"x\"")), "WA");
+}
+
+#[test]
+fn any_order_answers_are_judged_as_json() {
+    let sandbox = Sandbox::new(&format!("{LIMITS}compare = \"any-order\"\n"));
+    sandbox.write("judge-data/fake/add.out", "[[\"ate\",\"eat\"],[\"bat\"]]\n");
+    let swapped = sandbox.program("swapped", "echo '[[\"bat\"], [\"ate\",\"eat\"]]'");
+    let deep = sandbox.program("deep", "echo '[[\"bat\"],[\"eat\",\"ate\"]]'");
+    assert_eq!(verdict_of(&sandbox.test_with(&swapped).1), "AC");
+    let (_, stdout, _) = sandbox.test_with(&deep);
+    assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
+    assert!(
+        stdout.contains("line 1: expected the element [\"ate\",\"eat\"], which is missing"),
+        "{stdout}"
+    );
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{LIMITS}compare = \"any-order-deep\"\n"),
+    );
+    assert_eq!(verdict_of(&sandbox.test_with(&deep).1), "AC");
+}
+
+/// A sandbox whose checker `checkers/check` is `body` under `protocol`, and
+/// a solution printing `6` to the answer `5`.
+fn with_checker(protocol: &str, body: &str) -> (Sandbox, PathBuf) {
+    let sandbox = Sandbox::new(&format!(
+        "{LIMITS}checker = \"checkers/check --strict\"\nchecker_protocol = \"{protocol}\"\n"
+    ));
+    fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
+    sandbox.program("checkers/check", body);
+    let solution = sandbox.program("sol", "echo 6");
+    (sandbox, solution)
+}
+
+/// Runs `judge test` with a private temporary folder; returns (exit code,
+/// stdout) after checking the runner left nothing in that folder.
+fn test_clean(sandbox: &Sandbox, program: &Path) -> (i32, String) {
+    let tmp = sandbox.root.join("tmp");
+    fs::create_dir_all(&tmp).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args([
+            "--root",
+            sandbox.root.to_str().unwrap(),
+            "test",
+            "fake",
+            "--bin",
+        ])
+        .arg(program)
+        .env("NO_COLOR", "1")
+        .env("TMPDIR", &tmp)
+        .output()
+        .unwrap();
+    let left: Vec<_> = fs::read_dir(&tmp).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn testlib_exit_codes_are_verdicts_and_anything_else_is_the_checkers_failure() {
+    // The checker sees `--strict <input> <output> <answer>`, run from the root.
+    let echo_args = "[ \"$1\" = --strict ] && [ -d checkers ] || exit 9; \
+                     cat \"$2\" \"$3\" \"$4\" >&2;";
+    for (exit, verdict) in [
+        ("exit 0", "AC"),
+        ("exit 1", "WA"),
+        ("exit 2", "PE"),
+        ("exit 3", "FAIL"),
+        ("exit 7", "FAIL"),
+        ("kill -SEGV $$", "FAIL"),
+    ] {
+        let (sandbox, solution) = with_checker(
+            "testlib",
+            &format!("{echo_args} echo 'wrong answer: the message' >&2; {exit}"),
+        );
+        let (code, stdout) = test_clean(&sandbox, &solution);
+        assert_eq!(verdict_of(&stdout), verdict, "{exit}: {stdout}");
+        assert_eq!(code, i32::from(verdict != "AC"), "{stdout}");
+        let summary = if verdict == "AC" {
+            "1 passed, 0 failed"
+        } else {
+            "0 passed, 1 failed"
+        };
+        assert_eq!(stdout.lines().last(), Some(summary), "{stdout}");
+        if verdict == "AC" {
+            assert!(!stdout.contains("the message"), "{stdout}");
+            continue;
+        }
+        // The input, the output and the answer, in that order, then the message.
+        assert!(
+            stdout.contains("\n      2 3\n      6\n      5\n      wrong answer: the message\n"),
+            "{exit}: {stdout}"
+        );
+        if verdict == "FAIL" {
+            assert!(
+                stdout.contains(
+                    "the checker failed, not the solution: \"checkers/check --strict\": "
+                ),
+                "{stdout}"
+            );
+        }
+    }
+    let (sandbox, solution) = with_checker("testlib", "kill -SEGV $$");
+    let (_, stdout) = test_clean(&sandbox, &solution);
+    assert!(stdout.contains("killed by signal 11 (SIGSEGV)"), "{stdout}");
+}
+
+#[test]
+fn kattis_exit_codes_are_verdicts_and_the_judge_message_is_shown() {
+    // The validator sees `--strict <input> <answer> <feedback_dir>/`, the output on stdin.
+    let body = "[ \"$1\" = --strict ] || exit 9; read out; \
+                echo \"input $(cat \"$2\"), answer $(cat \"$3\"), output $out\" > \"$4judgemessage.txt\";";
+    for (exit, verdict) in [
+        ("exit 42", "AC"),
+        ("exit 43", "WA"),
+        ("exit 0", "FAIL"),
+        ("exit 1", "FAIL"),
+        ("kill -SEGV $$", "FAIL"),
+    ] {
+        let (sandbox, solution) = with_checker("kattis", &format!("{body} {exit}"));
+        let (code, stdout) = test_clean(&sandbox, &solution);
+        assert_eq!(verdict_of(&stdout), verdict, "{exit}: {stdout}");
+        assert_eq!(code, i32::from(verdict != "AC"), "{stdout}");
+        if verdict != "AC" {
+            assert!(
+                stdout.contains("input 2 3, answer 5, output 6"),
+                "{exit}: {stdout}"
+            );
+        }
+        if verdict == "FAIL" {
+            assert!(stdout.contains("(no Kattis verdict)"), "{stdout}");
+        }
+    }
+}
+
+#[test]
+fn a_missing_checker_is_a_setup_error() {
+    let (sandbox, solution) = with_checker("testlib", "exit 0");
+    fs::remove_file(sandbox.root.join("checkers/check")).unwrap();
+    let (code, _, stderr) = sandbox.test_with(&solution);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("no file checkers/check"), "{stderr}");
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{LIMITS}checker = \"fake-check\"\n"),
+    );
+    let (code, _, stderr) = sandbox.test_with(&solution);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("fake-check is missing: run `make` first"),
+        "{stderr}"
+    );
+}
+
+/// A testlib-style checker in C++ for the answer `5` given as "a number
+/// within 0.1 of the answer": reads all three files as testlib does.
+const CPP_CHECKER: &str = r#"
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+int main(int argc, char **argv) {
+    if (argc != 4) { std::fprintf(stderr, "usage: check in out ans\n"); return 3; }
+    std::ifstream in(argv[1]), out(argv[2]), ans(argv[3]);
+    long a, b; double got, want;
+    if (!(in >> a >> b) || !(ans >> want)) { std::fprintf(stderr, "bad files\n"); return 3; }
+    if (!(out >> got)) { std::fprintf(stderr, "wrong output format: no number\n"); return 2; }
+    if (std::fabs(got - want) > 0.1 || std::fabs(want - (a + b)) > 0) {
+        std::fprintf(stderr, "wrong answer: expected %g, found %g\n", want, got);
+        return 1;
+    }
+    std::fprintf(stderr, "ok %g\n", got);
+    return 0;
+}
+"#;
+
+#[test]
+fn a_compiled_testlib_style_checker_judges_unchanged() {
+    let sandbox = Sandbox::new(&format!("{LIMITS}checker = \"./checkers/near\"\n"));
+    fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
+    let source = sandbox.write("checkers/near.cpp", CPP_CHECKER);
+    let compiled = Command::new("g++")
+        .arg("-O2")
+        .arg("-o")
+        .arg(sandbox.root.join("checkers/near"))
+        .arg(&source)
+        .output();
+    match compiled {
+        Err(_) => {
+            println!("skipped: g++ is not installed, so no C++ checker can be built");
+            return;
+        }
+        Ok(output) => assert!(output.status.success(), "{output:?}"),
+    }
+    for (prints, verdict) in [("5.05", "AC"), ("5.2", "WA"), ("five", "PE")] {
+        let solution = sandbox.program("sol", &format!("echo {prints}"));
+        let (_, stdout) = test_clean(&sandbox, &solution);
+        assert_eq!(verdict_of(&stdout), verdict, "{prints}: {stdout}");
+    }
+    let solution = sandbox.program("sol", "echo 5.2");
+    assert!(test_clean(&sandbox, &solution)
+        .1
+        .contains("wrong answer: expected 5, found 5.2"));
+}
+
+// Stress on a problem with many right answers: per line a number n (2..=9),
+// then a line `0`; print any permutation of 1..n that moves every element.
+
+const STRESS_TOML: &str = "stress_case_lines = 1\nstress_terminator = \"0\"\n\
+                           checker = \"./derangement\"\n";
+/// Rotates left: 2 3 ... n 1.
+const BRUTE: &str =
+    "awk '$1 == 0 { exit } { for (i = 2; i <= $1; i++) printf \"%d \", i; print 1 }'";
+/// Rotates right: n 1 2 ... n-1, right but never the brute force's answer.
+const CORRECT: &str =
+    "awk '$1 == 0 { exit } { printf \"%d\", $1; for (i = 1; i < $1; i++) printf \" %d\", i; print \"\" }'";
+/// Right but for n = 5, where it prints 1..n in order: a planted bug.
+const WRONG: &str = "awk '$1 == 0 { exit } $1 == 5 { print \"1 2 3 4 5\"; next } \
+    { printf \"%d\", $1; for (i = 1; i < $1; i++) printf \" %d\", i; print \"\" }'";
+const GEN: &str = "awk -v seed=\"$1\" -v size=\"${2:-20}\" 'BEGIN { srand(seed); \
+    n = 1 + int(rand() * size); for (i = 0; i < n; i++) print 2 + int(rand() * 8); print 0 }'";
+/// testlib protocol: each output line a permutation of 1..n with no fixed point.
+const DERANGEMENT: &str = "awk 'FNR == NR { if ($1 != 0) n[++cases] = $1; next } \
+    { line = FNR; if (NF != n[line]) { print \"line \" line \": expected \" n[line] \" numbers\" > \"/dev/stderr\"; bad = 1; exit 1 } \
+      split(\"\", seen); for (i = 1; i <= NF; i++) { \
+        if ($i < 1 || $i > NF || ($i in seen) || $i == i) { print \"line \" line \": \" $i \" at \" i > \"/dev/stderr\"; bad = 1; exit 1 } \
+        seen[$i] = 1 } } \
+    END { if (bad) exit 1; if (line != cases) { print \"expected \" cases \" lines, got \" line > \"/dev/stderr\"; exit 1 } }' \"$1\" \"$2\"";
+
+fn stress_workspace(solution: &str, checker: &str) -> Sandbox {
+    let sandbox = Sandbox::new(&format!("{LIMITS}{STRESS_TOML}"));
+    for case in ["add.in", "add.out"] {
+        fs::remove_file(sandbox.root.join("judge-data/fake").join(case)).unwrap();
+    }
+    sandbox.write("judge-data/fake/sample.in", "3\n2\n0\n");
+    sandbox.write("judge-data/fake/sample.out", "2 3 1\n2 1\n");
+    fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
+    sandbox.program("target/release/fake", solution);
+    sandbox.program("target/release/fake-brute", BRUTE);
+    sandbox.program("target/release/fake-gen", GEN);
+    sandbox.program("derangement", checker);
+    sandbox
+}
+
+fn stress(sandbox: &Sandbox, args: &[&str]) -> (i32, String) {
+    let output = sandbox.judge(&[&["stress", "fake"], args].concat());
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr),
+    )
+}
+
+fn saved_cases(sandbox: &Sandbox) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = fs::read_dir(sandbox.root.join("judge-data/fake"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.to_string_lossy().contains("stress-"))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn stress_judges_by_the_checker_and_saves_a_case_the_right_answers_pass() {
+    let sandbox = stress_workspace(CORRECT, DERANGEMENT);
+    let (code, out) = stress(&sandbox, &["--count", "30", "--seed", "3"]);
+    assert_eq!(
+        code, 0,
+        "a right answer unlike the brute force's passes:\n{out}"
+    );
+    assert!(out.ends_with("30 passed, 0 failed\n"), "{out}");
+
+    sandbox.program("target/release/fake", WRONG);
+    let (code, out) = stress(&sandbox, &["--count", "300", "--seed", "3"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(": WA from the solution; shrinking the input"),
+        "{out}"
+    );
+    assert!(out.contains("the checker says:\n  line 1: 1 at 1"), "{out}");
+    let files = saved_cases(&sandbox);
+    assert_eq!(files.len(), 2, "{out}");
+    assert_eq!(
+        fs::read_to_string(&files[0]).unwrap(),
+        "5\n0\n",
+        "not shrunk:\n{out}"
+    );
+    assert_eq!(fs::read_to_string(&files[1]).unwrap(), "2 3 4 5 1\n");
+
+    let wrong = sandbox.root.join("target/release/fake");
+    let (code, stdout) = test_clean(&sandbox, &wrong);
+    assert_eq!(code, 1, "the saved case fails the planted bug:\n{stdout}");
+    let correct = sandbox.program("correct", CORRECT);
+    let (code, stdout) = test_clean(&sandbox, &correct);
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("2 passed, 0 failed"),
+        "{stdout}"
+    );
+    // Byte for byte, the right answer is not the brute force's.
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{LIMITS}compare = \"tokens\"\n"),
+    );
+    assert_eq!(test_clean(&sandbox, &correct).0, 1);
+}
+
+#[test]
+fn stress_saves_nothing_a_checker_cannot_judge() {
+    // A checker that finds fault with every output, the brute force's too.
+    let sandbox = stress_workspace(CORRECT, "echo 'wrong answer: never' >&2; exit 1");
+    let (code, out) = stress(&sandbox, &["--count", "5", "--seed", "3"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("nothing saved: the brute force's answer judged against itself is WA"),
+        "{out}"
+    );
+    assert!(saved_cases(&sandbox).is_empty(), "{out}");
+
+    let sandbox = stress_workspace(CORRECT, "echo 'cannot open' >&2; exit 3");
+    let (code, out) = stress(&sandbox, &["--count", "5", "--seed", "3"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(": the checker failed, not the solution: \"./derangement\": exit status 3"),
+        "{out}"
+    );
+    assert!(
+        out.contains("nothing saved: the checker must judge the case first"),
+        "{out}"
+    );
+    assert!(!out.contains("shrinking"), "{out}");
+    assert!(saved_cases(&sandbox).is_empty(), "{out}");
+}
