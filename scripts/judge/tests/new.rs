@@ -83,7 +83,7 @@ fn succeeded(output: &Output) -> bool {
 #[test]
 fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
     let copy = Copy::new();
-    let output = copy.judge(&["new", "poj4000", "--title", "Test Title"]);
+    let output = copy.judge(&["new", "poj4000", "--title", "Test Title", "--checker"]);
     let stdout = text(&output.stdout);
     assert!(succeeded(&output));
     assert!(
@@ -96,6 +96,12 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
         config.contains("url = \"http://poj.org/problem?id=4000\""),
         "{config}"
     );
+    assert!(
+        config.ends_with("checker = \"poj4000-check\"\n"),
+        "{config}"
+    );
+    let check = fs::read_to_string(copy.root.join("problems/poj4000/src/check.rs")).unwrap();
+    assert!(!check.contains("{{"), "{check}");
     let solution = fs::read_to_string(copy.root.join("problems/poj4000/src/main.rs")).unwrap();
     assert!(
         solution.starts_with("//! poj4000 Test Title — http://poj.org/problem?id=4000\n"),
@@ -112,6 +118,7 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
     let config = fs::read_to_string(copy.root.join("judge-data/lc7/problem.toml")).unwrap();
     assert!(config.contains("judge = \"leetcode\""), "{config}");
 
+    assert!(!copy.root.join("problems/lc7/src/check.rs").exists());
     for id in ["poj4000", "lc7"] {
         for file in ["Cargo.toml", "src/main.rs", "src/brute.rs", "src/gen.rs"] {
             let path = copy.root.join("problems").join(id).join(file);
@@ -151,6 +158,22 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
             "{stderr}"
         );
     }
+    // The scaffolded checker speaks testlib: the skeleton's answer is n.
+    let check = copy.root.join("target/release/poj4000-check");
+    let files: Vec<PathBuf> = ["7\n", "7\n", "8\n", "seven\n"]
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let path = copy.root.join(format!("check-{i}"));
+            fs::write(&path, text).unwrap();
+            path
+        })
+        .collect();
+    let exit = |files: [&PathBuf; 3]| Command::new(&check).args(files).status().unwrap().code();
+    assert_eq!(exit([&files[0], &files[1], &files[1]]), Some(0));
+    assert_eq!(exit([&files[0], &files[2], &files[1]]), Some(1));
+    assert_eq!(exit([&files[0], &files[3], &files[1]]), Some(2));
+    assert_eq!(exit([&files[3], &files[1], &files[1]]), Some(3));
     let gen = copy.root.join("target/release/poj4000-gen");
     let input = Command::new(gen).args(["7", "50"]).output().unwrap();
     assert!(succeeded(&input));
