@@ -114,14 +114,11 @@ fn wrong(detail: String) -> Judgement {
 fn exact(expected: &[u8], actual: &[u8], only_tokens: bool) -> Judgement {
     let expected = diff::normalize_newlines(expected);
     let actual = diff::normalize_newlines(actual);
-    let verdict = if expected == actual {
-        return accepted();
-    } else if words(&expected).ne(words(&actual)) {
-        Verdict::WrongAnswer
-    } else if only_tokens {
-        return accepted();
-    } else {
-        Verdict::PresentationError
+    let same_words = words(&expected).eq(words(&actual));
+    let verdict = match (expected == actual, same_words, only_tokens) {
+        (true, _, _) | (false, true, true) => return accepted(),
+        (false, true, false) => Verdict::PresentationError,
+        (false, false, _) => Verdict::WrongAnswer,
     };
     Judgement {
         verdict,
