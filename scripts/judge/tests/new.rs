@@ -169,7 +169,10 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
             path
         })
         .collect();
-    let exit = |files: [&PathBuf; 3]| Command::new(&check).args(files).status().unwrap().code();
+    let exit = |files: [&PathBuf; 3]| {
+        let output = Command::new(&check).args(files).output().unwrap();
+        output.status.code()
+    };
     assert_eq!(exit([&files[0], &files[1], &files[1]]), Some(0));
     assert_eq!(exit([&files[0], &files[2], &files[1]]), Some(1));
     assert_eq!(exit([&files[0], &files[3], &files[1]]), Some(2));
