@@ -5,7 +5,7 @@
 
 use crate::compare::Text;
 use crate::problem::{Protocol, SetupError, Workspace};
-use crate::run::{self, Exit, Input, Killed, Limits, Program};
+use crate::run::{self, Exit, Input, Killed, Limits, Outcome, Program};
 use crate::verdict::{Judgement, Verdict};
 use std::env;
 use std::fs;
@@ -119,16 +119,7 @@ impl Checker {
             .iter()
             .map(|line| format!("\n  {line}"))
             .collect::<String>();
-        let verdict = match (self.protocol, outcome.killed, outcome.exit) {
-            (_, Some(_), _) => None,
-            (Protocol::Testlib, None, Exit::Code(0)) => Some(Verdict::Accepted),
-            (Protocol::Testlib, None, Exit::Code(1)) => Some(Verdict::WrongAnswer),
-            (Protocol::Testlib, None, Exit::Code(2)) => Some(Verdict::PresentationError),
-            (Protocol::Kattis, None, Exit::Code(42)) => Some(Verdict::Accepted),
-            (Protocol::Kattis, None, Exit::Code(43)) => Some(Verdict::WrongAnswer),
-            _ => None,
-        };
-        Ok(match verdict {
+        Ok(match protocol_verdict(self.protocol, &outcome) {
             Some(Verdict::Accepted) => Judgement {
                 verdict: Verdict::Accepted,
                 detail: String::new(),
@@ -164,6 +155,21 @@ impl Checker {
                 ))
             }
         })
+    }
+}
+
+/// The verdict the checker's exit gives by its protocol; `None` for none.
+fn protocol_verdict(protocol: Protocol, outcome: &Outcome) -> Option<Verdict> {
+    if outcome.killed.is_some() {
+        return None;
+    }
+    match (protocol, outcome.exit) {
+        (Protocol::Testlib, Exit::Code(0)) => Some(Verdict::Accepted),
+        (Protocol::Testlib, Exit::Code(1)) => Some(Verdict::WrongAnswer),
+        (Protocol::Testlib, Exit::Code(2)) => Some(Verdict::PresentationError),
+        (Protocol::Kattis, Exit::Code(42)) => Some(Verdict::Accepted),
+        (Protocol::Kattis, Exit::Code(43)) => Some(Verdict::WrongAnswer),
+        _ => None,
     }
 }
 
