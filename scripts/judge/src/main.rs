@@ -66,7 +66,7 @@ fn options(command: &str) -> Option<(&'static [&'static str], &'static [&'static
             &[],
         ),
         "submit" => (&[], &["copy", "check"]),
-        "new" => (&["judge", "title", "url"], &[]),
+        "new" => (&["judge", "title", "url", "snippet"], &[]),
         "bench" => (&[], &["smoke"]),
         _ => return None,
     })

@@ -21,7 +21,10 @@ pub trait Json: Sized {
 fn number_bytes<'a>(input: &mut Input<'a>) -> &'a [u8] {
     input.skip_whitespace();
     let start = input.pos();
-    while matches!(input.peek(), Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')) {
+    while matches!(
+        input.peek(),
+        Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')
+    ) {
         input.bump();
     }
     input.since(start)
@@ -206,7 +209,11 @@ fn read_escape(input: &mut Input, text: &mut Vec<u8>) -> Result<(), String> {
         Some(b'r') => Some(b'\r'),
         Some(b't') => Some(b'\t'),
         Some(b'u') => None,
-        _ => return Err(input.error("expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")),
+        _ => {
+            return Err(
+                input.error("expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+            )
+        }
     };
     input.bump();
     if let Some(byte) = simple {
@@ -226,9 +233,9 @@ fn read_escape(input: &mut Input, text: &mut Vec<u8>) -> Result<(), String> {
         }
         other => other,
     };
-    let c = code
-        .and_then(char::from_u32)
-        .ok_or_else(|| input.error_at(start, "expected \\u and four hex digits naming a character"))?;
+    let c = code.and_then(char::from_u32).ok_or_else(|| {
+        input.error_at(start, "expected \\u and four hex digits naming a character")
+    })?;
     text.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
     Ok(())
 }
@@ -370,14 +377,21 @@ impl Json for Tree {
         let mut values = values.peekable();
         while values.peek().is_some() {
             let parent = waiting.pop_front().ok_or_else(|| {
-                input.error_at(start, "expected a binary tree: more values than places for children")
+                input.error_at(
+                    start,
+                    "expected a binary tree: more values than places for children",
+                )
             })?;
             for left in [true, false] {
                 if let Some(Some(val)) = values.next() {
                     let child = Rc::new(RefCell::new(TreeNode::new(val)));
                     waiting.push_back(Rc::clone(&child));
                     let mut parent = parent.borrow_mut();
-                    *(if left { &mut parent.left } else { &mut parent.right }) = Some(child);
+                    *(if left {
+                        &mut parent.left
+                    } else {
+                        &mut parent.right
+                    }) = Some(child);
                 }
             }
         }

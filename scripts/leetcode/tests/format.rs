@@ -44,12 +44,12 @@ fn strings_chars_and_escapes() {
         read::<String>(escaped),
         Ok("q\"b\\n\n\té\u{1}😀//".to_string())
     );
-    assert_eq!(
-        round_trip::<String>(escaped),
-        r#""q\"b\\n\n\té\u0001😀//""#
-    );
+    assert_eq!(round_trip::<String>(escaped), r#""q\"b\\n\n\té\u0001😀//""#);
     assert_eq!(round_trip::<char>(r#""a""#), r#""a""#);
-    assert_eq!(round_trip::<Vec<String>>(r#"["ab", "", "c d"]"#), r#"["ab","","c d"]"#);
+    assert_eq!(
+        round_trip::<Vec<String>>(r#"["ab", "", "c d"]"#),
+        r#"["ab","","c d"]"#
+    );
     assert_eq!(
         read::<char>(r#""ab""#),
         Err("line 1, column 1: expected char (a string of one character), found '\"'".into())
@@ -58,8 +58,12 @@ fn strings_chars_and_escapes() {
         read::<String>(r#""abc"#),
         Err("line 1, column 5: expected String: '\"' closing the string, found the end of the input".into())
     );
-    assert!(read::<String>(r#""\x""#).unwrap_err().starts_with("line 1, column 3: expected an escape"));
-    assert!(read::<String>(r#""\ud800""#).unwrap_err().starts_with("line 1, column 2: expected \\u"));
+    assert!(read::<String>(r#""\x""#)
+        .unwrap_err()
+        .starts_with("line 1, column 3: expected an escape"));
+    assert!(read::<String>(r#""\ud800""#)
+        .unwrap_err()
+        .starts_with("line 1, column 2: expected \\u"));
 }
 
 #[test]
@@ -84,7 +88,10 @@ fn nested_arrays_and_grids() {
     );
     assert_eq!(
         read::<Vec<i32>>("[1] 2"),
-        Err("line 1, column 5: expected the end of the line: one JSON value a line, found '2'".into())
+        Err(
+            "line 1, column 5: expected the end of the line: one JSON value a line, found '2'"
+                .into()
+        )
     );
 }
 
@@ -114,8 +121,14 @@ fn binary_trees_in_level_order() {
     assert_eq!(right.left.as_ref().unwrap().borrow().val, 15);
     assert_eq!(right.right.as_ref().unwrap().borrow().val, 7);
     assert_eq!(show(&tree), "[3,9,20,null,null,15,7]");
-    assert_eq!(round_trip::<Option<Rc<RefCell<TreeNode>>>>("[1,null,2,null,null]"), "[1,null,2]");
-    assert_eq!(round_trip::<Option<Rc<RefCell<TreeNode>>>>("[1,2,null,3]"), "[1,2,null,3]");
+    assert_eq!(
+        round_trip::<Option<Rc<RefCell<TreeNode>>>>("[1,null,2,null,null]"),
+        "[1,null,2]"
+    );
+    assert_eq!(
+        round_trip::<Option<Rc<RefCell<TreeNode>>>>("[1,2,null,3]"),
+        "[1,2,null,3]"
+    );
     assert_eq!(round_trip::<Option<Rc<RefCell<TreeNode>>>>("[]"), "[]");
     assert_eq!(show(&None::<Rc<RefCell<TreeNode>>>), "[]");
     assert_eq!(
@@ -141,20 +154,31 @@ fn solve_two_sum(input: &str) -> (String, Result<(), String>) {
 #[test]
 fn cases_are_lines_back_to_back_and_a_bad_one_keeps_the_earlier_answers() {
     let input = "[2,7,11,15]\n9\n\r\n\n[3, 2, 4]\r\n6\n[3,3]\n6";
-    assert_eq!(solve_two_sum(input), ("[0,1]\n[1,2]\n[0,1]\n".into(), Ok(())));
+    assert_eq!(
+        solve_two_sum(input),
+        ("[0,1]\n[1,2]\n[0,1]\n".into(), Ok(()))
+    );
     let (out, result) = solve_two_sum("[3,3]\n6\n[1,x]\n2\n");
     assert_eq!(out, "[0,1]\n");
-    assert_eq!(result, Err("line 3, column 4: expected i32, found 'x'".into()));
+    assert_eq!(
+        result,
+        Err("line 3, column 4: expected i32, found 'x'".into())
+    );
     let (out, result) = solve_two_sum("[3,3]\n6\n[1,2]\n");
     assert_eq!(out, "[0,1]\n");
     assert_eq!(
         result,
-        Err("line 4, column 1: expected i32 for the next parameter, found the end of the input".into())
+        Err(
+            "line 4, column 1: expected i32 for the next parameter, found the end of the input"
+                .into()
+        )
     );
 }
 
 #[test]
 fn in_place_arguments_are_shown_after_the_call() {
+    // LeetCode's own signature for Rotate Image.
+    #[allow(clippy::ptr_arg)]
     fn rotate(matrix: &mut Vec<Vec<i32>>) {
         let n = matrix.len();
         let copy = matrix.clone();
@@ -226,9 +250,13 @@ fn design_cases_show_every_result_with_null_for_the_constructor_and_unit() {
                  [[],[-2],[0],[-3],[],[],[],[]]\n\n[\"MinStack\", \"push\", \"top\"]\n[[], [5], []]\n";
     assert_eq!(
         solve_min_stack(input),
-        ("[null,null,null,null,-3,null,0,-2]\n[null,null,5]\n".into(), Ok(()))
+        (
+            "[null,null,null,null,-3,null,0,-2]\n[null,null,5]\n".into(),
+            Ok(())
+        )
     );
-    let (out, result) = solve_min_stack("[\"MinStack\",\"push\"]\n[[],[1]]\n[\"MinStack\",\"peek\"]\n[[],[]]\n");
+    let (out, result) =
+        solve_min_stack("[\"MinStack\",\"push\"]\n[[],[1]]\n[\"MinStack\",\"peek\"]\n[[],[]]\n");
     assert_eq!(out, "[null,null]\n");
     assert_eq!(
         result,
