@@ -164,11 +164,7 @@ fn read_string(input: &mut Input, what: &str) -> Result<String, String> {
     let mut text = Vec::new();
     loop {
         // Copies plain runs at once: a 10^7-character string costs one scan.
-        let run = input
-            .rest()
-            .iter()
-            .position(|&byte| byte == b'"' || byte == b'\\' || byte < 0x20)
-            .unwrap_or(input.rest().len());
+        let run = plain_run(input.rest());
         text.extend_from_slice(&input.rest()[..run]);
         input.advance(run);
         match input.peek() {
@@ -194,6 +190,29 @@ fn read_string(input: &mut Input, what: &str) -> Result<String, String> {
             ),
         )
     })
+}
+
+/// How many bytes `bytes` starts with that a JSON string holds as they are:
+/// no `"`, `\` or control character.
+fn plain_run(bytes: &[u8]) -> usize {
+    let special = |byte: u8| (byte == b'"') | (byte == b'\\') | (byte < 0x20);
+    // A test without early exit inside each chunk vectorizes: on a 10^7-byte
+    // string it is several times faster than a plain `position`.
+    const CHUNK: usize = 64;
+    let plain_chunks = bytes
+        .chunks(CHUNK)
+        .take_while(|chunk| {
+            !chunk
+                .iter()
+                .fold(false, |found, &byte| found | special(byte))
+        })
+        .count();
+    let start = (plain_chunks * CHUNK).min(bytes.len());
+    start
+        + bytes[start..]
+            .iter()
+            .position(|&byte| special(byte))
+            .unwrap_or(bytes.len() - start)
 }
 
 /// The character after a `\` of a JSON string, with `\uXXXX` surrogate pairs.
