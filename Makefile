@@ -2,7 +2,7 @@
 #   make test   [P=<id>[/<case>]] [BIN=<program>]  judge solutions on their stored cases
 #   make stress P=<id> [N=..] [SEED=..] [JOBS=..]  solution vs brute force on random inputs
 #   make submit P=<id> [COPY=1]                print (and check) what to paste into the judge
-#   make new    P=<id> [JUDGE=poj|leetcode|..] [TITLE=..] [URL=..]  start a new problem
+#   make new    P=<id> [JUDGE=poj|leetcode|..] [TITLE=..] [URL=..] [SNIPPET=<file>|-]  start a new problem
 #   make bench  [P=<id>]                       speed, memory and growth
 #   make check                                 everything CI runs
 
@@ -34,7 +34,7 @@ submit: build toolchain
 # Builds the new problem at once, so it is listed and judged like the others.
 new:
 	@$(CARGO) build --release -p judge --quiet
-	$(RUNNER) new $(P) $(call opt,--judge,JUDGE) $(call opt,--title,TITLE) $(call opt,--url,URL)
+	$(RUNNER) new $(P) $(call opt,--judge,JUDGE) $(call opt,--title,TITLE) $(call opt,--url,URL) $(call opt,--snippet,SNIPPET)
 	@$(MAKE) --no-print-directory build
 
 bench: build

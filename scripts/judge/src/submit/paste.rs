@@ -253,6 +253,24 @@ mod tests {
     }
 
     #[test]
+    fn leetcode_programs_get_the_node_types_the_paste_names() {
+        let tree = LEETCODE.replace(
+            "fn helper() -> u8 { 1 }",
+            "fn helper(_: Option<TreeNode>) {}",
+        );
+        let program = Paste::from_source(&tree, Style::LeetCode)
+            .unwrap()
+            .program();
+        assert!(program.contains("pub struct TreeNode {"), "{program}");
+        assert!(!program.contains("pub struct ListNode {"), "{program}");
+        assert_eq!(program.lines().nth(4), tree.lines().nth(4));
+        let plain = Paste::from_source(LEETCODE, Style::LeetCode)
+            .unwrap()
+            .program();
+        assert!(!plain.contains("Node"), "{plain}");
+    }
+
+    #[test]
     fn whole_file_is_pasted_as_it_is() {
         let paste = Paste::from_source(LEETCODE, Style::WholeFile).unwrap();
         assert_eq!(paste.text, LEETCODE);
