@@ -2,8 +2,9 @@
 #   make test   [P=<id>[/<case>]] [BIN=<program>]  judge solutions on their stored cases
 #   make stress P=<id> [N=..] [SEED=..] [JOBS=..]  solution vs brute force on random inputs
 #   make submit P=<id> [COPY=1]                print (and check) what to paste into the judge
-#   make new    P=<id> [JUDGE=poj|leetcode|..] [TITLE=..] [URL=..] [CHECKER=1]
-#                                              start a new problem (CHECKER=1: with a checker)
+#   make new    P=<id> [JUDGE=poj|leetcode|..] [TITLE=..] [URL=..] [CHECKER=1] [SNIPPET=<file>|-]
+#                                              start a new problem (CHECKER=1: with a checker;
+#                                              SNIPPET: from LeetCode's code template)
 #   make bench  [P=<id>]                       speed, memory and growth
 #   make check                                 everything CI runs
 
@@ -36,7 +37,7 @@ submit: build toolchain
 new:
 	@$(CARGO) build --release -p judge --quiet
 	$(RUNNER) new $(P) $(call opt,--judge,JUDGE) $(call opt,--title,TITLE) $(call opt,--url,URL) \
-		$(if $(CHECKER),--checker)
+		$(call opt,--snippet,SNIPPET) $(if $(CHECKER),--checker)
 	@$(MAKE) --no-print-directory build
 
 bench: build

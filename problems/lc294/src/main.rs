@@ -18,10 +18,9 @@
 //! (2.5·10^12 for n = 60), each costing O(n^2) to expand. Computing g by its
 //! definition instead of the period is O(n^2).
 //!
-//! Local input (LeetCode's custom-testcase format): one JSON string literal
-//! per line, blank lines skipped; output `true` or `false` per line.
+//! Local input: LeetCode's custom-testcase format (scripts/leetcode), one
+//! JSON string per case; output `true` or `false` per case.
 
-use std::io::{Read, Write};
 use std::process::ExitCode;
 
 // submit-begin
@@ -79,128 +78,17 @@ impl Solution {
 
 pub struct Solution;
 
-/// Answers every line of `input` into `out`; on a bad line, stops with the
-/// answers of the earlier lines already in `out`.
+/// Answers every case of `input` into `out`; on bad input, stops with the
+/// answers of the earlier cases already in `out`.
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
-    for (index, line) in input.split(|&byte| byte == b'\n').enumerate() {
-        // `first_player_wins` is what `can_win` runs; calling it on the line
-        // itself saves copying a 10^7-byte line into a `String`.
-        if let Some(state) = parse_state(line, index + 1)? {
-            write_answer(first_player_wins(state), out);
-        }
-    }
-    Ok(())
-}
-
-fn is_json_whitespace(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\r' | b'\n')
-}
-
-/// The string that line `line_number` holds, or `None` for a blank line.
-fn parse_state(line: &[u8], line_number: usize) -> Result<Option<&[u8]>, String> {
-    let start = match line.iter().position(|&byte| !is_json_whitespace(byte)) {
-        Some(start) => start,
-        None => return Ok(None),
-    };
-    let trailing_whitespace = line
-        .iter()
-        .rev()
-        .take_while(|&&byte| is_json_whitespace(byte));
-    let literal = &line[start..line.len() - trailing_whitespace.count()];
-    if literal.first() != Some(&b'"') {
-        return Err(format!(
-            "line {line_number}, column {}: expected '\"' opening a JSON string literal \
-             such as \"++--\", found {}",
-            start + 1,
-            describe_first_char(literal)
-        ));
-    }
-    if literal.len() < 2 || literal.last() != Some(&b'"') {
-        return Err(format!(
-            "line {line_number}: unterminated JSON string literal, expected '\"' at the end of the line"
-        ));
-    }
-    let content = &literal[1..literal.len() - 1];
-    if let Some(offset) = first_non_cell(content) {
-        if content[offset] == b'"' {
-            return Err(format!(
-                "line {line_number}, column {}: the string literal ends here but the line \
-                 goes on; expected one JSON string per line",
-                start + 2 + offset
-            ));
-        }
-        return Err(format!(
-            "line {line_number}, column {}: expected '+' or '-', found {}",
-            start + 2 + offset,
-            describe_first_char(&content[offset..])
-        ));
-    }
-    Ok(Some(content))
-}
-
-fn is_cell(byte: u8) -> bool {
-    (byte == b'+') | (byte == b'-')
-}
-
-/// Offset of the first byte of `content` that is neither `+` nor `-`.
-fn first_non_cell(content: &[u8]) -> Option<usize> {
-    // A check without early exit inside each chunk vectorizes: on a 10^7-byte
-    // line it is about four times faster than a plain `position`.
-    const CHUNK: usize = 64;
-    let bad_chunk = content.chunks(CHUNK).position(|chunk| {
-        !chunk
-            .iter()
-            .fold(true, |valid, &byte| valid & is_cell(byte))
-    })?;
-    let chunk_start = bad_chunk * CHUNK;
-    content[chunk_start..]
-        .iter()
-        .position(|&byte| !is_cell(byte))
-        .map(|inner| chunk_start + inner)
-}
-
-/// The character `bytes` starts with, quoted, or the byte if it is not UTF-8.
-fn describe_first_char(bytes: &[u8]) -> String {
-    let head = &bytes[..bytes.len().min(4)];
-    let decoded = match std::str::from_utf8(head) {
-        Ok(text) => text,
-        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).unwrap_or(""),
-    };
-    match (decoded.chars().next(), bytes.first()) {
-        (Some(c), _) => format!("{c:?}"),
-        (None, Some(byte)) => format!("byte 0x{byte:02x} (not UTF-8)"),
-        (None, None) => "the end of the line".into(),
-    }
-}
-
-fn write_answer(first_player_wins: bool, out: &mut Vec<u8>) {
-    out.extend_from_slice(if first_player_wins {
-        b"true\n"
-    } else {
-        b"false\n"
-    });
+    leetcode::cases(input, out, |case| {
+        let current_state: String = case.arg()?;
+        Ok(leetcode::show(&Solution::can_win(current_state)))
+    })
 }
 
 fn main() -> ExitCode {
-    let mut input = Vec::new();
-    if let Err(error) = std::io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("lc294: cannot read stdin: {error}");
-        return ExitCode::FAILURE;
-    }
-    let mut out = Vec::new();
-    let result = solve(&input, &mut out);
-    let mut stdout = std::io::stdout().lock();
-    if let Err(error) = stdout.write_all(&out).and_then(|()| stdout.flush()) {
-        eprintln!("lc294: cannot write stdout: {error}");
-        return ExitCode::FAILURE;
-    }
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("lc294: {message}");
-            ExitCode::FAILURE
-        }
-    }
+    leetcode::main("lc294", solve)
 }
 
 #[cfg(test)]
@@ -275,80 +163,27 @@ mod tests {
     }
 
     #[test]
-    fn not_a_string_literal() {
+    fn bad_input_names_line_column_and_type_and_keeps_earlier_answers() {
         let (out, result) = run(b"\"++++\"\n  ++++\n\"+\"\n");
         assert_eq!(out, b"true\n");
         assert_eq!(
             result,
-            Err(
-                "line 2, column 3: expected '\"' opening a JSON string literal such as \
-                 \"++--\", found '+'"
-                    .into()
-            )
+            Err("line 2, column 3: expected String: '\"' opening a JSON string, found '+'".into())
         );
-        let (out, result) = run(b"123456789012345678901234567890\n");
-        assert_eq!(out, b"");
-        assert!(result
-            .expect_err("a number")
-            .starts_with("line 1, column 1:"));
-    }
-
-    #[test]
-    fn unterminated_literal() {
-        for truncated in [&b"\"+\"\n\"++"[..], b"\"+\"\n\"", b"\"+\"\r\n\"++\" x\r\n"] {
-            let (out, result) = run(truncated);
-            assert_eq!(out, b"false\n");
-            assert_eq!(
-                result,
-                Err("line 2: unterminated JSON string literal, expected '\"' at the end of the line"
-                    .into())
-            );
-        }
-    }
-
-    #[test]
-    fn bad_characters_name_line_and_column() {
-        let (out, result) = run(b"\"++\"\n\"+\"\n \"+-x+\"\n\"++\"\n");
-        assert_eq!(out, b"true\nfalse\n");
-        assert_eq!(
-            result,
-            Err("line 3, column 5: expected '+' or '-', found 'x'".into())
-        );
-        let (_, result) = run("\"+é\"".as_bytes());
-        assert_eq!(
-            result,
-            Err("line 1, column 3: expected '+' or '-', found 'é'".into())
-        );
-        let (_, result) = run(b"\"+\xff+\"");
-        assert_eq!(
-            result,
-            Err("line 1, column 3: expected '+' or '-', found byte 0xff (not UTF-8)".into())
-        );
-        let (_, result) = run(b"\"+\\u002b\"");
-        assert_eq!(
-            result,
-            Err("line 1, column 3: expected '+' or '-', found '\\\\'".into())
-        );
-        let (_, result) = run(b"\"+\"+\"");
+        let (out, result) = run(b"\"+\"\r\n\"++\" x\r\n");
+        assert_eq!(out, b"false\n");
         assert_eq!(
             result,
             Err(
-                "line 1, column 3: the string literal ends here but the line goes on; \
-                 expected one JSON string per line"
+                "line 2, column 6: expected the end of the line: one JSON value a line, found 'x'"
                     .into()
             )
         );
-        let (_, result) = run(b"\"++++\" \"+\"\n");
-        assert!(result
-            .unwrap_err()
-            .starts_with("line 1, column 6: the string literal ends"));
-    }
-
-    #[test]
-    fn describes_characters_and_bytes() {
-        assert_eq!(describe_first_char(b""), "the end of the line");
-        assert_eq!(describe_first_char(b"\xe2\x82"), "byte 0xe2 (not UTF-8)");
-        assert_eq!(describe_first_char("€x".as_bytes()), "'€'");
-        assert_eq!(describe_first_char("😀".as_bytes()), "'😀'");
+        let (_, result) = run(b"\"+\"\n\"++");
+        assert_eq!(
+            result,
+            Err("line 2, column 4: expected String: '\"' closing the string, found the end of the input"
+                .into())
+        );
     }
 }

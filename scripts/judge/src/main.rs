@@ -68,7 +68,7 @@ fn options(command: &str) -> Option<(&'static [&'static str], &'static [&'static
             &[],
         ),
         "submit" => (&[], &["copy", "check"]),
-        "new" => (&["judge", "title", "url"], &["checker"]),
+        "new" => (&["judge", "title", "url", "snippet"], &["checker"]),
         "bench" => (&[], &["smoke"]),
         _ => return None,
     })

@@ -3,10 +3,13 @@
 //! `judge-data/<id>/problem.toml` — with the judge, URL and limits guessed
 //! from the id unless given.
 
+mod snippet;
+
 use crate::cli::Args;
 use crate::judges;
 use crate::problem::{SetupError, Workspace};
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Package names the workspace already uses; a problem named so would clash.
@@ -21,11 +24,8 @@ const STDIN: [&str; 3] = [
 ];
 /// The problem's own checker (`--checker`), testlib protocol.
 const CHECK: &str = include_str!("../templates/stdin/check.rs.tmpl");
-const LEETCODE: [&str; 3] = [
-    include_str!("../templates/leetcode/main.rs.tmpl"),
-    include_str!("../templates/leetcode/brute.rs.tmpl"),
-    include_str!("../templates/leetcode/gen.rs.tmpl"),
-];
+/// What a LeetCode problem starts from without a snippet of its own.
+const LEETCODE_SNIPPET: &str = include_str!("../templates/leetcode/snippet.rs.tmpl");
 
 /// Everything a new problem is made from: what `judge new` reads from its
 /// arguments and `judge import` from a browser's payload. One `scaffold`
@@ -41,6 +41,8 @@ pub struct Spec {
     pub compare: String,
     /// Scaffold `src/check.rs` and judge by it instead of `compare`.
     pub checker: bool,
+    /// LeetCode's code template for the problem, as its editor shows it.
+    pub snippet: Option<String>,
 }
 
 impl Spec {
@@ -67,6 +69,7 @@ impl Spec {
             time_limit_ms,
             memory_limit_kib,
             checker: false,
+            snippet: None,
         })
     }
 }
@@ -86,6 +89,9 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         spec.url = one_line("url", url)?.to_string();
     }
     spec.checker = args.flag("checker");
+    if let Some(file) = args.value("snippet") {
+        spec.snippet = Some(read_snippet(file)?);
+    }
     let files = scaffold(workspace, &spec)?;
     outln!(
         "created {id} ({}, {} ms, {} KiB):\n  {}",
@@ -137,6 +143,19 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
     if !spec.url.is_empty() {
         header = format!("{header} — {}", spec.url);
     }
+    let is_leetcode = spec.judge == "leetcode";
+    if spec.snippet.is_some() && !is_leetcode {
+        return Err(SetupError(format!(
+            "--snippet is LeetCode's code template; {id} is a {} problem",
+            spec.judge
+        )));
+    }
+    let leetcode_dependency = if is_leetcode {
+        "# LeetCode's testcase format, for the glue outside the submit region.\n\
+         leetcode = { path = \"../../scripts/leetcode\" }\n"
+    } else {
+        ""
+    };
     let fill = |template: &str| {
         template
             .replace("{{id}}", id)
@@ -147,11 +166,14 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
             .replace("{{time_limit_ms}}", &spec.time_limit_ms.to_string())
             .replace("{{memory_limit_kib}}", &spec.memory_limit_kib.to_string())
             .replace("{{compare}}", &spec.compare)
+            .replace("{{leetcode}}", leetcode_dependency)
     };
-    let [main, brute, gen] = if spec.judge == "leetcode" {
-        LEETCODE
+    let [main, brute, gen] = if is_leetcode {
+        let snippet = spec.snippet.as_deref().unwrap_or(LEETCODE_SNIPPET);
+        let files = snippet::files(id, &header, snippet)?;
+        [files.main, files.brute, files.gen]
     } else {
-        STDIN
+        STDIN.map(fill)
     };
     let problem = Path::new("problems").join(id);
     let data = Path::new("judge-data").join(id);
@@ -169,9 +191,9 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
     let files = [
         vec![
             (problem.join("Cargo.toml"), cargo_toml),
-            (problem.join("src/main.rs"), fill(main)),
-            (problem.join("src/brute.rs"), fill(brute)),
-            (problem.join("src/gen.rs"), fill(gen)),
+            (problem.join("src/main.rs"), main),
+            (problem.join("src/brute.rs"), brute),
+            (problem.join("src/gen.rs"), gen),
             (data.join("problem.toml"), problem_toml),
         ],
         check,
@@ -181,6 +203,17 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
         write(&workspace.root.join(path), text)?;
     }
     Ok(files.into_iter().map(|(path, _)| path).collect())
+}
+
+/// The snippet in `file`, or stdin for `-`.
+fn read_snippet(file: &str) -> Result<String, SetupError> {
+    let read = if file == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map(|_| text)
+    } else {
+        fs::read_to_string(file)
+    };
+    read.map_err(|e| SetupError(format!("cannot read the snippet {file}: {e}")))
 }
 
 /// Lowercase letters and digits, starting with a letter (a Cargo package and

@@ -1,12 +1,15 @@
 //! `judge new` in a temporary copy of the workspace: the new problem builds,
 //! is clippy- and rustfmt-clean, compiles alone on rustc 1.70, and `judge
 //! test` lists it as having no cases yet; an existing or bad id is refused.
+//! LeetCode problems scaffolded from LeetCode's own code templates, one of
+//! each shape, build, pass clippy, answer in LeetCode's format and submit.
 
 mod common;
 
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// A copy of the workspace's manifests, tools and one problem, removed on drop.
 struct Copy {
@@ -20,7 +23,12 @@ impl Copy {
         for file in ["Cargo.toml", "Cargo.lock"] {
             copy_tree(&source.join(file), &root.join(file));
         }
-        for dir in ["scripts/judge", "scripts/testkit", "problems/poj1143"] {
+        for dir in [
+            "scripts/judge",
+            "scripts/leetcode",
+            "scripts/testkit",
+            "problems/poj1143",
+        ] {
             copy_tree(&source.join(dir), &root.join(dir));
         }
         copy_tree(
@@ -31,12 +39,17 @@ impl Copy {
     }
 
     fn judge(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .arg("--root")
-            .arg(&self.root)
-            .args(args)
-            .output()
-            .unwrap()
+        self.judge_with_input(args, b"")
+    }
+
+    fn judge_with_input(&self, args: &[&str], stdin: &[u8]) -> Output {
+        run_with_input(
+            Command::new(env!("CARGO_BIN_EXE_judge"))
+                .arg("--root")
+                .arg(&self.root)
+                .args(args),
+            stdin,
+        )
     }
 
     /// Runs cargo in the copy with a target folder of its own.
@@ -67,6 +80,17 @@ fn copy_tree(from: &Path, to: &Path) {
         fs::create_dir_all(to.parent().unwrap()).unwrap();
         fs::copy(from, to).unwrap();
     }
+}
+
+fn run_with_input(command: &mut Command, stdin: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -197,6 +221,15 @@ fn existing_taken_and_malformed_ids_are_refused() {
     assert!(refusal(&["new", "9poj"]).contains("invalid id"));
     assert!(refusal(&["new", "xyz1"]).contains("pass --judge"));
     assert!(refusal(&["new", "cf1a", "--title", "a \"b\""]).contains("without '\"'"));
+    fs::write(copy.root.join("snippet.rs"), TWO_SUM).unwrap();
+    let snippet = copy.root.join("snippet.rs");
+    let snippet = snippet.to_str().unwrap();
+    assert!(refusal(&["new", "poj6", "--snippet", snippet]).contains("--snippet is LeetCode's"));
+    fs::write(copy.root.join("snippet.rs"), "fn main() {}\n").unwrap();
+    assert!(refusal(&["new", "lc6", "--snippet", snippet]).contains("neither `impl Solution`"));
+    assert!(refusal(&["new", "lc6", "--snippet", "missing.rs"]).contains("cannot read the snippet"));
+    assert!(!copy.root.join("problems/lc6").exists());
+    assert!(!copy.root.join("problems/poj6").exists());
     fs::create_dir_all(copy.root.join("judge-data/poj5")).unwrap();
     assert!(refusal(&["new", "poj5"]).contains("judge-data/poj5 already exists"));
     assert!(!copy.root.join("problems/poj5").exists());
@@ -229,5 +262,212 @@ fn defaults_follow_the_judge_named_by_the_prefix() {
     assert!(
         config.contains("url = \"https://codeforces.com/problemset/problem/1234/A\""),
         "{config}"
+    );
+}
+
+// LeetCode's Rust templates exactly as its editor shows them, trailing
+// spaces included.
+const TWO_SUM: &str = "impl Solution {
+    pub fn two_sum(nums: Vec<i32>, target: i32) -> Vec<i32> {
+        
+    }
+}
+";
+
+const REVERSE_LINKED_LIST: &str = "// Definition for singly-linked list.
+// #[derive(PartialEq, Eq, Clone, Debug)]
+// pub struct ListNode {
+//   pub val: i32,
+//   pub next: Option<Box<ListNode>>
+// }
+// 
+// impl ListNode {
+//   #[inline]
+//   fn new(val: i32) -> Self {
+//     ListNode {
+//       next: None,
+//       val
+//     }
+//   }
+// }
+impl Solution {
+    pub fn reverse_list(head: Option<Box<ListNode>>) -> Option<Box<ListNode>> {
+        
+    }
+}
+";
+
+const INVERT_BINARY_TREE: &str = "// Definition for a binary tree node.
+// #[derive(Debug, PartialEq, Eq)]
+// pub struct TreeNode {
+//   pub val: i32,
+//   pub left: Option<Rc<RefCell<TreeNode>>>,
+//   pub right: Option<Rc<RefCell<TreeNode>>>,
+// }
+// 
+// impl TreeNode {
+//   #[inline]
+//   pub fn new(val: i32) -> Self {
+//     TreeNode {
+//       val,
+//       left: None,
+//       right: None
+//     }
+//   }
+// }
+use std::rc::Rc;
+use std::cell::RefCell;
+impl Solution {
+    pub fn invert_tree(root: Option<Rc<RefCell<TreeNode>>>) -> Option<Rc<RefCell<TreeNode>>> {
+        
+    }
+}
+";
+
+const ROTATE_IMAGE: &str = "impl Solution {
+    pub fn rotate(matrix: &mut Vec<Vec<i32>>) {
+        
+    }
+}
+";
+
+const MAXIMUM_AVERAGE_SUBARRAY: &str = "impl Solution {
+    pub fn find_max_average(nums: Vec<i32>, k: i32) -> f64 {
+        
+    }
+}
+";
+
+const MIN_STACK: &str = "struct MinStack {
+
+}
+
+
+/** 
+ * `&self` means the method takes an immutable reference.
+ * If you need a mutable reference, change it to `&mut self` instead.
+ */
+impl MinStack {
+
+    fn new() -> Self {
+        
+    }
+    
+    fn push(&self, val: i32) {
+        
+    }
+    
+    fn pop(&self) {
+        
+    }
+    
+    fn top(&self) -> i32 {
+        
+    }
+    
+    fn get_min(&self) -> i32 {
+        
+    }
+}
+
+/**
+ * Your MinStack object will be instantiated and called as such:
+ * let obj = MinStack::new();
+ * obj.push(val);
+ * obj.pop();
+ * let ret_3: i32 = obj.top();
+ * let ret_4: i32 = obj.get_min();
+ */
+";
+
+#[test]
+fn leetcode_snippets_of_every_shape_scaffold_build_answer_and_submit() {
+    let copy = Copy::new();
+    // (id, snippet, a case, what the placeholders answer)
+    let shapes = [
+        ("lc1", TWO_SUM, "[2,7,11,15]\n9\n", "[]\n"),
+        ("lc206", REVERSE_LINKED_LIST, "[1,2,3]\n", "[]\n"),
+        ("lc226", INVERT_BINARY_TREE, "[4,2,7,1,3,6,9]\n", "[]\n"),
+        (
+            "lc48",
+            ROTATE_IMAGE,
+            "[[1, 2], [3, 4]]\n",
+            "[[1,2],[3,4]]\n",
+        ),
+        (
+            "lc643",
+            MAXIMUM_AVERAGE_SUBARRAY,
+            "[1,12,-5,-6,50,3]\n4\n",
+            "0.00000\n",
+        ),
+        (
+            "lc155",
+            MIN_STACK,
+            "[\"MinStack\",\"push\",\"pop\",\"getMin\"]\n[[],[-2],[],[]]\n",
+            "[null,null,null,0]\n",
+        ),
+    ];
+    for (index, (id, snippet, _, _)) in shapes.iter().enumerate() {
+        // One through stdin, the others through a file.
+        let output = if index == 0 {
+            copy.judge_with_input(&["new", id, "--snippet", "-"], snippet.as_bytes())
+        } else {
+            let file = copy.root.join(format!("{id}.snippet"));
+            fs::write(&file, snippet).unwrap();
+            copy.judge(&["new", id, "--snippet", file.to_str().unwrap()])
+        };
+        assert!(succeeded(&output), "{id}");
+    }
+    let solution = fs::read_to_string(copy.root.join("problems/lc226/src/main.rs")).unwrap();
+    assert!(
+        solution.contains("// submit-begin\n// Definition for a binary tree node.\n"),
+        "{solution}"
+    );
+    assert!(
+        solution.contains("let _ = root;\n        Default::default()\n"),
+        "{solution}"
+    );
+
+    let packages: Vec<&str> = shapes.iter().flat_map(|(id, ..)| ["-p", id]).collect();
+    let cargo = |args: &[&str]| copy.cargo(&[args, &packages].concat());
+    assert!(succeeded(&cargo(&["build", "--release"])));
+    assert!(succeeded(&cargo(&["fmt", "--check"])));
+    assert!(succeeded(
+        &copy.cargo(
+            &[
+                &["clippy", "--all-targets"][..],
+                &packages,
+                &["--", "-D", "warnings"]
+            ]
+            .concat()
+        )
+    ));
+    for (id, _, case, answer) in shapes {
+        for program in [id.to_string(), format!("{id}-brute")] {
+            let binary = copy.root.join("target/release").join(&program);
+            let output = run_with_input(&mut Command::new(binary), case.as_bytes());
+            assert!(succeeded(&output), "{program}");
+            assert_eq!(text(&output.stdout), answer, "{program}");
+        }
+        let gen = copy.root.join("target/release").join(format!("{id}-gen"));
+        let input = Command::new(gen).args(["3", "4"]).output().unwrap();
+        assert!(succeeded(&input), "{id}-gen");
+        let binary = copy.root.join("target/release").join(id);
+        assert!(
+            succeeded(&run_with_input(&mut Command::new(binary), &input.stdout)),
+            "{id} on its generator's input"
+        );
+
+        let output = copy.judge(&["submit", id]);
+        assert!(succeeded(&output), "{id}");
+        let paste = text(&output.stdout);
+        assert!(!paste.contains("submit-"), "{paste}");
+        assert!(!paste.contains("leetcode::"), "{paste}");
+    }
+    let tree_paste = text(&copy.judge(&["submit", "lc226"]).stdout);
+    assert!(
+        tree_paste.starts_with("// Definition for a binary tree node.\n")
+            && tree_paste.contains("use std::cell::RefCell;\nuse std::rc::Rc;\nimpl Solution {"),
+        "{tree_paste}"
     );
 }

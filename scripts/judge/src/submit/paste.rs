@@ -47,16 +47,18 @@ impl Paste {
         }
     }
 
-    /// A complete program the way the judge builds it. A LeetCode region is
-    /// padded with blank lines so that compiler messages give the line numbers
-    /// of the solution file.
+    /// A complete program the way the judge builds it: a LeetCode region
+    /// beside LeetCode's prelude (`struct Solution;` and the node types it
+    /// uses). The region is padded with blank lines so that compiler messages
+    /// give the line numbers of the solution file; the node types follow it.
     pub fn program(&self) -> String {
         match self.style {
             Style::WholeFile => self.text.clone(),
             Style::LeetCode => format!(
-                "struct Solution;{}{}\nfn main() {{}}\n",
+                "struct Solution;{}{}{}\nfn main() {{}}\n",
                 "\n".repeat(self.first_line - 1),
-                self.text
+                self.text,
+                leetcode::node_definitions(&self.text)
             ),
         }
     }
@@ -136,12 +138,10 @@ fn leetcode_region(source: &str) -> Result<(String, usize), String> {
             ));
         }
     }
-    if !region
-        .iter()
-        .any(|line| declares(code_part(line), "impl Solution"))
-    {
+    // `impl Solution` for a function problem, `impl MinStack` for a design one.
+    if !region.iter().any(|line| declares(code_part(line), "impl")) {
         return Err(format!(
-            "the submit region (lines {}..{}) has no `impl Solution` block",
+            "the submit region (lines {}..{}) has no `impl` block",
             begin + 2,
             end
         ));
@@ -253,6 +253,24 @@ mod tests {
     }
 
     #[test]
+    fn leetcode_programs_get_the_node_types_the_paste_names() {
+        let tree = LEETCODE.replace(
+            "fn helper() -> u8 { 1 }",
+            "fn helper(_: Option<TreeNode>) {}",
+        );
+        let program = Paste::from_source(&tree, Style::LeetCode)
+            .unwrap()
+            .program();
+        assert!(program.contains("pub struct TreeNode {"), "{program}");
+        assert!(!program.contains("pub struct ListNode {"), "{program}");
+        assert_eq!(program.lines().nth(4), tree.lines().nth(4));
+        let plain = Paste::from_source(LEETCODE, Style::LeetCode)
+            .unwrap()
+            .program();
+        assert!(!plain.contains("Node"), "{plain}");
+    }
+
+    #[test]
     fn whole_file_is_pasted_as_it_is() {
         let paste = Paste::from_source(LEETCODE, Style::WholeFile).unwrap();
         assert_eq!(paste.text, LEETCODE);
@@ -278,7 +296,7 @@ mod tests {
             "`// submit-end` (line 1) comes before `// submit-begin` (line 3)"
         );
         let empty = "// submit-begin\nfn f() {}\n// submit-end\n";
-        assert!(refusal(empty, Style::LeetCode).contains("no `impl Solution` block"));
+        assert!(refusal(empty, Style::LeetCode).contains("no `impl` block"));
     }
 
     #[test]

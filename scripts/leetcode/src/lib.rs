@@ -1,0 +1,186 @@
+//! LeetCode's custom-testcase format, once for every LeetCode solution (never
+//! pasted: only the submit region of a solution is).
+//!
+//! Input: each parameter's JSON value on a line of its own, cases back to
+//! back, blank lines ignored. Output: one line per case, compact JSON as
+//! LeetCode shows answers. A design problem's case is two lines, the method
+//! names and their argument arrays; its answer is the array of results.
+//! Bad input stops at a one-line error naming the line, the column and the
+//! type expected; the answers of earlier cases are kept.
+//!
+//! A solution's glue is a few lines: [`cases`] or [`design`], [`main`].
+
+mod input;
+mod json;
+mod nodes;
+
+pub use input::Input;
+pub use json::Json;
+pub use nodes::{node_definitions, ListNode, TreeNode};
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+/// A value as LeetCode shows it: `[1,2]`, `"a\"b"`, `2.00000`, `null` for `()`.
+pub fn show<T: Json>(value: &T) -> String {
+    let mut out = Vec::new();
+    value.write(&mut out);
+    String::from_utf8(out).expect("JSON is written from UTF-8 text")
+}
+
+impl Input<'_> {
+    /// The next parameter of a case: one JSON value of type `T`, alone on its line.
+    pub fn arg<T: Json>(&mut self) -> Result<T, String> {
+        self.skip_whitespace();
+        if self.peek().is_none() {
+            return Err(self.error(&format!("expected {} for the next parameter", T::name())));
+        }
+        let value = T::read(self)?;
+        self.end_of_line()?;
+        Ok(value)
+    }
+}
+
+/// Answers every case of `input` into `out`, one line each: `case` reads the
+/// case's parameters and returns the answer shown (see [`show`]).
+pub fn cases(
+    input: &[u8],
+    out: &mut Vec<u8>,
+    mut case: impl FnMut(&mut Input) -> Result<String, String>,
+) -> Result<(), String> {
+    let mut input = Input::new(input);
+    while input.more() {
+        let answer = case(&mut input)?;
+        out.extend_from_slice(answer.as_bytes());
+        out.push(b'\n');
+    }
+    Ok(())
+}
+
+/// The arguments of one method call in a design case, read in order.
+pub struct Args<'i, 'a> {
+    input: &'i mut Input<'a>,
+    method: String,
+    count: usize,
+}
+
+impl Args<'_, '_> {
+    /// The next argument of the call.
+    pub fn arg<T: Json>(&mut self) -> Result<T, String> {
+        if self.count > 0 && !self.input.eat(b',') {
+            return Err(self.input.error(&format!(
+                "expected ',' and argument {} of {} ({})",
+                self.count + 1,
+                self.method,
+                T::name()
+            )));
+        }
+        self.input.skip_whitespace();
+        if self.input.peek() == Some(b']') {
+            return Err(self.input.error(&format!(
+                "expected argument {} of {} ({})",
+                self.count + 1,
+                self.method,
+                T::name()
+            )));
+        }
+        self.count += 1;
+        T::read(self.input)
+    }
+}
+
+/// Answers every design case of `input`: a line of method names, the first
+/// the class (`["MinStack","push","getMin"]`), then a line of their argument
+/// arrays (`[[],[-2],[]]`). `construct` builds the object from the
+/// constructor's arguments; `call` runs the named method (one of `methods`,
+/// LeetCode's camelCase names) and returns its result shown (`null` for `()`).
+/// The answer is the array of results, `null` for the constructor.
+pub fn design<T>(
+    input: &[u8],
+    out: &mut Vec<u8>,
+    class: &str,
+    methods: &[&str],
+    mut construct: impl FnMut(&mut Args) -> Result<T, String>,
+    mut call: impl FnMut(&mut T, &str, &mut Args) -> Result<String, String>,
+) -> Result<(), String> {
+    let mut input = Input::new(input);
+    while input.more() {
+        let names_start = input.pos();
+        let names: Vec<String> = input.arg()?;
+        for (index, name) in names.iter().enumerate() {
+            let known = if index == 0 {
+                name == class
+            } else {
+                methods.contains(&name.as_str())
+            };
+            if !known {
+                let expected = if index == 0 {
+                    format!("expected the class {class:?} first")
+                } else {
+                    format!("expected a method of {class} ({})", methods.join(", "))
+                };
+                return Err(input.error_at(
+                    names_start,
+                    &format!("{expected}, but name {} is {name:?}", index + 1),
+                ));
+            }
+        }
+        input.skip_whitespace();
+        if input.peek().is_none() {
+            return Err(input.error("expected the line of argument arrays"));
+        }
+        let mut results = Vec::new();
+        let mut object = None;
+        input.expect(b'[', "opening the array of argument arrays")?;
+        for (index, name) in names.iter().enumerate() {
+            if index > 0 {
+                input.expect(b',', &format!("and the arguments of call {}", index + 1))?;
+            }
+            input.expect(b'[', &format!("opening the arguments of {name}"))?;
+            let mut args = Args {
+                input: &mut input,
+                method: name.clone(),
+                count: 0,
+            };
+            match object.as_mut() {
+                None => {
+                    object = Some(construct(&mut args)?);
+                    results.push("null".to_string());
+                }
+                Some(object) => results.push(call(object, name, &mut args)?),
+            }
+            input.expect(b']', &format!("closing the arguments of {name}"))?;
+        }
+        input.expect(b']', "closing the array of argument arrays: one per name")?;
+        input.end_of_line()?;
+        out.push(b'[');
+        out.extend_from_slice(results.join(",").as_bytes());
+        out.extend_from_slice(b"]\n");
+    }
+    Ok(())
+}
+
+/// Reads stdin, answers it with `solve`, writes the answers; a refusal goes
+/// to stderr as `<program>: <message>` with exit status 1, after the answers
+/// of the earlier cases.
+pub fn main(program: &str, solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>) -> ExitCode {
+    let mut input = Vec::new();
+    let mut out = Vec::new();
+    let result = match std::io::stdin().lock().read_to_end(&mut input) {
+        Ok(_) => solve(&input, &mut out),
+        Err(error) => Err(format!("cannot read stdin: {error}")),
+    };
+    let mut stdout = std::io::stdout().lock();
+    let written = stdout.write_all(&out).and_then(|()| stdout.flush());
+    match (result, written) {
+        (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        (Err(message), _) => {
+            eprintln!("{program}: {message}");
+            ExitCode::FAILURE
+        }
+        (Ok(()), Err(error)) => {
+            eprintln!("{program}: cannot write stdout: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
