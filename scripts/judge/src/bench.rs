@@ -10,7 +10,7 @@ mod table;
 
 use crate::cli::Args;
 use crate::problem::{Config, SetupError, Workspace};
-use crate::run::{self, Input, Killed, Limits, Outcome, Program};
+use crate::run::{self, Clock, Input, Killed, Limits, Outcome, Output, Program};
 use std::env;
 use std::fs;
 use std::path::Path;
@@ -157,11 +157,14 @@ fn bench_problem(
 fn time_runs(program: &Program, input: &Path, smoke: bool) -> Result<Timing, String> {
     let limits = Limits {
         time: SOLUTION_LIMIT,
+        clock: Clock::Wall,
         memory_kib: None,
         output_cap: OUTPUT_CAP,
     };
     let once = || -> Result<(Duration, Option<u64>, usize), String> {
-        let outcome = run::run(program, Input::File(input), &limits)
+        // Only the output's size matters: it is counted, never kept.
+        let outcome = Input::file(input)
+            .and_then(|input| run::run_with(program, input, Output::Count, &limits))
             .map_err(|e| format!("cannot run {}: {e}", program.describe()))?;
         match outcome.killed {
             Some(Killed::Time) => Err(format!(
@@ -170,7 +173,11 @@ fn time_runs(program: &Program, input: &Path, smoke: bool) -> Result<Timing, Str
             )),
             Some(_) => Err(format!("more than {OUTPUT_CAP} bytes of output")),
             None if !outcome.exit.success() => Err(failure(&outcome)),
-            None => Ok((outcome.wall, outcome.peak_kib, outcome.stdout.len())),
+            None => Ok((
+                outcome.wall,
+                outcome.peak_kib,
+                outcome.stdout_bytes as usize,
+            )),
         }
     };
     let runs = if smoke {
@@ -205,10 +212,13 @@ fn time_brute(brute: &mut Option<Program>, input: &Path) -> Brute {
     };
     let limits = Limits {
         time: BRUTE_LIMIT,
+        clock: Clock::Wall,
         memory_kib: Some(BRUTE_MEMORY_KIB),
         output_cap: OUTPUT_CAP,
     };
-    let result = match run::run(program, Input::File(input), &limits) {
+    let outcome =
+        Input::file(input).and_then(|input| run::run_with(program, input, Output::Count, &limits));
+    let result = match outcome {
         Err(e) => Brute::Failed(format!("cannot run {}: {e}", program.describe())),
         Ok(outcome) => match outcome.killed {
             Some(Killed::Time) => Brute::TimedOut(BRUTE_LIMIT),

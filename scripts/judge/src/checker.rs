@@ -5,7 +5,7 @@
 
 use crate::compare::Text;
 use crate::problem::{Protocol, SetupError, Workspace};
-use crate::run::{self, Exit, Input, Killed, Limits, Outcome, Program};
+use crate::run::{self, Clock, Exit, Input, Killed, Limits, Outcome, Program};
 use crate::verdict::{Judgement, Verdict};
 use std::env;
 use std::fs;
@@ -101,6 +101,7 @@ impl Checker {
         let program = Program::ExecWith(self.program.clone(), [self.args.clone(), args].concat());
         let limits = Limits {
             time: CHECKER_TIME,
+            clock: Clock::Wall,
             memory_kib: None,
             output_cap: CHECKER_OUTPUT_CAP,
         };

@@ -17,6 +17,7 @@ mod cli;
 mod compare;
 mod diff;
 mod floor;
+mod interrupt;
 mod judges;
 mod new;
 mod problem;
@@ -99,6 +100,7 @@ fn main() -> ExitCode {
     if command == run::launch::COMMAND {
         return run::launch::command(rest);
     }
+    interrupt::install();
     let (takes_value, flags) = match options(command) {
         Some(options) => options,
         None => return usage_error(&format!("unknown command {command:?}")),

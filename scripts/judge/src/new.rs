@@ -7,7 +7,7 @@ mod snippet;
 
 use crate::cli::Args;
 use crate::judges;
-use crate::problem::{SetupError, Workspace};
+use crate::problem::{check_id, SetupError, Workspace};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -49,7 +49,7 @@ impl Spec {
     /// The defaults for `id`: the judge from `judge` or else the id's prefix,
     /// and that judge's limits, compare mode and URL.
     pub fn for_id(id: &str, judge: Option<&str>) -> Result<Spec, SetupError> {
-        check_id_form(id)?;
+        check_id(id)?;
         let judge = match judge {
             Some(name) => name.to_string(),
             None => judges::judge_from_prefix(id)?.to_string(),
@@ -135,7 +135,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
 /// relative to the workspace root. Refuses an invalid or existing id.
 pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, SetupError> {
     let id = spec.id.as_str();
-    check_id(workspace, id)?;
+    check_new_id(workspace, id)?;
     let mut header = id.to_string();
     if !spec.title.is_empty() {
         header = format!("{header} {}", spec.title);
@@ -216,24 +216,9 @@ fn read_snippet(file: &str) -> Result<String, SetupError> {
     read.map_err(|e| SetupError(format!("cannot read the snippet {file}: {e}")))
 }
 
-/// Lowercase letters and digits, starting with a letter (a Cargo package and
-/// binary name as it is).
-fn check_id_form(id: &str) -> Result<(), SetupError> {
-    let valid = id.starts_with(|c: char| c.is_ascii_lowercase())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
-    if !valid {
-        return Err(SetupError(format!(
-            "invalid id {id:?}: use lowercase letters and digits, starting with a letter (poj1143, lc294)"
-        )));
-    }
-    Ok(())
-}
-
 /// A valid id not already in use.
-fn check_id(workspace: &Workspace, id: &str) -> Result<(), SetupError> {
-    check_id_form(id)?;
+fn check_new_id(workspace: &Workspace, id: &str) -> Result<(), SetupError> {
+    check_id(id)?;
     if TAKEN.contains(&id) {
         return Err(SetupError(format!(
             "{id:?} is the name of a workspace tool; pick another id"

@@ -3,13 +3,34 @@
 //! A problem `<id>` is any folder in `problems/` or `judge-data/`; its cases are
 //! the `<name>.in` / `<name>.out` pairs in `judge-data/<id>/`.
 
+use crate::run::Clock;
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs;
+use std::fs::{self, File};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Stored data files stay small; larger inputs are generated.
 pub const MAX_DATA_FILE_BYTES: u64 = 1 << 20;
+
+/// Every key `problem.toml` may set, besides `bench.<series>`.
+const KEYS: [&str; 15] = [
+    "title",
+    "url",
+    "judge",
+    "time_limit_ms",
+    "memory_limit_kib",
+    "time",
+    "compare",
+    "float_tolerance",
+    "checker",
+    "checker_protocol",
+    "interactor",
+    "interactor_protocol",
+    "rustc",
+    "stress_case_lines",
+    "stress_terminator",
+];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Compare {
@@ -44,6 +65,8 @@ pub struct Config {
     pub judge: String,
     pub time_limit_ms: u64,
     pub memory_limit_kib: u64,
+    /// What the time limit applies to: CPU time (most judges) or wall time (LeetCode).
+    pub time: Clock,
     pub compare: Compare,
     pub float_tolerance: f64,
     /// A checker program's command line; it judges instead of `compare`.
@@ -126,13 +149,14 @@ impl Workspace {
         ids
     }
 
-    /// Checks that every id is known; no ids means all of them.
+    /// Checks that every id is well-formed and known; no ids means all of them.
     pub fn select(&self, ids: &[String]) -> Result<Vec<String>, SetupError> {
         let known = self.ids();
         if ids.is_empty() {
             return Ok(known);
         }
         for id in ids {
+            check_id(id)?;
             if !known.contains(id) {
                 return Err(SetupError(format!(
                     "unknown problem {id:?}; known problems: {}",
@@ -167,13 +191,25 @@ impl Workspace {
             if ext != Some("in") && ext != Some("out") {
                 continue;
             }
-            let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
-            if size >= MAX_DATA_FILE_BYTES {
-                problems.push(format!(
+            // The guards apply to what a symlink points to.
+            match fs::metadata(&path) {
+                Ok(meta) if !meta.is_file() => {
+                    problems.push(format!(
+                        "{} is not a regular file (a case is a plain .in/.out file)",
+                        path.display()
+                    ));
+                    continue;
+                }
+                Ok(meta) if meta.len() >= MAX_DATA_FILE_BYTES => problems.push(format!(
                     "{} is {} KiB; stored data stays under 1 MiB (generate larger inputs instead)",
                     path.display(),
-                    size / 1024
-                ));
+                    meta.len() / 1024
+                )),
+                Ok(_) => {}
+                Err(e) => {
+                    problems.push(format!("cannot read {}: {e}", path.display()));
+                    continue;
+                }
             }
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
             let twin = path.with_extension(if ext == Some("in") { "out" } else { "in" });
@@ -209,6 +245,38 @@ impl Workspace {
     }
 }
 
+/// Reads a stored data file, refusing one that grew past the size guard
+/// since it was listed: the runner never reads an unbounded file.
+pub fn read_data(path: &Path) -> Result<Vec<u8>, SetupError> {
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|file| file.take(MAX_DATA_FILE_BYTES).read_to_end(&mut bytes))
+        .map_err(|e| SetupError(format!("cannot read {}: {e}", path.display())))?;
+    if bytes.len() as u64 >= MAX_DATA_FILE_BYTES {
+        return Err(SetupError(format!(
+            "{} is 1 MiB or more; stored data stays under 1 MiB",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// The one id form every command accepts: `[a-z][a-z0-9_]*`, a Cargo package
+/// and binary name as it is, and never a path.
+pub fn check_id(id: &str) -> Result<(), SetupError> {
+    let valid = id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !valid {
+        return Err(SetupError(format!(
+            "invalid id {id:?}: use lowercase letters, digits and '_', starting with a letter \
+             (poj1143, lc294)"
+        )));
+    }
+    Ok(())
+}
+
 fn subfolders(dir: &Path) -> Vec<String> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
@@ -223,7 +291,8 @@ fn subfolders(dir: &Path) -> Vec<String> {
 }
 
 /// Reads the flat `key = value` subset of TOML that `problem.toml` uses:
-/// `#` comments, bare or double-quoted values, no tables.
+/// `#` comments (alone or after a value), bare or double-quoted values, no
+/// tables. Unknown and repeated keys are refused.
 pub fn parse_config(text: &str) -> Result<Config, String> {
     let mut raw = BTreeMap::new();
     for (index, line) in text.lines().enumerate() {
@@ -231,17 +300,21 @@ pub fn parse_config(text: &str) -> Result<Config, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
+        let at = index + 1;
         let (key, value) = line
             .split_once('=')
-            .ok_or_else(|| format!("line {}: expected `key = value`, found {line:?}", index + 1))?;
-        let value = value.trim();
-        let value = match value.strip_prefix('"') {
-            Some(rest) => rest
-                .strip_suffix('"')
-                .ok_or_else(|| format!("line {}: unterminated string", index + 1))?,
-            None => value.split('#').next().unwrap_or("").trim(),
-        };
-        raw.insert(key.trim().to_string(), value.to_string());
+            .ok_or_else(|| format!("line {at}: expected `key = value`, found {line:?}"))?;
+        let key = key.trim();
+        let series = key
+            .strip_prefix("bench.")
+            .is_some_and(|name| !name.is_empty());
+        if !series && !KEYS.contains(&key) {
+            return Err(format!("line {at}: unknown key `{key}`{}", suggestion(key)));
+        }
+        let value = parse_value(value.trim()).map_err(|e| format!("line {at}: {e}"))?;
+        if raw.insert(key.to_string(), value).is_some() {
+            return Err(format!("line {at}: `{key}` is set twice"));
+        }
     }
     let text_of = |key: &str| raw.get(key).cloned().unwrap_or_default();
     let number = |key: &str| -> Result<u64, String> {
@@ -296,18 +369,78 @@ pub fn parse_config(text: &str) -> Result<Config, String> {
             ))
         }
     };
+    let time = match raw.get("time").map(String::as_str) {
+        None | Some("cpu") => Clock::Cpu,
+        Some("wall") => Clock::Wall,
+        Some(other) => {
+            return Err(format!(
+                "`time` must be \"cpu\" or \"wall\", found {other:?}"
+            ))
+        }
+    };
     Ok(Config {
         title: text_of("title"),
         url: text_of("url"),
         judge: text_of("judge"),
         time_limit_ms: number("time_limit_ms")?,
         memory_limit_kib: number("memory_limit_kib")?,
+        time,
         compare,
         float_tolerance,
         checker,
         checker_protocol,
         raw,
     })
+}
+
+/// A value: `"text"` up to the next quote, or bare text up to a `#`; either
+/// may be followed by a `#` comment.
+fn parse_value(value: &str) -> Result<String, String> {
+    let quoted = match value.strip_prefix('"') {
+        Some(quoted) => quoted,
+        None => return Ok(value.split('#').next().unwrap_or("").trim().to_string()),
+    };
+    let (inside, after) = quoted
+        .split_once('"')
+        .ok_or("unterminated string: no closing '\"'")?;
+    let after = after.trim();
+    if !after.is_empty() && !after.starts_with('#') {
+        return Err(format!(
+            "expected a `#` comment or nothing after the closing quote, found {after:?}"
+        ));
+    }
+    Ok(inside.to_string())
+}
+
+/// "; did you mean `compare`?" for the known key nearest to `key`, or the
+/// list of known keys when none is near.
+fn suggestion(key: &str) -> String {
+    let nearest = KEYS
+        .iter()
+        .map(|known| (edit_distance(key, known), *known))
+        .min();
+    match nearest {
+        Some((distance, known)) if distance <= 2.max(key.len() / 3) => {
+            format!("; did you mean `{known}`?")
+        }
+        _ => format!("; known keys: {}, bench.<series>", KEYS.join(", ")),
+    }
+}
+
+/// Levenshtein distance: insertions, deletions and substitutions.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substituted = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substituted.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
 }
 
 #[cfg(test)]
@@ -378,6 +511,54 @@ mod tests {
         ] {
             let err = parse_config(&format!("{base}{extra}")).unwrap_err();
             assert!(err.contains(named), "{extra}: {err}");
+        }
+    }
+
+    #[test]
+    fn comments_follow_values_and_time_picks_the_clock() {
+        let config = parse_config(
+            "time_limit_ms = 1000\nmemory_limit_kib = 1\ncompare = \"tokens\" # note\n\
+             time = \"wall\"\n",
+        )
+        .unwrap();
+        assert_eq!(config.compare, Compare::Tokens);
+        assert_eq!(config.time, Clock::Wall);
+        let config = parse_config("time_limit_ms = 1\nmemory_limit_kib = 1\n").unwrap();
+        assert_eq!(config.time, Clock::Cpu);
+        let err =
+            parse_config("time_limit_ms = 1\nmemory_limit_kib = 1\ntime = gpu\n").unwrap_err();
+        assert!(err.contains("\"cpu\" or \"wall\""), "{err}");
+        let err = parse_config("title = \"a\" b\n").unwrap_err();
+        assert!(err.contains("after the closing quote"), "{err}");
+        let err = parse_config("title = \"a\n").unwrap_err();
+        assert!(err.contains("unterminated"), "{err}");
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_with_the_nearest_known_one() {
+        let err = parse_config("compre = tokens\n").unwrap_err();
+        assert_eq!(err, "line 1: unknown key `compre`; did you mean `compare`?");
+        let err = parse_config("memory_limit = 1\n").unwrap_err();
+        assert!(err.contains("did you mean `memory_limit_kib`?"), "{err}");
+        let err = parse_config("colour = red\n").unwrap_err();
+        assert!(err.contains("known keys: title, url"), "{err}");
+        let err = parse_config("bench. = 1\n").unwrap_err();
+        assert!(err.contains("unknown key `bench.`"), "{err}");
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused() {
+        let err = parse_config("time_limit_ms = 1\ntime_limit_ms = 2\n").unwrap_err();
+        assert_eq!(err, "line 2: `time_limit_ms` is set twice");
+    }
+
+    #[test]
+    fn ids_are_lowercase_words_and_never_paths() {
+        for good in ["poj1143", "lc294", "a", "cf_1a"] {
+            assert_eq!(check_id(good), Ok(()), "{good}");
+        }
+        for bad in ["Poj1", "poj-1", "9poj", "/tmp/x", "../x", "", "_a", "a b"] {
+            assert!(check_id(bad).is_err(), "{bad}");
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The table `judge test` prints: one row per case, details under failures,
 //! and the closing `N passed, N failed` line.
 
+use crate::interrupt;
+use crate::run::Outcome;
 use crate::verdict::{Judgement, Verdict};
 use std::env;
 use std::fmt;
@@ -20,6 +22,41 @@ pub fn print_line(line: fmt::Arguments) {
 /// Colours only for a person at a terminal who has not asked for none.
 pub fn use_colour() -> bool {
     io::stdout().is_terminal() && env::var_os("NO_COLOR").is_none()
+}
+
+/// `text` with every control character but newline and tab escaped (`\r`,
+/// `\u{1b}`), so a program's stderr cannot move the cursor, recolour the
+/// terminal or draw a fake row.
+pub fn escape_controls(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' && c != '\t' {
+            escaped.extend(c.escape_default());
+        } else {
+            escaped.push(c);
+        }
+    }
+    escaped
+}
+
+/// The time column: CPU time, with the wall time beside it when it differs
+/// notably (a program that sleeps, waits or runs on several cores).
+pub fn time_cell(cpu: Duration, wall: Duration, verdict: Verdict) -> String {
+    let over = if verdict == Verdict::TimeLimitExceeded {
+        ">"
+    } else {
+        ""
+    };
+    let notable = Duration::from_millis(100).max(cpu / 2);
+    if wall > cpu + notable || cpu > wall + notable {
+        format!(
+            "{over}{} ms (wall {} ms)",
+            cpu.as_millis(),
+            wall.as_millis()
+        )
+    } else {
+        format!("{over}{} ms", cpu.as_millis())
+    }
 }
 
 pub fn paint(text: &str, verdict: Verdict, colour: bool) -> String {
@@ -52,14 +89,7 @@ impl Report {
         }
     }
 
-    pub fn row(
-        &mut self,
-        id: &str,
-        case: &str,
-        judgement: &Judgement,
-        wall: Duration,
-        peak_kib: Option<u64>,
-    ) {
+    pub fn row(&mut self, id: &str, case: &str, judgement: &Judgement, outcome: &Outcome) {
         if self.passed + self.failed == 0 {
             outln!(
                 "{:<10} {:<28} {:<7} {:>9} {:>12}",
@@ -70,12 +100,10 @@ impl Report {
                 "memory"
             );
         }
-        let time = if judgement.verdict == Verdict::TimeLimitExceeded {
-            format!(">{} ms", wall.as_millis())
-        } else {
-            format!("{} ms", wall.as_millis())
-        };
-        let memory = peak_kib.map_or("-".to_string(), |kib| format!("{kib} KiB"));
+        let time = time_cell(outcome.cpu, outcome.wall, judgement.verdict);
+        let memory = outcome
+            .peak_kib
+            .map_or("-".to_string(), |kib| format!("{kib} KiB"));
         let verdict = paint(
             &format!("{:<7}", judgement.verdict.to_string()),
             judgement.verdict,
@@ -90,9 +118,14 @@ impl Report {
         } else {
             self.failed += 1;
         }
-        if self.slowest.as_ref().map_or(true, |(_, t)| wall > *t) {
-            self.slowest = Some((format!("{id}/{case}"), wall));
+        if self
+            .slowest
+            .as_ref()
+            .map_or(true, |(_, t)| outcome.cpu > *t)
+        {
+            self.slowest = Some((format!("{id}/{case}"), outcome.cpu));
         }
+        interrupt::finished(format!("{} passed, {} failed", self.passed, self.failed));
     }
 
     pub fn failed(&self) -> usize {
@@ -101,9 +134,36 @@ impl Report {
 
     /// Prints the slowest case and, last and alone on its line, the summary.
     pub fn finish(&self) {
-        if let Some((case, wall)) = &self.slowest {
-            outln!("slowest: {case} in {} ms", wall.as_millis());
+        if let Some((case, cpu)) = &self.slowest {
+            outln!("slowest: {case} in {} ms", cpu.as_millis());
         }
         outln!("{} passed, {} failed", self.passed, self.failed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_but_lines_kept() {
+        assert_eq!(
+            escape_controls("AC\r\x1b[32mok\n\tnext\x7f"),
+            "AC\\r\\u{1b}[32mok\n\tnext\\u{7f}"
+        );
+    }
+
+    #[test]
+    fn wall_time_is_shown_only_where_it_differs_notably() {
+        let ms = Duration::from_millis;
+        assert_eq!(time_cell(ms(12), ms(14), Verdict::Accepted), "12 ms");
+        assert_eq!(
+            time_cell(ms(3), ms(1300), Verdict::TimeLimitExceeded),
+            ">3 ms (wall 1300 ms)"
+        );
+        assert_eq!(
+            time_cell(ms(1600), ms(800), Verdict::Accepted),
+            "1600 ms (wall 800 ms)"
+        );
     }
 }

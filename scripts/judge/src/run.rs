@@ -1,29 +1,43 @@
-//! Runs one program on one input the way a judge does: a time limit enforced
-//! by killing the whole process group, a memory figure from the kernel, and
-//! output captured up to a cap so an endless stream cannot exhaust the runner.
+//! Runs one program on one input the way a judge does: CPU time and memory
+//! limits on the program's whole process tree, a wall-clock cap, figures from
+//! the kernel, and output counted (and captured up to a cap) so an endless
+//! stream cannot exhaust the runner. Linux only (/proc, prctl, wait4).
+//!
+//! The program is started by a fresh `judge __launch` (this very binary),
+//! which enforces the limits, kills whatever the program leaves behind and
+//! reports over a pipe; see `launch`. This side feeds stdin, drains stdout and
+//! stderr with a deadline, and reads the report.
 
 pub mod launch;
+pub mod sys;
 
-use launch::Report;
+use crate::interrupt;
+use crate::report::escape_controls;
+use launch::{Fired, Report};
 use std::env;
 use std::ffi::OsString;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
-use std::process::{self, Command, Stdio};
-use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::thread;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// How much of stderr is kept for the report.
 const STDERR_TAIL_BYTES: usize = 4096;
 /// How many lines of stderr a failure shows.
 const STDERR_LINES: usize = 5;
-/// How often the launcher looks at the program's resident memory.
+/// How often the launcher looks at the tree's CPU time and memory.
 const POLL: Duration = Duration::from_millis(5);
+/// How long stdout and stderr are still read after the launcher ended: only
+/// a process that escaped it could hold them open longer.
+const DRAIN_GRACE: Duration = Duration::from_millis(100);
+/// Past the wall cap by this much, the launcher itself is killed.
+const LAUNCHER_SLACK: Duration = Duration::from_secs(1);
+/// A launcher report is one short line.
+const REPORT_BYTES: usize = 4096;
 
 /// What to run: an executable file, or a shell command line (`sh -c`).
 #[derive(Clone, Debug)]
@@ -36,8 +50,10 @@ pub enum Program {
 }
 
 impl Program {
-    /// An existing file is run directly; anything else is a shell command,
-    /// except a lone path that names no executable file, which is an error.
+    /// An existing file is run directly, a bare name too (never a namesake in
+    /// PATH); anything else is a shell command (where a bare name that is no
+    /// file here is looked up in PATH), except a lone path that names no
+    /// executable file, which is an error.
     pub fn from_arg(text: &str) -> Result<Program, String> {
         let path = Path::new(text);
         let lone_path = text.contains('/') && !text.contains(char::is_whitespace);
@@ -45,7 +61,8 @@ impl Program {
             Ok(meta) if meta.is_file() && meta.permissions().mode() & 0o111 == 0 => {
                 Err(format!("{text} is not executable (chmod +x {text})"))
             }
-            Ok(meta) if meta.is_file() => Ok(Program::Exec(path.to_path_buf())),
+            // `./a.out`, not a PATH lookup of `a.out`.
+            Ok(meta) if meta.is_file() => Ok(Program::Exec(Path::new(".").join(path))),
             _ if lone_path => Err(format!("no program {text}: no such file")),
             _ => Ok(Program::Shell(text.to_string())),
         }
@@ -71,18 +88,60 @@ impl Program {
     }
 }
 
+/// Where the program's stdin comes from.
 pub enum Input<'a> {
-    File(&'a Path),
     Bytes(&'a [u8]),
+    /// A descriptor the caller made: an open file, or the read end of a pipe
+    /// from an interactor. The runner keeps no copy of it.
+    Fd(OwnedFd),
+}
+
+impl Input<'_> {
+    pub fn file(path: &Path) -> io::Result<Input<'static>> {
+        Ok(Input::Fd(File::open(path)?.into()))
+    }
+}
+
+/// Where the program's stdout goes.
+pub enum Output {
+    /// Into `Outcome::stdout`, up to the output cap.
+    Capture,
+    /// Counted into `Outcome::stdout_bytes` and dropped.
+    Count,
+    /// A descriptor the caller made (e.g. a pipe to an interactor); the
+    /// runner keeps no copy of it, so the reader sees the end of the output.
+    Fd(OwnedFd),
+}
+
+/// Which time the limit applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// CPU time of the whole process tree, with a wall-clock cap (most judges).
+    Cpu,
+    /// Wall-clock time (LeetCode).
+    Wall,
 }
 
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub time: Duration,
-    /// Killed as soon as its resident memory passes this; `None` watches nothing.
+    pub clock: Clock,
+    /// Killed as soon as a process's resident memory passes this; `None`
+    /// watches nothing.
     pub memory_kib: Option<u64>,
     /// Stdout beyond this many bytes is an output limit exceeded: the run is killed.
     pub output_cap: usize,
+}
+
+impl Limits {
+    /// The wall time at which the run is stopped whatever the clock: with CPU
+    /// time, `max(2 x limit, limit + 1 s)`, so a sleeping program still ends.
+    pub fn wall_cap(&self) -> Duration {
+        match self.clock {
+            Clock::Cpu => (self.time * 2).max(self.time + Duration::from_secs(1)),
+            Clock::Wall => self.time,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,9 +161,17 @@ impl Exit {
             Exit::Signal(signal) => format!("killed by signal {signal} ({})", signal_name(signal)),
         }
     }
+
+    fn of(status: std::process::ExitStatus) -> Exit {
+        match (status.code(), status.signal()) {
+            (Some(code), _) => Exit::Code(code),
+            (None, Some(signal)) => Exit::Signal(signal),
+            (None, None) => Exit::Code(-1),
+        }
+    }
 }
 
-/// Why the runner stopped the program early.
+/// Why the program was stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Killed {
     Time,
@@ -114,11 +181,18 @@ pub enum Killed {
 
 #[derive(Debug)]
 pub struct Outcome {
+    /// Empty unless the output was captured.
     pub stdout: Vec<u8>,
+    /// Bytes written to stdout (0 when it went to a caller's descriptor).
+    pub stdout_bytes: u64,
+    /// The end of stderr, control characters escaped.
     pub stderr_tail: String,
     pub exit: Exit,
     pub wall: Duration,
-    /// Peak resident memory from the kernel; `None` where the platform gives none.
+    /// User and system time of the whole process tree.
+    pub cpu: Duration,
+    /// Peak resident memory of the largest process of the tree; `None` when
+    /// the launcher was lost and with it the figures.
     pub peak_kib: Option<u64>,
     pub killed: Option<Killed>,
 }
@@ -135,161 +209,277 @@ impl Outcome {
     }
 }
 
-/// Runs `program` on `input` under `limits`. An error means it could not be
-/// started. The program is started by a fresh `judge __launch` (this very
-/// binary), which measures it; see `launch` for why.
+/// Runs `program` on `input` under `limits`, capturing its output. An error
+/// means it could not be started.
 pub fn run(program: &Program, input: Input, limits: &Limits) -> io::Result<Outcome> {
-    static RUNS: AtomicUsize = AtomicUsize::new(0);
-    let report_path = env::temp_dir().join(format!(
-        "judge-launch-{}-{}",
-        process::id(),
-        RUNS.fetch_add(1, Ordering::SeqCst)
-    ));
+    run_with(program, input, Output::Capture, limits)
+}
+
+/// Runs `program` with stdin from `input` and stdout to `output`.
+pub fn run_with(
+    program: &Program,
+    input: Input,
+    output: Output,
+    limits: &Limits,
+) -> io::Result<Outcome> {
+    let (report_read, report_write) = sys::pipe()?;
+    let report_fd = report_write.as_raw_fd();
+    let cpu_ms = match limits.clock {
+        Clock::Cpu => limits.time.as_millis().max(1),
+        Clock::Wall => 0,
+    };
     let mut command = Command::new(env::current_exe()?);
     command
         .arg(launch::COMMAND)
-        .arg(&report_path)
+        .arg(report_fd.to_string())
         .arg(limits.memory_kib.unwrap_or(0).to_string())
+        .arg(cpu_ms.to_string())
+        .arg(limits.wall_cap().as_millis().max(1).to_string())
         .args(program.argv())
-        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        // Its own group: Ctrl-C at a terminal reaches the runner alone, which
+        // then stops the launchers in order.
         .process_group(0);
+    // SAFETY: prctl and fcntl are async-signal-safe; this runs between fork
+    // and exec. The launcher gets SIGTERM when the thread that started it
+    // ends, and still kills its program's tree then.
+    unsafe {
+        command.pre_exec(move || {
+            sys::die_with_parent(sys::SIGTERM)?;
+            sys::set_inherited(report_fd, true)
+        });
+    }
+    let keep_stdout = matches!(output, Output::Capture);
+    match output {
+        Output::Capture | Output::Count => command.stdout(Stdio::piped()),
+        Output::Fd(fd) => command.stdout(fd),
+    };
     let bytes = match input {
-        Input::File(path) => {
-            command.stdin(File::open(path)?);
-            None
-        }
         Input::Bytes(bytes) => {
             command.stdin(Stdio::piped());
             Some(bytes)
         }
+        Input::Fd(fd) => {
+            command.stdin(fd);
+            None
+        }
     };
     let start = Instant::now();
-    let mut launcher = command.spawn()?;
+    let spawned = command.spawn();
+    // The caller's descriptors and the report's write end live on only in the launcher.
+    drop(command);
+    drop(report_write);
+    let mut launcher = spawned?;
     let pid = launcher.id() as i32;
-    let killed = AtomicU8::new(0);
-    let kill_for = |reason: Killed| {
-        // The first reason wins: a program killed for time also loses its output pipe.
-        let _ = killed.compare_exchange(0, reason as u8 + 1, Ordering::SeqCst, Ordering::SeqCst);
-        kill_group(pid);
+    interrupt::launched(pid);
+    let pipes = Pipes {
+        stdin: launcher.stdin.take().map(OwnedFd::from).map(File::from),
+        stdout: launcher.stdout.take().map(OwnedFd::from).map(File::from),
+        stderr: launcher.stderr.take().map(OwnedFd::from).map(File::from),
+        report: Some(File::from(report_read)),
     };
-    let (stdin, mut stdout, mut stderr) = (
-        launcher.stdin.take(),
-        launcher.stdout.take(),
-        launcher.stderr.take(),
-    );
-    let (done_tx, done_rx) = mpsc::channel::<()>();
-
-    let (status, wall, stdout, stderr_tail) = thread::scope(|scope| {
-        if let (Some(mut stdin), Some(bytes)) = (stdin, bytes) {
-            // A program that exits without reading all its input is no error here.
-            scope.spawn(move || drop(stdin.write_all(bytes)));
-        }
-        let stdout_reader = scope.spawn(|| {
-            let mut captured = Vec::new();
-            if let Some(pipe) = stdout.as_mut() {
-                if read_capped(pipe, &mut captured, limits.output_cap) {
-                    kill_for(Killed::Output);
-                }
-            }
-            captured
-        });
-        let stderr_reader = scope.spawn(|| {
-            let mut tail = Vec::new();
-            if let Some(pipe) = stderr.as_mut() {
-                read_tail(pipe, &mut tail, STDERR_TAIL_BYTES);
-            }
-            tail
-        });
-        let kill_for = &kill_for;
-        scope.spawn(move || {
-            if done_rx.recv_timeout(limits.time) == Err(mpsc::RecvTimeoutError::Timeout) {
-                kill_for(Killed::Time);
-            }
-        });
-        let status = launcher.wait();
-        let wall = start.elapsed();
-        let _ = done_tx.send(());
-        // Children the program left behind would hold the pipes open.
-        kill_group(pid);
-        let stdout = stdout_reader.join().unwrap_or_default();
-        let stderr = stderr_reader.join().unwrap_or_default();
-        (status, wall, stdout, stderr)
-    });
+    let drained = pipes.drain(bytes.unwrap_or(&[]), keep_stdout, limits, pid, start);
+    let status = launcher.wait();
+    interrupt::reaped(pid);
     let status = status?;
-    let report = fs::read_to_string(&report_path);
-    let _ = fs::remove_file(&report_path);
-    let mut killed = match killed.load(Ordering::SeqCst) {
-        1 => Some(Killed::Time),
-        3 => Some(Killed::Output),
-        _ => None,
+    let drained = drained?;
+    let text = String::from_utf8_lossy(&drained.report);
+    let (exit, wall, cpu, peak_kib, fired) = if text.is_empty() {
+        // No report: the launcher was killed, by the runner's last resort or
+        // by the program; its figures are lost.
+        let fired = drained.launcher_killed.then_some(Fired::Time);
+        (
+            Exit::of(status),
+            start.elapsed(),
+            Duration::ZERO,
+            None,
+            fired,
+        )
+    } else {
+        let report = Report::parse(&text).map_err(|e| io::Error::new(io::ErrorKind::Other, e))?;
+        let peak = Some(report.peak_kib);
+        (report.exit, report.wall, report.cpu, peak, report.fired)
     };
-    let stderr_tail = String::from_utf8_lossy(&stderr_tail).into_owned();
-    // No report: the runner killed the launcher too, so the program's own
-    // figures are lost and only the runner's are left.
-    let (exit, wall, peak_kib) = match report {
-        Ok(text) => {
-            let report =
-                Report::parse(&text).map_err(|e| io::Error::new(io::ErrorKind::Other, e))?;
-            if report.over_memory {
-                killed = killed.or(Some(Killed::Memory));
-            }
-            (report.exit, report.wall, report.peak_kib)
+    let killed = match fired {
+        Some(Fired::Time) => Some(Killed::Time),
+        Some(Fired::Memory) => Some(Killed::Memory),
+        Some(Fired::Stopped) if drained.over_cap => Some(Killed::Output),
+        Some(Fired::Stopped) => {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the launcher was stopped from outside",
+            ))
         }
-        Err(_) => {
-            let exit = match (status.code(), status.signal()) {
-                (Some(code), _) => Exit::Code(code),
-                (None, Some(signal)) => Exit::Signal(signal),
-                (None, None) => Exit::Code(-1),
-            };
-            (exit, wall, None)
-        }
+        None if drained.over_cap => Some(Killed::Output),
+        None => None,
     };
     Ok(Outcome {
-        stdout,
-        stderr_tail,
+        stdout: drained.stdout,
+        stdout_bytes: drained.stdout_bytes,
+        stderr_tail: escape_controls(&String::from_utf8_lossy(&drained.stderr_tail)),
         exit,
         wall,
+        cpu,
         peak_kib,
         killed,
     })
 }
 
-/// Reads `pipe` to its end, keeping at most `cap` bytes; true when it had more.
-fn read_capped(pipe: &mut impl Read, captured: &mut Vec<u8>, cap: usize) -> bool {
-    let mut buffer = [0u8; 64 * 1024];
-    loop {
-        match pipe.read(&mut buffer) {
-            Ok(0) => return false,
-            Ok(n) if captured.len() + n > cap => {
-                captured.extend_from_slice(&buffer[..cap - captured.len()]);
-                return true;
+/// The runner's ends of the launcher's pipes; each is `None` once closed.
+struct Pipes {
+    stdin: Option<File>,
+    stdout: Option<File>,
+    stderr: Option<File>,
+    report: Option<File>,
+}
+
+/// What came out of the pipes.
+struct Drained {
+    stdout: Vec<u8>,
+    stdout_bytes: u64,
+    stderr_tail: Vec<u8>,
+    report: Vec<u8>,
+    /// Stdout passed the cap and the launcher was asked to stop the program.
+    over_cap: bool,
+    /// The launcher outlived its wall cap and was killed.
+    launcher_killed: bool,
+}
+
+impl Pipes {
+    /// Feeds stdin and reads everything else in one loop, so that nothing
+    /// waits on a pipe forever: it ends when every pipe is closed, or a short
+    /// grace after the launcher's end even if an escaped process holds one.
+    fn drain(
+        mut self,
+        bytes: &[u8],
+        keep_stdout: bool,
+        limits: &Limits,
+        launcher: i32,
+        start: Instant,
+    ) -> io::Result<Drained> {
+        if let Some(stdin) = &self.stdin {
+            sys::set_nonblocking(stdin.as_raw_fd())?;
+        }
+        if bytes.is_empty() {
+            self.stdin = None;
+        }
+        let mut drained = Drained {
+            stdout: Vec::new(),
+            stdout_bytes: 0,
+            stderr_tail: Vec::new(),
+            report: Vec::new(),
+            over_cap: false,
+            launcher_killed: false,
+        };
+        let last_resort = start + limits.wall_cap() + LAUNCHER_SLACK;
+        let mut written = 0;
+        let mut deadline = None;
+        let mut buffer = vec![0u8; 64 * 1024];
+        loop {
+            let now = Instant::now();
+            if self.report.is_none() && deadline.is_none() {
+                deadline = Some(now + DRAIN_GRACE);
             }
-            Ok(n) => captured.extend_from_slice(&buffer[..n]),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(_) => return false,
+            if deadline.is_none() && now >= last_resort {
+                sys::signal(-launcher, sys::SIGKILL);
+                drained.launcher_killed = true;
+                deadline = Some(now + DRAIN_GRACE);
+            }
+            let reading = [&self.stdout, &self.stderr, &self.report];
+            if reading.iter().all(|pipe| pipe.is_none()) || deadline.is_some_and(|d| now >= d) {
+                return Ok(drained);
+            }
+            let mut fds = Vec::new();
+            let mut add = |pipe: &Option<File>, events| {
+                if let Some(file) = pipe {
+                    fds.push(sys::PollFd {
+                        fd: file.as_raw_fd(),
+                        events,
+                        revents: 0,
+                    });
+                }
+            };
+            add(&self.stdin, sys::POLLOUT);
+            add(&self.stdout, sys::POLLIN);
+            add(&self.stderr, sys::POLLIN);
+            add(&self.report, sys::POLLIN);
+            let until = deadline.unwrap_or(last_resort);
+            sys::poll_fds(&mut fds, until.saturating_duration_since(now))?;
+            let ready = |pipe: &Option<File>| {
+                pipe.as_ref().is_some_and(|file| {
+                    fds.iter()
+                        .any(|fd| fd.fd == file.as_raw_fd() && fd.revents != 0)
+                })
+            };
+            let (stdin_ready, stdout_ready, stderr_ready, report_ready) = (
+                ready(&self.stdin),
+                ready(&self.stdout),
+                ready(&self.stderr),
+                ready(&self.report),
+            );
+            if stdin_ready {
+                if let Some(stdin) = &mut self.stdin {
+                    match stdin.write(&bytes[written..bytes.len().min(written + buffer.len())]) {
+                        Ok(n) => written += n,
+                        Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                        // A program that exits without reading all its input is no error here.
+                        Err(_) => written = bytes.len(),
+                    }
+                }
+                if written == bytes.len() {
+                    self.stdin = None;
+                }
+            }
+            if stdout_ready {
+                if let Some(n) = read_some(&mut self.stdout, &mut buffer) {
+                    drained.stdout_bytes += n as u64;
+                    if keep_stdout {
+                        let room = limits.output_cap.saturating_sub(drained.stdout.len());
+                        drained.stdout.extend_from_slice(&buffer[..n.min(room)]);
+                    }
+                    if drained.stdout_bytes > limits.output_cap as u64 && !drained.over_cap {
+                        drained.over_cap = true;
+                        sys::signal(launcher, sys::SIGTERM);
+                    }
+                }
+            }
+            if stderr_ready {
+                if let Some(n) = read_some(&mut self.stderr, &mut buffer) {
+                    let tail = &mut drained.stderr_tail;
+                    tail.extend_from_slice(&buffer[..n]);
+                    if tail.len() > 2 * STDERR_TAIL_BYTES {
+                        tail.drain(..tail.len() - STDERR_TAIL_BYTES);
+                    }
+                }
+            }
+            if report_ready {
+                if let Some(n) = read_some(&mut self.report, &mut buffer) {
+                    let room = REPORT_BYTES.saturating_sub(drained.report.len());
+                    drained.report.extend_from_slice(&buffer[..n.min(room)]);
+                }
+            }
+            let tail = &mut drained.stderr_tail;
+            if self.stderr.is_none() && tail.len() > STDERR_TAIL_BYTES {
+                tail.drain(..tail.len() - STDERR_TAIL_BYTES);
+            }
         }
     }
 }
 
-/// Reads `pipe` to its end, keeping only the last `keep` bytes.
-fn read_tail(pipe: &mut impl Read, tail: &mut Vec<u8>, keep: usize) {
-    let mut buffer = [0u8; 8192];
-    loop {
-        match pipe.read(&mut buffer) {
-            Ok(0) => break,
-            Ok(n) => {
-                tail.extend_from_slice(&buffer[..n]);
-                if tail.len() > 2 * keep {
-                    tail.drain(..tail.len() - keep);
-                }
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(_) => break,
+/// Reads what `pipe` has; closes it (sets `None`) at its end or on an error.
+fn read_some(pipe: &mut Option<File>, buffer: &mut [u8]) -> Option<usize> {
+    let file = pipe.as_mut()?;
+    match file.read(buffer) {
+        Ok(0) => {
+            *pipe = None;
+            None
         }
-    }
-    if tail.len() > keep {
-        tail.drain(..tail.len() - keep);
+        Ok(n) => Some(n),
+        Err(e) if e.kind() == io::ErrorKind::Interrupted => None,
+        Err(_) => {
+            *pipe = None;
+            None
+        }
     }
 }
 
@@ -308,18 +498,5 @@ pub fn signal_name(signal: i32) -> &'static str {
         24 => "SIGXCPU",
         25 => "SIGXFSZ",
         _ => "unknown signal",
-    }
-}
-
-extern "C" {
-    pub(crate) fn kill(pid: i32, signal: i32) -> i32;
-}
-
-pub(crate) const SIGKILL: i32 = 9;
-
-fn kill_group(pgid: i32) {
-    // SAFETY: kill has no memory effects; a group that is already gone is ESRCH.
-    unsafe {
-        kill(-pgid, SIGKILL);
     }
 }

@@ -8,14 +8,16 @@ mod trial;
 
 use crate::cli::Args;
 use crate::compare::Comparator;
+use crate::interrupt::{self, TempFile};
 use crate::problem::{SetupError, Workspace, MAX_DATA_FILE_BYTES};
-use crate::run::Program;
+use crate::run::{Clock, Program};
 use crate::verdict::{Rules, Verdict};
 use progress::Progress;
 use shrink::Layout;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
+use std::process;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
@@ -85,10 +87,8 @@ fn setup(workspace: &Workspace, args: &Args) -> Result<(Settings, Trial), SetupE
     };
     let number = |name: &str, default: u64| args.number(name, default).map_err(SetupError);
     let given = |name: &str| args.value(name).is_some();
-    // With all three programs given, the id only names where a case is saved.
-    if !(given("sol") && given("brute") && given("gen")) {
-        workspace.select(std::slice::from_ref(&id))?;
-    }
+    // Even with all three programs given: the id names where a case is saved.
+    workspace.select(std::slice::from_ref(&id))?;
     let overridden = given("sol") || given("brute");
     let config = if overridden && !workspace.data_dir(&id).join("problem.toml").is_file() {
         None
@@ -113,6 +113,7 @@ fn setup(workspace: &Workspace, args: &Args) -> Result<(Settings, Trial), SetupE
         gen: program("gen", format!("{id}-gen"))?,
         rules: Rules {
             time_limit,
+            clock: config.as_ref().map_or(Clock::Cpu, |c| c.time),
             memory_limit_kib: config.as_ref().map_or(u64::MAX, |c| c.memory_limit_kib),
             compare: match &config {
                 Some(config) => Comparator::of(workspace, &id, config)?,
@@ -232,10 +233,9 @@ fn search(trial: &Trial, settings: &Settings, from: u64) -> Option<(u64, Found)>
         while !workers.iter().all(|worker| worker.is_finished()) {
             thread::sleep(Duration::from_millis(50));
             let started = next.load(Ordering::SeqCst).min(count);
-            progress.update(
-                passed.load(Ordering::SeqCst),
-                first_seed.wrapping_add(started.saturating_sub(1)),
-            );
+            let done = passed.load(Ordering::SeqCst);
+            interrupt::finished(format!("{done} passed, from seed {first_seed}"));
+            progress.update(done, first_seed.wrapping_add(started.saturating_sub(1)));
         }
     });
     progress.finish();
@@ -366,16 +366,35 @@ fn write_case(dir: &Path, input: &Path, output: &Path, failure: &Failure) -> Res
     if !dir.is_dir() {
         return Err(format!("{} does not exist", dir.display()));
     }
-    if output.exists() {
-        return Err(format!("{} already exists", output.display()));
+    for path in [input, output] {
+        if path.exists() {
+            return Err(format!("{} already exists", path.display()));
+        }
     }
-    write_new(input, &failure.input)?;
-    if let Err(reason) = write_new(output, &failure.expected) {
-        // An .in without its .out would break `make test`.
-        let _ = fs::remove_file(input);
-        return Err(reason);
-    }
-    Ok(())
+    // Written in full under names no reader lists, then given their names:
+    // the .out first, the .in (which makes it a case) last, so a reader never
+    // sees half a case.
+    let temp = |path: &Path| {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        TempFile::new(path.with_file_name(format!(".{name}.partial-{}", process::id())))
+    };
+    let (partial_in, partial_out) = (temp(input), temp(output));
+    write_new(&partial_out.path, &failure.expected)?;
+    write_new(&partial_in.path, &failure.input)?;
+    interrupt::uninterrupted(|| {
+        publish(&partial_out.path, output)?;
+        publish(&partial_in.path, input).map_err(|reason| {
+            let _ = fs::remove_file(output);
+            reason
+        })
+    })
+}
+
+/// Gives a written file its name, as a rename that never replaces a file:
+/// a hard link to the new name (which fails if it exists); the old name goes
+/// with the `TempFile`.
+fn publish(partial: &Path, path: &Path) -> Result<(), String> {
+    fs::hard_link(partial, path).map_err(|e| format!("cannot create {}: {e}", path.display()))
 }
 
 fn write_new(path: &Path, bytes: &[u8]) -> Result<(), String> {

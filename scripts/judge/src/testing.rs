@@ -4,7 +4,7 @@ use crate::cli::Args;
 use crate::compare::Text;
 use crate::problem::{SetupError, Workspace};
 use crate::report::Report;
-use crate::run::{self, Input, Limits, Program};
+use crate::run::{self, Input, Program};
 use crate::verdict::{self, Rules};
 use std::fs;
 
@@ -88,12 +88,10 @@ fn judge_problem(
         let expected_bytes = fs::metadata(&case.output)
             .map_err(|e| SetupError(format!("cannot read {}: {e}", case.output.display())))?
             .len() as usize;
-        let limits = Limits {
-            time: rules.time_limit,
-            memory_kib: Some(rules.memory_limit_kib),
-            output_cap: expected_bytes * 2 + OUTPUT_SLACK_BYTES,
-        };
-        let outcome = run::run(program, Input::File(&case.input), &limits)
+        let limits = rules.limits(expected_bytes * 2 + OUTPUT_SLACK_BYTES);
+        let input = Input::file(&case.input)
+            .map_err(|e| SetupError(format!("cannot read {}: {e}", case.input.display())))?;
+        let outcome = run::run(program, input, &limits)
             .map_err(|e| SetupError(format!("cannot run {}: {e}", program.describe())))?;
         let judgement = verdict::judge(
             &outcome,
@@ -101,7 +99,7 @@ fn judge_problem(
             Text::File(&case.output),
             &rules,
         );
-        report.row(id, &case.name, &judgement, outcome.wall, outcome.peak_kib);
+        report.row(id, &case.name, &judgement, &outcome);
     }
     Ok(())
 }

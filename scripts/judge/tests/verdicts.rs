@@ -240,20 +240,23 @@ fn memory_is_the_program_s_own_not_the_runner_s() {
 fn the_launcher_passes_stdio_through_and_reports_the_exit() {
     let sandbox = Sandbox::new(EXACT);
     let report = sandbox.root.join("report");
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(["__launch", report.to_str().unwrap(), "0", "sh", "-c"])
-        .arg("cat; echo err >&2; exit 4")
+    // The shell hands the launcher descriptor 3, as the runner does with a pipe.
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" __launch 3 0 0 5000 sh -c 'cat; echo err >&2; exit 4' 3>\"$1\"")
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .arg(&report)
         .stdin(fs::File::open(sandbox.root.join("judge-data/fake/add.in")).unwrap())
         .output()
         .unwrap();
-    assert!(output.status.success());
+    assert!(output.status.success(), "{output:?}");
     assert_eq!(output.stdout, b"2 3\n");
     assert_eq!(output.stderr, b"err\n");
     let report = fs::read_to_string(report).unwrap();
     let words: Vec<&str> = report.split_whitespace().collect();
     assert_eq!(words[..2], ["code", "4"], "{report}");
-    assert!(words[3].parse::<u64>().unwrap() > 0, "{report}");
-    assert_eq!(words[4], "0", "{report}");
+    assert!(words[2].parse::<u64>().unwrap() > 0, "{report}");
+    assert_eq!(words[5], "-", "{report}");
 }
 
 #[test]

@@ -1,10 +1,16 @@
 //! The bench inputs: which series and sizes `problem.toml` asks for, and the
 //! generated file for each, cached under `target/bench/<id>/`.
 
+use crate::interrupt::TempFile;
 use crate::problem::{Config, SetupError, Workspace};
+use crate::run::{self, Clock, Input, Limits, Output, Program};
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process;
+use std::time::Duration;
+
+/// Far beyond what any generator needs: only a hung one reaches it.
+const GENERATOR_LIMIT: Duration = Duration::from_secs(60);
 
 /// One `bench.<name> = <size> <size> ...` line of `problem.toml`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,32 +68,54 @@ pub fn prepare(
     workspace.built(&format!("{id}-gen"))?;
     fs::create_dir_all(&dir)
         .map_err(|e| SetupError(format!("cannot create {}: {e}", dir.display())))?;
-    // Written aside and renamed, so an interrupted run leaves no half input behind.
-    let partial = path.with_extension("in.partial");
-    let file = File::create(&partial)
-        .map_err(|e| SetupError(format!("cannot create {}: {e}", partial.display())))?;
-    let output = Command::new(&gen)
-        .args(["--bench", series, &size.to_string()])
-        .stdin(Stdio::null())
-        .stdout(file)
-        .output()
-        .map_err(|e| SetupError(format!("cannot run {}: {e}", gen.display())))?;
-    if !output.status.success() {
-        let _ = fs::remove_file(&partial);
+    // Written under a name of this process's own and renamed, so neither an
+    // interrupted run nor a bench running at the same time sees half an input.
+    let partial = TempFile::new(partial_name(&path));
+    let file = File::create(&partial.path)
+        .map_err(|e| SetupError(format!("cannot create {}: {e}", partial.path.display())))?;
+    let program = Program::ExecWith(
+        gen.clone(),
+        vec!["--bench".into(), series.into(), size.to_string()],
+    );
+    let limits = Limits {
+        time: GENERATOR_LIMIT,
+        clock: Clock::Wall,
+        memory_kib: None,
+        output_cap: usize::MAX,
+    };
+    let outcome = run::run_with(
+        &program,
+        Input::Bytes(b""),
+        Output::Fd(file.into()),
+        &limits,
+    )
+    .map_err(|e| SetupError(format!("cannot run {}: {e}", gen.display())))?;
+    if outcome.killed.is_some() || !outcome.exit.success() {
+        let why = match outcome.killed {
+            Some(_) => format!("no end within {} s", GENERATOR_LIMIT.as_secs()),
+            None => outcome.exit.describe(),
+        };
         return Err(SetupError(format!(
-            "`{} --bench {series} {size}` failed ({}): {}",
-            gen.display(),
-            output.status,
-            String::from_utf8_lossy(&output.stderr).trim()
+            "`{}` failed ({why}){}",
+            program.describe(),
+            outcome.stderr_end()
         )));
     }
-    fs::rename(&partial, &path)
+    fs::rename(&partial.path, &path)
         .map_err(|e| SetupError(format!("cannot write {}: {e}", path.display())))?;
     if let Some(stamp) = stamp {
         // Without its stamp the input is merely made again next time.
-        let _ = fs::write(&stamp_path, stamp);
+        let partial = TempFile::new(partial_name(&stamp_path));
+        let _ =
+            fs::write(&partial.path, stamp).and_then(|()| fs::rename(&partial.path, &stamp_path));
     }
     Ok(path)
+}
+
+/// `<name>.partial-<process id>` beside `path`.
+fn partial_name(path: &Path) -> PathBuf {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    path.with_file_name(format!("{name}.partial-{}", process::id()))
 }
 
 /// What identifies one build of the generator: its modification time and size.

@@ -2,7 +2,7 @@
 //! solution on it, and judge the solution by the brute force's answer.
 
 use crate::compare::Text;
-use crate::run::{self, Input, Limits, Outcome, Program};
+use crate::run::{self, Clock, Input, Limits, Outcome, Program};
 use crate::verdict::{self, Judgement, Rules, Verdict};
 use std::time::Duration;
 
@@ -81,9 +81,10 @@ impl Trial {
             });
         }
         let limits = Limits {
-            time: self.rules.time_limit,
             memory_kib: self.memory_kib,
-            output_cap: brute.stdout.len() * 2 + OUTPUT_SLACK_BYTES,
+            ..self
+                .rules
+                .limits(brute.stdout.len() * 2 + OUTPUT_SLACK_BYTES)
         };
         let outcome = run::run(&self.sol, Input::Bytes(input), &limits)
             .map_err(|e| Found::Unrunnable(format!("cannot run {}: {e}", self.sol.describe())))?;
@@ -126,6 +127,7 @@ impl Trial {
 fn run_helper(program: &Program, input: &[u8]) -> Result<Outcome, Found> {
     let limits = Limits {
         time: HELPER_TIME,
+        clock: Clock::Wall,
         memory_kib: None,
         output_cap: HELPER_OUTPUT_CAP,
     };
