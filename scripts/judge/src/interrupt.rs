@@ -115,9 +115,13 @@ pub fn launched(pid: i32) {
     }
 }
 
-/// Records that a launcher was reaped.
+/// Records that a launcher was reaped. During an interrupt it never
+/// returns: the run was cut short, and the process is about to exit.
 pub fn reaped(pid: i32) {
     live().launchers.remove(&pid);
+    while INTERRUPTED.load(Ordering::SeqCst) {
+        thread::park();
+    }
 }
 
 /// What the command has finished so far, said when it is interrupted.

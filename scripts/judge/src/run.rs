@@ -36,7 +36,7 @@ const POLL: Duration = Duration::from_millis(5);
 const DRAIN_GRACE: Duration = Duration::from_millis(100);
 /// Past the wall cap by this much, the launcher itself is killed.
 const LAUNCHER_SLACK: Duration = Duration::from_secs(1);
-/// A launcher report is one short line.
+/// A launcher report is one short line; this much of the pipe's end is kept.
 const REPORT_BYTES: usize = 4096;
 
 /// What to run: an executable file, or a shell command line (`sh -c`).
@@ -283,22 +283,25 @@ pub fn run_with(
     interrupt::reaped(pid);
     let status = status?;
     let drained = drained?;
+    // Whatever a program managed to write into the pipe (as root it can reach
+    // the launcher's descriptors) came before the launcher's own report: the
+    // launcher writes only once its whole tree is dead. So the report is the
+    // last line, and only from a launcher that ended normally.
     let text = String::from_utf8_lossy(&drained.report);
-    let (exit, wall, cpu, peak_kib, fired) = if text.is_empty() {
-        // No report: the launcher was killed, by the runner's last resort or
-        // by the program; its figures are lost.
-        let fired = drained.launcher_killed.then_some(Fired::Time);
-        (
-            Exit::of(status),
-            start.elapsed(),
-            Duration::ZERO,
-            None,
-            fired,
-        )
-    } else {
-        let report = Report::parse(&text).map_err(|e| io::Error::new(io::ErrorKind::Other, e))?;
+    let last_line = text.lines().last().filter(|_| status.success());
+    let (exit, wall, cpu, peak_kib, fired) = if let Some(line) = last_line {
+        let report = Report::parse(line).map_err(|e| io::Error::new(io::ErrorKind::Other, e))?;
         let peak = Some(report.peak_kib);
         (report.exit, report.wall, report.cpu, peak, report.fired)
+    } else {
+        // No report: the launcher was killed, by the runner's last resort or
+        // by the program; its figures are lost. The program died with it;
+        // what it started is killed with the launcher's process group (only a
+        // process that also left the group escapes then).
+        sys::signal(-pid, sys::SIGKILL);
+        let fired = drained.launcher_killed.then_some(Fired::Time);
+        let exit = Exit::of(status);
+        (exit, start.elapsed(), Duration::ZERO, None, fired)
     };
     let killed = match fired {
         Some(Fired::Time) => Some(Killed::Time),
@@ -445,24 +448,23 @@ impl Pipes {
             }
             if stderr_ready {
                 if let Some(n) = read_some(&mut self.stderr, &mut buffer) {
-                    let tail = &mut drained.stderr_tail;
-                    tail.extend_from_slice(&buffer[..n]);
-                    if tail.len() > 2 * STDERR_TAIL_BYTES {
-                        tail.drain(..tail.len() - STDERR_TAIL_BYTES);
-                    }
+                    keep_tail(&mut drained.stderr_tail, &buffer[..n], STDERR_TAIL_BYTES);
                 }
             }
             if report_ready {
                 if let Some(n) = read_some(&mut self.report, &mut buffer) {
-                    let room = REPORT_BYTES.saturating_sub(drained.report.len());
-                    drained.report.extend_from_slice(&buffer[..n.min(room)]);
+                    keep_tail(&mut drained.report, &buffer[..n], REPORT_BYTES);
                 }
             }
-            let tail = &mut drained.stderr_tail;
-            if self.stderr.is_none() && tail.len() > STDERR_TAIL_BYTES {
-                tail.drain(..tail.len() - STDERR_TAIL_BYTES);
-            }
         }
+    }
+}
+
+/// Appends `bytes` to `tail`, keeping only the last `keep` bytes.
+fn keep_tail(tail: &mut Vec<u8>, bytes: &[u8], keep: usize) {
+    tail.extend_from_slice(bytes);
+    if tail.len() > keep {
+        tail.drain(..tail.len() - keep);
     }
 }
 

@@ -78,3 +78,67 @@ impl Drop for Sandbox {
         let _ = fs::remove_dir_all(&self.root);
     }
 }
+
+/// A value for `PROBE_VARIABLE` no other run uses: every process a test
+/// starts with it (and all they start) carries it in its environment.
+pub fn probe() -> String {
+    temp_path("probe")
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+pub const PROBE_VARIABLE: &str = "JUDGE_TEST_PROBE";
+
+/// The processes still running with `PROBE_VARIABLE=<probe>`, as
+/// "<pid> <command line>"; each is killed, so a failing test leaves none.
+pub fn survivors(probe: &str) -> Vec<String> {
+    let wanted = format!("{PROBE_VARIABLE}={probe}");
+    let mut found = Vec::new();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let pid = match entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<i32>().ok())
+        {
+            Some(pid) => pid,
+            None => continue,
+        };
+        let environ = fs::read(entry.path().join("environ")).unwrap_or_default();
+        if environ.split(|&b| b == 0).any(|v| v == wanted.as_bytes()) {
+            let cmdline = fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let state = fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            // A zombie is dead: only its parent has not collected it yet.
+            if state
+                .rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim_start()
+                .starts_with('Z')
+            {
+                continue;
+            }
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            found.push(format!(
+                "{pid} {}",
+                String::from_utf8_lossy(&cmdline).replace('\0', " ")
+            ));
+        }
+    }
+    found
+}
+
+impl Sandbox {
+    /// `judge --root <sandbox> <args>` marked with `probe`, not yet started.
+    pub fn command(&self, probe: &str, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
+        command
+            .arg("--root")
+            .arg(&self.root)
+            .args(args)
+            .env("NO_COLOR", "1")
+            .env(PROBE_VARIABLE, probe);
+        command
+    }
+}
