@@ -54,9 +54,15 @@ fmt-check:
 clippy:
 	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 
-# The submit tests compile pastes with the judges' toolchain too.
+# The submit tests compile pastes with the judges' toolchain too. Every
+# process the tests start inherits JUDGE_TEST_MARKER; one still running after
+# them is a leak, and fails the step with its pid and command line.
 unit: toolchain
-	$(CARGO) test --workspace --quiet
+	@marker=judge-tests-$$$$; echo "JUDGE_TEST_MARKER=$$marker $(CARGO) test --workspace --quiet"; \
+	JUDGE_TEST_MARKER=$$marker $(CARGO) test --workspace --quiet || exit 1; \
+	left=$$(grep -lsxz "JUDGE_TEST_MARKER=$$marker" /proc/[0-9]*/environ); \
+	[ -z "$$left" ] || { echo "the tests left these processes running:"; for f in $$left; do \
+		dir=$${f%/environ}; echo "  $${dir#/proc/} $$(tr '\0' ' ' < $$dir/cmdline)"; done; exit 1; }
 
 judge-compile: build toolchain
 	JUDGE_RUST=$(JUDGE_RUST) $(RUNNER) submit --check
