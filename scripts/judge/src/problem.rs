@@ -173,8 +173,9 @@ impl Workspace {
 
     pub fn config(&self, id: &str) -> Result<Config, SetupError> {
         let path = self.data_dir(id).join("problem.toml");
-        let text = fs::read_to_string(&path)
-            .map_err(|e| SetupError(format!("cannot read {}: {e}", path.display())))?;
+        let bytes = read_data(&path)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| SetupError(format!("{} is not UTF-8 text", path.display())))?;
         parse_config(&text).map_err(|e| SetupError(format!("{}: {e}", path.display())))
     }
 

@@ -279,6 +279,10 @@ pub fn run_with(
         report: Some(File::from(report_read)),
     };
     let drained = pipes.drain(bytes.unwrap_or(&[]), keep_stdout, limits, pid, start);
+    if drained.is_err() {
+        // Nothing watches the launcher any more: it must not outlive this call.
+        sys::signal(-pid, sys::SIGKILL);
+    }
     let status = launcher.wait();
     interrupt::reaped(pid);
     let status = status?;
