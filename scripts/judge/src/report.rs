@@ -47,7 +47,7 @@ pub fn time_cell(cpu: Duration, wall: Duration, verdict: Verdict) -> String {
     } else {
         ""
     };
-    let notable = Duration::from_millis(100).max(cpu / 2);
+    let notable = Duration::from_millis(100).max(cpu.min(wall) / 2);
     if wall > cpu + notable || cpu > wall + notable {
         format!(
             "{over}{} ms (wall {} ms)",
