@@ -116,7 +116,11 @@ fn every_real_problem_prints_a_paste_that_compiles_alone_with_rustc_1_70() {
                 "{paste}"
             );
             assert!(!paste.contains("submit-begin"), "{paste}");
-            let program = format!("struct Solution;\n{paste}\nfn main() {{}}\n");
+            // LeetCode's prelude: `Solution` and the node types the paste names.
+            let program = format!(
+                "struct Solution;\n{}{paste}\nfn main() {{}}\n",
+                leetcode::node_definitions(&paste)
+            );
             for edition in ["2018", "2021"] {
                 let folder = scratch.join(format!("{id}-{edition}"));
                 compile_alone(&program, edition, &folder).unwrap_or_else(|e| panic!("{id}: {e}"));
