@@ -85,7 +85,7 @@ impl Compilers {
     }
 
     /// Builds the paste with every compiler under every edition it may meet;
-    /// the error is the first failure, judges' compiler first, with its message.
+    /// the error is the first failure, the proof version first, with its message.
     /// `file` is the path messages show, as in the workspace.
     pub fn check(&self, paste: &Paste, file: &str) -> Result<(), String> {
         let program = paste.program();
