@@ -29,11 +29,11 @@ pub fn odd_only_count(cards: &[u64], max_weight: usize) -> usize {
     // The largest sum reached so far; words from `full_from` up are all ones
     // in both sets, so no card changes them.
     let (mut reach, mut full_from) = (0usize, words);
-    for (shift, odd_cards) in pieces(cards, max_weight) {
+    for_each_piece(cards, max_weight, |shift, odd_cards| {
         reach = reach.saturating_add(shift);
         let end = (reach / 64 + 1).min(full_from);
         if shift / 64 >= end {
-            continue;
+            return;
         }
         let len = end - shift / 64;
         old[..len].copy_from_slice(&odd[..len]);
@@ -47,19 +47,19 @@ pub fn odd_only_count(cards: &[u64], max_weight: usize) -> usize {
         while full_from > 0 && even[full_from - 1] & odd[full_from - 1] == u64::MAX {
             full_from -= 1;
         }
-    }
+    });
     // Bit 0 never counts: the empty hand puts 0 in `even`.
     let odd_only = odd.iter().zip(&even).map(|(o, e)| (o & !e).count_ones());
     odd_only.sum::<u32>() as usize
 }
 
-/// The binary pieces of the cards up to `max_weight`, smallest card first
-/// (that keeps `reach` small while they go in): (worth, odd number of cards).
-fn pieces(cards: &[u64], max_weight: usize) -> Vec<(usize, bool)> {
+/// Calls `add(worth, odd number of cards)` for the binary pieces of the cards
+/// up to `max_weight`, smallest card first (that keeps `reach` small).
+fn for_each_piece(cards: &[u64], max_weight: usize, mut add: impl FnMut(usize, bool)) {
     let fits = cards.iter().filter(|&&card| card <= max_weight as u64);
     let mut values: Vec<usize> = fits.map(|&card| card as usize).collect();
     values.sort_unstable();
-    let (mut pieces, mut start) = (Vec::new(), 0);
+    let mut start = 0;
     while start < values.len() {
         let value = values[start];
         let count = values[start..].iter().take_while(|&&v| v == value).count();
@@ -67,11 +67,10 @@ fn pieces(cards: &[u64], max_weight: usize) -> Vec<(usize, bool)> {
         let (mut left, mut piece) = (count.min(max_weight / value), 1);
         while left > 0 {
             let taken = piece.min(left);
-            pieces.push((taken * value, taken % 2 == 1));
+            add(taken * value, taken % 2 == 1);
             (left, piece) = (left - taken, piece * 2);
         }
     }
-    pieces
 }
 
 /// ORs the bitset `source` moved up by `shift` bits into words
