@@ -10,8 +10,9 @@
 
 CARGO ?= cargo
 RUNNER := target/release/judge
-# The judges' compiler (AtCoder 2023); every pasteable file must build with it.
-JUDGE_RUST := 1.70.0
+# The oldest rustc of the judges that take Rust: every paste is proven on it.
+# Written once, as the workspace's rust-version (the runner reads it too).
+JUDGE_RUST := $(shell sed -n 's/^rust-version = "\(.*\)"$$/\1/p' Cargo.toml)
 PROBLEMS = $(notdir $(wildcard problems/*))
 # `--flag "$VAR"` when VAR is set: make puts command-line variables in the
 # recipe's environment, and the shell quotes them whatever they hold.
@@ -31,7 +32,7 @@ stress: build
 	$(RUNNER) stress $(P) $(call opt,--count,N) $(call opt,--seed,SEED) $(call opt,--jobs,JOBS)
 
 submit: build toolchain
-	@JUDGE_RUST=$(JUDGE_RUST) $(RUNNER) submit $(P) $(if $(COPY),--copy)
+	@$(RUNNER) submit $(P) $(if $(COPY),--copy)
 
 # Builds the new problem at once, so it is listed and judged like the others.
 new:
@@ -43,7 +44,7 @@ new:
 bench: build
 	$(RUNNER) bench $(P)
 
-# Installs the judges' toolchain once; rustup is the one thing assumed present.
+# Installs the floor toolchain once; rustup is the one thing assumed present.
 toolchain:
 	@rustup toolchain list | grep -q '^$(JUDGE_RUST)' || \
 		rustup toolchain install $(JUDGE_RUST) --profile minimal
@@ -65,7 +66,7 @@ unit: toolchain
 		dir=$${f%/environ}; echo "  $${dir#/proc/} $$(tr '\0' ' ' < $$dir/cmdline)"; done; exit 1; }
 
 judge-compile: build toolchain
-	JUDGE_RUST=$(JUDGE_RUST) $(RUNNER) submit --check
+	$(RUNNER) submit --check
 
 stress-smoke: build
 	@for id in $(PROBLEMS); do $(RUNNER) stress $$id --count 300 --seed 1 || exit 1; done

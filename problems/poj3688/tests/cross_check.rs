@@ -43,14 +43,13 @@ fn generated_inputs_match_brute_force() {
 /// splitting up to 7 equal cards into binary pieces.
 #[test]
 fn all_small_multisets_match_brute_force() {
-    let mut work = solution::Workspace::default();
     let mut hands = vec![Vec::new()];
     let mut checked = 0;
     while let Some(hand) = hands.pop() {
         let total: u64 = hand.iter().sum();
         for max_weight in [1, 4, 9, total.max(1), total + 3] {
             assert_eq!(
-                solution::odd_only_count(&hand, max_weight as usize, &mut work) as u64,
+                solution::odd_only_count(&hand, max_weight as usize) as u64,
                 brute::odd_only_by_subsets(&hand, max_weight),
                 "cards {hand:?}, M = {max_weight}"
             );
@@ -73,7 +72,6 @@ fn all_small_multisets_match_brute_force() {
 #[test]
 fn heavy_duplicates_match_parity_table() {
     let mut rng = Rng::new(3688);
-    let mut work = solution::Workspace::default();
     for round in 0..600 {
         let card_count = rng.range(1, 400) as usize;
         let distinct = rng.range(1, 6);
@@ -81,7 +79,7 @@ fn heavy_duplicates_match_parity_table() {
         let cards: Vec<u64> = (0..card_count).map(|_| *rng.pick(&values)).collect();
         let max_weight = rng.range(1, 3000) as usize;
         assert_eq!(
-            solution::odd_only_count(&cards, max_weight, &mut work),
+            solution::odd_only_count(&cards, max_weight),
             common::odd_only_by_table(&cards, max_weight),
             "round {round}: M = {max_weight}, cards {cards:?}"
         );
@@ -91,14 +89,13 @@ fn heavy_duplicates_match_parity_table() {
 #[test]
 fn wide_random_hands_match_parity_table() {
     let mut rng = Rng::new(94);
-    let mut work = solution::Workspace::default();
     for round in 0..300 {
         let card_count = rng.range(1, 300) as usize;
         let value_cap = rng.range(1, 5000);
         let cards: Vec<u64> = (0..card_count).map(|_| rng.range(1, value_cap)).collect();
         let max_weight = rng.range(1, 5000) as usize;
         assert_eq!(
-            solution::odd_only_count(&cards, max_weight, &mut work),
+            solution::odd_only_count(&cards, max_weight),
             common::odd_only_by_table(&cards, max_weight),
             "round {round}: M = {max_weight}, cards {cards:?}"
         );

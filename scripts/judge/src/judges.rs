@@ -1,47 +1,68 @@
 //! The judges this workspace knows: one table, read by `new` (and `import`)
-//! for a new problem's limits, compare mode and URL.
+//! for a new problem's limits, compare mode and URL, and by `submit` for the
+//! Rust a judge runs.
 
 use crate::problem::SetupError;
 
+/// The oldest rustc every judge that takes Rust accepts, so every paste is
+/// proven on it: the workspace's `rust-version` (Cargo.toml), which clippy
+/// reads too and the Makefile installs. A problem may ask for another with
+/// `rustc = "<version>"` in its problem.toml.
+pub const RUST_FLOOR: &str = env!("CARGO_PKG_RUST_VERSION");
+
 /// A judge's defaults: the name in `problem.toml`, the id prefix that implies
-/// it, its usual limits, and how it compares output (Codeforces and AtCoder
-/// checkers ignore whitespace; POJ gives Presentation Error).
+/// it, its usual limits, how it compares output (Codeforces and AtCoder
+/// checkers ignore whitespace; POJ gives Presentation Error), and the Rust it
+/// runs, if any.
 pub struct Judge {
     pub name: &'static str,
+    /// As the judge calls itself, for messages.
+    pub title: &'static str,
     pub prefix: &'static str,
     pub time_limit_ms: u64,
     pub memory_limit_kib: u64,
     pub compare: &'static str,
+    /// None when the judge takes no Rust at all.
+    pub rust: Option<&'static str>,
 }
 
 pub const JUDGES: [Judge; 4] = [
     Judge {
         name: "poj",
+        title: "POJ",
         prefix: "poj",
         time_limit_ms: 1000,
         memory_limit_kib: 65536,
         compare: "exact",
+        // C, C++, Pascal, Java and Fortran only.
+        rust: None,
     },
     Judge {
         name: "leetcode",
+        title: "LeetCode",
         prefix: "lc",
         time_limit_ms: 1000,
         memory_limit_kib: 65536,
         compare: "exact",
+        rust: Some("no published version (1.74 to 1.85 reported)"),
     },
     Judge {
         name: "codeforces",
+        title: "Codeforces",
         prefix: "cf",
         time_limit_ms: 2000,
         memory_limit_kib: 262144,
         compare: "tokens",
+        rust: Some("1.89 (editions 2021 and 2024)"),
     },
     Judge {
         name: "atcoder",
+        title: "AtCoder",
         prefix: "atc",
         time_limit_ms: 2000,
         memory_limit_kib: 1048576,
         compare: "tokens",
+        rust: Some("1.89 (edition 2024)"),
     },
 ];
 
@@ -108,6 +129,18 @@ fn is_task(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rust_floor_is_a_full_version() {
+        let parts: Vec<&str> = RUST_FLOOR.split('.').collect();
+        assert_eq!(parts.len(), 3, "{RUST_FLOOR}");
+        assert!(
+            parts.iter().all(|p| p.parse::<u32>().is_ok()),
+            "{RUST_FLOOR}"
+        );
+        assert!(known("poj").unwrap().rust.is_none());
+        assert!(known("codeforces").unwrap().rust.is_some());
+    }
 
     #[test]
     fn judge_and_url_come_from_the_id() {

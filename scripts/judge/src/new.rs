@@ -26,6 +26,8 @@ const STDIN: [&str; 3] = [
 const CHECK: &str = include_str!("../templates/stdin/check.rs.tmpl");
 /// What a LeetCode problem starts from without a snippet of its own.
 const LEETCODE_SNIPPET: &str = include_str!("../templates/leetcode/snippet.rs.tmpl");
+/// A stdin solution's unit tests live in tests/, so that its paste holds none.
+const STDIN_TESTS: &str = include_str!("../templates/stdin/tests.rs.tmpl");
 
 /// Everything a new problem is made from: what `judge new` reads from its
 /// arguments and `judge import` from a browser's payload. One `scaffold`
@@ -179,14 +181,17 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
     let data = Path::new("judge-data").join(id);
     let mut cargo_toml = fill(CARGO_TOML);
     let mut problem_toml = fill(PROBLEM_TOML);
-    let mut check = Vec::new();
+    let mut extra = Vec::new();
     if spec.checker {
         cargo_toml += &format!(
             "\n# The checker: judges an output when more than one answer is right.\n\
              [[bin]]\nname = \"{id}-check\"\npath = \"src/check.rs\"\n"
         );
         problem_toml += &format!("checker = \"{id}-check\"\n");
-        check.push((problem.join("src/check.rs"), fill(CHECK)));
+        extra.push((problem.join("src/check.rs"), fill(CHECK)));
+    }
+    if !is_leetcode {
+        extra.push((problem.join("tests/solution.rs"), fill(STDIN_TESTS)));
     }
     let files = [
         vec![
@@ -196,7 +201,7 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
             (problem.join("src/gen.rs"), gen),
             (data.join("problem.toml"), problem_toml),
         ],
-        check,
+        extra,
     ]
     .concat();
     for (path, text) in &files {

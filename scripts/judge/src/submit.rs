@@ -6,6 +6,7 @@ mod compile;
 mod paste;
 
 use crate::cli::Args;
+use crate::judges::{self, RUST_FLOOR};
 use crate::problem::{Config, SetupError, Workspace};
 use compile::Compilers;
 use paste::{Paste, Style};
@@ -30,7 +31,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             ));
         }
         let ids = workspace.select(&args.positional)?;
-        return Ok(check_all(workspace, &ids, &Compilers::find()?));
+        return Ok(check_all(workspace, &ids));
     }
     let id = match args.positional.as_slice() {
         [id] => id,
@@ -43,7 +44,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     };
     workspace.select(&args.positional)?;
     let config = workspace.config(id)?;
-    let compilers = Compilers::find()?;
+    let compilers = Compilers::find(proof_version(&config)?)?;
     let paste = match cut(workspace, id, &config)?
         .and_then(|paste| compilers.check(&paste, &solution_path(id)).map(|()| paste))
     {
@@ -64,13 +65,58 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         compilers.describe(),
         paste.editions().join(", ")
     );
+    let takes_rust = match judges::known(&config.judge) {
+        Some(judge) => {
+            eprintln!("{id}: {}", rust_note(judge, compilers.proof_version()));
+            judge.rust.is_some()
+        }
+        None => true,
+    };
     if !config.url.is_empty() {
-        eprintln!("{id}: submit at {}", config.url);
+        let what = if takes_rust {
+            "submit at"
+        } else {
+            "problem page"
+        };
+        eprintln!("{id}: {what} {}", config.url);
     }
     if args.flag("copy") {
         copy(&paste.text);
     }
     Ok(true)
+}
+
+/// The rustc a problem's paste is proven on: its problem.toml's `rustc`, or
+/// the floor of the judges that take Rust.
+fn proof_version(config: &Config) -> Result<&str, SetupError> {
+    let version = config.raw.get("rustc").map_or(RUST_FLOOR, String::as_str);
+    let parts: Vec<&str> = version.split('.').collect();
+    if parts.len() != 3 || !parts.iter().all(|p| p.parse::<u32>().is_ok()) {
+        return Err(SetupError(format!(
+            "problem.toml: `rustc` must be a full rustc version such as {RUST_FLOOR}, \
+             found {version:?}"
+        )));
+    }
+    Ok(version)
+}
+
+/// What the judge runs, and what the paste was proven on.
+fn rust_note(judge: &judges::Judge, proven_on: &str) -> String {
+    let why = if proven_on == RUST_FLOOR {
+        "the floor of judges that do"
+    } else {
+        "as problem.toml asks"
+    };
+    match judge.rust {
+        None => format!(
+            "{} accepts no Rust; proven on rustc {proven_on}, {why}",
+            judge.title
+        ),
+        Some(rust) => format!(
+            "{} runs Rust {rust}; proven on rustc {proven_on}",
+            judge.title
+        ),
+    }
 }
 
 /// `problems/<id>/src/main.rs`: the one file a judge ever sees.
@@ -96,19 +142,23 @@ fn cut(
 }
 
 /// One row per problem, then `N passed, N failed`; true when all passed.
-fn check_all(workspace: &Workspace, ids: &[String], compilers: &Compilers) -> bool {
-    outln!("compiling each paste alone with {}", compilers.describe());
+fn check_all(workspace: &Workspace, ids: &[String]) -> bool {
+    outln!("compiling each paste alone, as its judge would");
     let (mut passed, mut failed) = (0, 0);
     for id in ids {
         let result = workspace
             .config(id)
-            .and_then(|config| cut(workspace, id, &config))
+            .and_then(|config| {
+                let compilers = Compilers::find(proof_version(&config)?)?;
+                Ok(cut(workspace, id, &config)?.map(|paste| (paste, compilers)))
+            })
             .unwrap_or_else(|SetupError(message)| Err(message))
-            .and_then(|paste| {
+            .and_then(|(paste, compilers)| {
                 compilers.check(&paste, &solution_path(id))?;
                 Ok(format!(
-                    "{} bytes, edition {}",
+                    "{} bytes, {}, edition {}",
                     paste.text.len(),
+                    compilers.describe(),
                     paste.editions().join(", ")
                 ))
             });

@@ -1,5 +1,7 @@
-//! `judge submit`: what is printed compiles alone on the judges' rustc 1.70,
-//! and a paste that would not is refused before anything is printed.
+//! `judge submit`: what is printed compiles alone on the floor rustc of the
+//! judges that take Rust (the workspace's `rust-version`) and on stable, and
+//! a paste that would not is refused, by the compiler, before anything is
+//! printed.
 
 mod common;
 
@@ -8,6 +10,9 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+/// The rustc every paste is proven on unless its problem.toml says otherwise.
+const FLOOR: &str = env!("CARGO_PKG_RUST_VERSION");
 
 const POJ: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\njudge = \"poj\"\n";
 const LEETCODE: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\njudge = \"leetcode\"\n";
@@ -19,15 +24,16 @@ const LEETCODE_SOLUTION: &str = "use std::io::Read;\n\n// submit-begin\n\
     std::io::stdin().read_to_string(&mut s).unwrap();\n    \
     println!(\"{}\", Solution::double_it(s.trim().parse().unwrap()));\n}\n";
 
-/// The judges' toolchain; these tests need it and say how to get it.
+/// The floor toolchain; these tests need it and say how to get it.
 fn require_judge_rustc() {
     let output = Command::new("rustc")
-        .args(["+1.70.0", "--version"])
+        .args([&format!("+{FLOOR}"), "--version"])
         .output();
     let ok = output.is_ok_and(|o| {
-        o.status.success() && String::from_utf8_lossy(&o.stdout).starts_with("rustc 1.70.0")
+        o.status.success()
+            && String::from_utf8_lossy(&o.stdout).starts_with(&format!("rustc {FLOOR} "))
     });
-    assert!(ok, "rustc 1.70.0 is not installed: run `make toolchain`");
+    assert!(ok, "rustc {FLOOR} is not installed: run `make toolchain`");
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -42,12 +48,12 @@ fn with_solution(problem_toml: &str, solution: &str) -> Sandbox {
     sandbox
 }
 
-/// Compiles `program` with plain rustc 1.70 in a folder of its own; Err is the message.
+/// Compiles `program` with plain floor rustc in a folder of its own; Err is the message.
 fn compile_alone(program: &str, edition: &str, folder: &Path) -> Result<(), String> {
     fs::create_dir_all(folder).unwrap();
     fs::write(folder.join("main.rs"), program).unwrap();
     let output = Command::new("rustc")
-        .args(["+1.70.0", "--edition", edition, "-O", "-o"])
+        .args([&format!("+{FLOOR}"), "--edition", edition, "-O", "-o"])
         .arg(folder.join("main"))
         .arg(folder.join("main.rs"))
         .output()
@@ -82,7 +88,7 @@ impl Drop for Scratch {
 }
 
 #[test]
-fn every_real_problem_prints_a_paste_that_compiles_alone_with_rustc_1_70() {
+fn every_real_problem_prints_a_paste_that_compiles_alone_on_the_floor_rustc() {
     require_judge_rustc();
     let root = workspace_root();
     let scratch = Scratch(common::temp_path("judge-submit-real"));
@@ -103,7 +109,7 @@ fn every_real_problem_prints_a_paste_that_compiles_alone_with_rustc_1_70() {
         assert_eq!(output.status.code(), Some(0), "{id}: {stderr}");
         assert!(
             stderr.starts_with(&format!(
-                "{id}: {} bytes, compiles with rustc 1.70.0",
+                "{id}: {} bytes, compiles with rustc {FLOOR}",
                 paste.len()
             )),
             "{stderr}"
@@ -128,6 +134,13 @@ fn every_real_problem_prints_a_paste_that_compiles_alone_with_rustc_1_70() {
         } else {
             let solution = fs::read_to_string(root.join("problems").join(&id).join("src/main.rs"));
             assert_eq!(paste, solution.unwrap(), "{id}: the whole file is pasted");
+            assert!(!paste.contains("cfg(test)"), "{id}: tests belong in tests/");
+            if config.contains("judge = \"poj\"") {
+                assert!(
+                    paste.lines().count() <= 200,
+                    "{id}: a POJ paste over 200 lines"
+                );
+            }
             compile_alone(&paste, "2021", &scratch.join(&id))
                 .unwrap_or_else(|e| panic!("{id}: {e}"));
         }
@@ -152,11 +165,11 @@ fn leetcode_paste_is_only_the_region_and_compiles_under_both_editions() {
     assert_eq!(
         text(&output.stderr).lines().next().unwrap(),
         format!(
-            "fake: {} bytes, compiles with rustc 1.70.0 and {} (edition 2018, 2021)",
+            "fake: {} bytes, compiles with rustc {FLOOR} and {} (edition 2018, 2021)",
             paste.len(),
             local_rustc_version()
         )
-        .replace(" and 1.70.0", "")
+        .replace(&format!(" and {FLOOR}"), "")
     );
 }
 
@@ -170,7 +183,8 @@ fn local_rustc_version() -> String {
 }
 
 #[test]
-fn a_leetcode_region_holding_main_is_refused() {
+fn a_leetcode_region_holding_main_is_refused_by_the_compiler() {
+    require_judge_rustc();
     let with_main = LEETCODE_SOLUTION.replace("fn twice", "fn main() {}\nfn twice");
     let sandbox = with_solution(LEETCODE, &with_main);
     let output = sandbox.judge(&["submit", "fake"]);
@@ -178,7 +192,13 @@ fn a_leetcode_region_holding_main_is_refused() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(output.stdout.is_empty());
     assert!(
-        stderr.contains("fake: refused: line 4: `fn main` is inside the submit region"),
+        stderr.starts_with(&format!(
+            "fake: refused: does not compile with rustc {FLOOR}"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the name `main` is defined multiple times"),
         "{stderr}"
     );
 }
@@ -194,7 +214,9 @@ fn a_newer_std_api_is_refused_with_the_compilers_message() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(output.stdout.is_empty());
     assert!(
-        stderr.starts_with("fake: refused: does not compile with rustc 1.70.0 (edition 2021, -O)"),
+        stderr.starts_with(&format!(
+            "fake: refused: does not compile with rustc {FLOOR} (edition 2021, -O)"
+        )),
         "{stderr}"
     );
     assert!(stderr.contains("no method named `is_none_or`"), "{stderr}");
@@ -204,18 +226,71 @@ fn a_newer_std_api_is_refused_with_the_compilers_message() {
     );
 }
 
+/// A copy of the real poj1143 solution, with `extra` appended.
+fn poj1143_with(extra: &str) -> Sandbox {
+    let solution = fs::read_to_string(workspace_root().join("problems/poj1143/src/main.rs"));
+    with_solution(POJ, &format!("{}{extra}", solution.unwrap()))
+}
+
 #[test]
-fn a_module_in_another_file_is_refused_naming_the_line() {
-    let sandbox = with_solution(POJ, "use std::io;\nmod helper;\nfn main() {}\n");
+fn code_that_compiles_alone_is_accepted_whatever_it_names() {
+    require_judge_rustc();
+    let sandbox = poj1143_with("pub enum Cell {\n    Wall,\n}\nuse Cell::Wall;\n");
+    let output = sandbox.judge(&["submit", "fake"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(text(&output.stdout).ends_with("use Cell::Wall;\n"));
+}
+
+#[test]
+fn a_module_in_another_file_is_refused_by_the_compiler() {
+    require_judge_rustc();
+    let sandbox = poj1143_with("mod helper;\n");
     sandbox.write("problems/fake/src/helper.rs", "");
     let output = sandbox.judge(&["submit", "fake"]);
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty());
     assert!(
-        stderr.contains(
-            "line 2: `mod helper;` loads the module from another file; \
-             the judge compiles the pasted text alone"
-        ),
+        stderr.starts_with(&format!(
+            "fake: refused: does not compile with rustc {FLOOR}"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("file not found for module `helper`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_judge_without_rust_is_named_and_the_paste_still_proven() {
+    require_judge_rustc();
+    let sandbox = with_solution(POJ, "fn main() {}\n");
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{POJ}url = \"http://poj.org/problem?id=1\"\n"),
+    );
+    let output = sandbox.judge(&["submit", "fake"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(text(&output.stdout), "fn main() {}\n");
+    assert!(
+        stderr.contains(&format!(
+            "\nfake: POJ accepts no Rust; proven on rustc {FLOOR}, the floor of judges that do\n\
+             fake: problem page http://poj.org/problem?id=1\n"
+        )),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("submit at"), "{stderr}");
+
+    let codeforces = POJ.replace("poj", "codeforces");
+    sandbox.write("judge-data/fake/problem.toml", &codeforces);
+    let stderr = text(&sandbox.judge(&["submit", "fake"]).stderr);
+    assert!(
+        stderr.contains(&format!(
+            "fake: Codeforces runs Rust 1.89 (editions 2021 and 2024); proven on rustc {FLOOR}"
+        )),
         "{stderr}"
     );
 }
@@ -252,20 +327,27 @@ fn check_rows_every_problem_and_fails_if_one_fails() {
 }
 
 #[test]
-fn a_missing_judge_toolchain_says_how_to_install_it() {
-    let sandbox = with_solution(POJ, "fn main() {}\n");
-    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
-        .arg("--root")
-        .arg(&sandbox.root)
-        .args(["submit", "fake"])
-        .env("JUDGE_RUST", "0.0.1")
-        .output()
-        .unwrap();
+fn a_problem_may_ask_for_another_rustc_and_is_told_how_to_get_it() {
+    let sandbox = with_solution(&format!("{POJ}rustc = \"0.0.1\"\n"), "fn main() {}\n");
+    let output = sandbox.judge(&["submit", "fake"]);
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr
-            .contains("rustc 0.0.1, the judges' compiler, is not installed: run `make toolchain`"),
+        stderr.contains(
+            "rustc 0.0.1, the compiler pastes are proven on, is not installed: \
+             run `rustup toolchain install 0.0.1 --profile minimal`"
+        ),
+        "{stderr}"
+    );
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{POJ}rustc = \"1.70\"\n"),
+    );
+    let output = sandbox.judge(&["submit", "fake"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("`rustc` must be a full rustc version such as"),
         "{stderr}"
     );
 }

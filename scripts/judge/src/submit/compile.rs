@@ -1,9 +1,11 @@
 //! Compiles a paste alone with plain `rustc`, the way a judge does: the
-//! judges' pinned version (1.70.0, AtCoder 2023) and, to catch what newer
-//! compilers reject, the local default one. Each build runs in its own
-//! temporary folder, removed afterwards.
+//! version the problem is proven on (the floor of the judges that take Rust,
+//! `judges::RUST_FLOOR`, unless problem.toml says `rustc = ...`) and, to catch
+//! what newer compilers reject, the local default one. Each build runs in its
+//! own temporary folder, removed afterwards.
 
 use super::paste::Paste;
+use crate::judges::RUST_FLOOR;
 use crate::problem::SetupError;
 use std::env;
 use std::fs;
@@ -12,10 +14,6 @@ use std::path::PathBuf;
 use std::process::{self, Command};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
-
-/// The judges' toolchain, as `make toolchain` installs it; the `JUDGE_RUST`
-/// environment variable overrides it.
-const JUDGE_RUST: &str = "1.70.0";
 
 /// One `rustc`: the default one on PATH, or a rustup toolchain (`+1.70.0`).
 #[derive(Clone, Debug)]
@@ -50,14 +48,19 @@ impl Compiler {
 pub struct Compilers(Vec<Compiler>);
 
 impl Compilers {
-    pub fn find() -> Result<Compilers, SetupError> {
-        let wanted = env::var("JUDGE_RUST").unwrap_or_else(|_| JUDGE_RUST.to_string());
-        let judge = Compiler::find(Some(wanted.clone()))
-            .filter(|compiler| compiler.version.starts_with(&wanted))
+    /// The rustc `wanted` (a rustup toolchain such as `1.70.0`) and the local one.
+    pub fn find(wanted: &str) -> Result<Compilers, SetupError> {
+        let judge = Compiler::find(Some(wanted.to_string()))
+            .filter(|compiler| compiler.version == wanted)
             .ok_or_else(|| {
+                let install = if wanted == RUST_FLOOR {
+                    "make toolchain".to_string()
+                } else {
+                    format!("rustup toolchain install {wanted} --profile minimal")
+                };
                 SetupError(format!(
-                    "rustc {wanted}, the judges' compiler, is not installed: run `make toolchain` \
-                     (installs {wanted} with rustup)"
+                    "rustc {wanted}, the compiler pastes are proven on, is not installed: \
+                     run `{install}`"
                 ))
             })?;
         let local = Compiler::find(None).ok_or_else(|| {
@@ -70,6 +73,11 @@ impl Compilers {
         Ok(Compilers(compilers))
     }
 
+    /// The version pastes are proven on, the first compiler.
+    pub fn proof_version(&self) -> &str {
+        &self.0[0].version
+    }
+
     /// `rustc 1.70.0 and 1.95.0`
     pub fn describe(&self) -> String {
         let versions: Vec<&str> = self.0.iter().map(|c| c.version.as_str()).collect();
@@ -77,7 +85,7 @@ impl Compilers {
     }
 
     /// Builds the paste with every compiler under every edition it may meet;
-    /// the error is the first failure, judges' compiler first, with its message.
+    /// the error is the first failure, the proof version first, with its message.
     /// `file` is the path messages show, as in the workspace.
     pub fn check(&self, paste: &Paste, file: &str) -> Result<(), String> {
         let program = paste.program();
