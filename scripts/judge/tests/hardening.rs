@@ -225,6 +225,19 @@ fn a_double_forked_grandchild_s_memory_counts() {
 }
 
 #[test]
+fn memory_is_the_whole_tree_s_together() {
+    let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 65536\n");
+    // Four processes of about 24 MiB each: every one under the limit alone.
+    let run = test_with(
+        &sandbox,
+        "for i in 1 2 3 4; do sh -c 'x=$(head -c 25000000 /dev/zero | tr \"\\0\" a); sleep 5' & done\n\
+         sleep 3; read a b; echo $((a + b))",
+    );
+    assert_eq!(verdict(&run, "add"), "MLE", "{}", run.stdout);
+    assert!(run.took < Duration::from_secs(4), "{:?}", run.took);
+}
+
+#[test]
 fn a_program_cannot_forge_or_redirect_the_launcher_s_report() {
     let sandbox = Sandbox::new(LIMITS);
     let tmp = sandbox.root.join("tmp");

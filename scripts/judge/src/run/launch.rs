@@ -183,7 +183,8 @@ fn launch(program: &str, args: &[String], watch: &Watch) -> io::Result<Report> {
 }
 
 /// Stops the tree when a limit fires or SIGTERM comes; until the program ends.
-/// Returns what fired and the largest resident set seen.
+/// Returns what fired and the largest resident set of the whole tree seen:
+/// the tree's processes together, as a judge's control group counts them.
 fn watch_tree(
     me: i32,
     watch: &Watch,
@@ -203,15 +204,15 @@ fn watch_tree(
         } else if sample {
             // Reaped first: a process reaped meanwhile is then counted at most once.
             let mut cpu = reaped.cpu();
-            let mut largest = 0;
+            let mut resident = 0;
             for pid in descendants(me) {
                 if let Some(stat) = Stat::of(pid) {
                     cpu += tick * stat.ticks as u32;
-                    largest = largest.max(stat.pages * page_kib);
+                    resident += stat.pages * page_kib;
                 }
             }
-            peak_kib = peak_kib.max(largest);
-            if watch.memory_kib.is_some_and(|limit| largest > limit) {
+            peak_kib = peak_kib.max(resident);
+            if watch.memory_kib.is_some_and(|limit| resident > limit) {
                 Some(Fired::Memory)
             } else if watch.cpu.is_some_and(|limit| cpu > limit) {
                 Some(Fired::Time)
