@@ -17,12 +17,14 @@ mod cli;
 mod compare;
 mod diff;
 mod floor;
+mod foreign;
 mod interrupt;
 mod judges;
 mod new;
 mod problem;
 mod report;
 mod run;
+mod run_once;
 mod stress;
 mod submit;
 mod testing;
@@ -48,6 +50,12 @@ commands:
   new <id> [--judge J] [--title T] [--url U] [--checker]
                                       start a new problem
   bench [<id>...] [--smoke]           speed and memory on growing inputs
+  run <id> [--in FILE | --case NAME] [--bin PROGRAM]
+                                      run once on a file, a stored case or
+                                      stdin; print the output and a status
+
+PROGRAM (and --sol, --brute, --gen) may be a source file: .rs, .cpp/.cc, .c,
+.java or .py, compiled once into target/foreign/.
 
 exit status: 0 all good, 1 a case failed, 2 usage or setup error";
 
@@ -71,6 +79,7 @@ fn options(command: &str) -> Option<(&'static [&'static str], &'static [&'static
         "submit" => (&[], &["copy", "check"]),
         "new" => (&["judge", "title", "url", "snippet"], &["checker"]),
         "bench" => (&[], &["smoke"]),
+        "run" => (&["in", "case", "bin"], &[]),
         _ => return None,
     })
 }
@@ -110,12 +119,16 @@ fn main() -> ExitCode {
         Err(message) => return usage_error(&message),
     };
     let start = root.unwrap_or_else(|| env::current_dir().unwrap_or_default());
-    let result = Workspace::find(&start).and_then(|workspace| match command {
-        "test" => testing::command(&workspace, &parsed),
-        "stress" => stress::command(&workspace, &parsed),
-        "submit" => submit::command(&workspace, &parsed),
-        "new" => new::command(&workspace, &parsed),
-        _ => bench::command(&workspace, &parsed),
+    let result = Workspace::find(&start).and_then(|workspace| {
+        foreign::use_workspace(&workspace.root);
+        match command {
+            "test" => testing::command(&workspace, &parsed),
+            "stress" => stress::command(&workspace, &parsed),
+            "submit" => submit::command(&workspace, &parsed),
+            "new" => new::command(&workspace, &parsed),
+            "run" => run_once::command(&workspace, &parsed),
+            _ => bench::command(&workspace, &parsed),
+        }
     });
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -55,6 +55,9 @@ impl Program {
     /// file here is looked up in PATH), except a lone path that names no
     /// executable file, which is an error.
     pub fn from_arg(text: &str) -> Result<Program, String> {
+        if let Some(program) = crate::foreign::program(text)? {
+            return Ok(program);
+        }
         let path = Path::new(text);
         let lone_path = text.contains('/') && !text.contains(char::is_whitespace);
         match fs::metadata(path) {
