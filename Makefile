@@ -6,7 +6,10 @@
 #                                              start a new problem (CHECKER=1: with a checker;
 #                                              SNIPPET: from LeetCode's code template)
 #   make bench  [P=<id>]                       speed, memory and growth
+#   make run    P=<id> [IN=<file>|CASE=<name>] [BIN=..]  one run, output and status
+#   make fmt                                   format every crate
 #   make check                                 everything CI runs
+# BIN (and the runner's --sol, --brute, --gen) may be a .rs/.cpp/.cc/.c/.java/.py source.
 
 CARGO ?= cargo
 RUNNER := target/release/judge
@@ -18,18 +21,20 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
-.PHONY: build test stress submit new bench check toolchain fmt-check clippy unit \
+.PHONY: build test stress submit new bench run fmt check toolchain fmt-check clippy unit \
 	judge-compile stress-smoke bench-smoke
 
-# Silent, so that `make submit > paste.rs` holds only the paste.
+# Cargo's progress on a terminal; quiet otherwise, so that a log stays short.
+# Cargo writes to stderr either way: `make submit > paste.rs` holds only the paste.
 build:
-	@$(CARGO) build --release --workspace --quiet
+	@if [ -t 1 ]; then $(CARGO) build --release --workspace; \
+	else $(CARGO) build --release --workspace --quiet; fi
 
 test: build
-	$(RUNNER) test $(P) $(call opt,--bin,BIN)
+	@$(RUNNER) test $(P) $(call opt,--bin,BIN)
 
 stress: build
-	$(RUNNER) stress $(P) $(call opt,--count,N) $(call opt,--seed,SEED) $(call opt,--jobs,JOBS)
+	@$(RUNNER) stress $(P) $(call opt,--count,N) $(call opt,--seed,SEED) $(call opt,--jobs,JOBS)
 
 submit: build toolchain
 	@$(RUNNER) submit $(P) $(if $(COPY),--copy)
@@ -37,12 +42,20 @@ submit: build toolchain
 # Builds the new problem at once, so it is listed and judged like the others.
 new:
 	@$(CARGO) build --release -p judge --quiet
-	$(RUNNER) new $(P) $(call opt,--judge,JUDGE) $(call opt,--title,TITLE) $(call opt,--url,URL) \
+	@$(RUNNER) new $(P) $(call opt,--judge,JUDGE) $(call opt,--title,TITLE) $(call opt,--url,URL) \
 		$(call opt,--snippet,SNIPPET) $(if $(CHECKER),--checker)
 	@$(MAKE) --no-print-directory build
 
 bench: build
-	$(RUNNER) bench $(P)
+	@$(RUNNER) bench $(P)
+
+# Without IN or CASE the input is read from stdin (typed, or piped into make).
+run: build
+	@$(RUNNER) run $(P) $(call opt,--in,IN) $(call opt,--case,CASE) $(call opt,--bin,BIN)
+
+fmt:
+	@$(CARGO) fmt --all
+	@echo "formatted every crate"
 
 # Installs the floor toolchain once; rustup is the one thing assumed present.
 toolchain:
@@ -50,30 +63,39 @@ toolchain:
 		rustup toolchain install $(JUDGE_RUST) --profile minimal
 
 fmt-check:
-	$(CARGO) fmt --all --check
+	@echo "== formatting (make fmt fixes it)"
+	@$(CARGO) fmt --all --check
 
 clippy:
-	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
+	@echo "== clippy"
+	@$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 
 # The submit tests compile pastes with the judges' toolchain too. Every
 # process the tests start inherits JUDGE_TEST_MARKER; one still running after
 # them is a leak, and fails the step with its pid and command line.
 unit: toolchain
-	@marker=judge-tests-$$$$; echo "JUDGE_TEST_MARKER=$$marker $(CARGO) test --workspace --quiet"; \
+	@echo "== unit tests"
+	@marker=judge-tests-$$$$; \
 	JUDGE_TEST_MARKER=$$marker $(CARGO) test --workspace --quiet || exit 1; \
 	left=$$(grep -lsxz "JUDGE_TEST_MARKER=$$marker" /proc/[0-9]*/environ); \
 	[ -z "$$left" ] || { echo "the tests left these processes running:"; for f in $$left; do \
 		dir=$${f%/environ}; echo "  $${dir#/proc/} $$(tr '\0' ' ' < $$dir/cmdline)"; done; exit 1; }
 
 judge-compile: build toolchain
-	$(RUNNER) submit --check
+	@echo "== every paste compiled alone, as make submit proves it"
+	@$(RUNNER) submit --check
 
+# Every problem, every failure named; found cases go under target/, never
+# into judge-data/ (the message gives the `cp` that keeps one).
 stress-smoke: build
-	@for id in $(PROBLEMS); do $(RUNNER) stress $$id --count 300 --seed 1 || exit 1; done
+	@echo "== stress, 300 seeds per problem"
+	@$(RUNNER) stress $(PROBLEMS) --count 300 --seed 1 --save-dir target/stress-found
 
 bench-smoke: build
-	$(RUNNER) bench --smoke
+	@echo "== bench smoke run"
+	@$(RUNNER) bench --smoke
 
 # The judge run comes last so its `N passed, N failed` line closes the output.
 check: fmt-check clippy unit judge-compile stress-smoke bench-smoke
-	$(MAKE) --no-print-directory test P=
+	@echo "== every solution on its stored cases"
+	@$(MAKE) --no-print-directory test P=

@@ -6,6 +6,7 @@
 //! Times are shown, never asserted: only a failing program fails the bench.
 
 mod inputs;
+mod svg;
 mod table;
 
 use crate::cli::Args;
@@ -77,11 +78,15 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         }
         outln!("");
     }
-    let path = workspace.root.join("target").join("bench.md");
-    fs::create_dir_all(workspace.root.join("target"))
-        .and_then(|_| fs::write(&path, table::document(&tables, smoke)))
-        .map_err(|e| SetupError(format!("cannot write {}: {e}", path.display())))?;
-    outln!("written to {}", path.display());
+    let target = workspace.root.join("target");
+    let markdown = target.join("bench.md");
+    let plot = target.join("bench.svg");
+    fs::create_dir_all(&target)
+        .and_then(|_| fs::write(&plot, svg::document(&tables)))
+        .map_err(|e| SetupError(format!("cannot write {}: {e}", plot.display())))?;
+    fs::write(&markdown, table::document(&tables, smoke))
+        .map_err(|e| SetupError(format!("cannot write {}: {e}", markdown.display())))?;
+    outln!("written to {} and {}", markdown.display(), plot.display());
     if !broken.is_empty() {
         return Err(SetupError(format!("could not bench {}", broken.join(", "))));
     }

@@ -42,9 +42,10 @@ commands:
   test [<id>[/<case>]...] [--bin PROGRAM]
                                       judge solutions on judge-data/<id>/*.in
                                       (<case>: only the cases named so or longer)
-  stress <id> [--count N] [--seed S] [--size K] [--jobs J] [--time-limit MS]
-              [--sol CMD] [--brute CMD] [--gen CMD]
+  stress <id>... [--count N] [--seed S] [--size K] [--jobs J] [--time-limit MS]
+              [--sol CMD] [--brute CMD] [--gen CMD] [--save-dir DIR]
                                       random inputs: solution vs brute force
+                                      (found cases: judge-data/<id>/, or DIR/<id>/)
   submit <id> [--copy]                print what to paste into the judge
   submit --check [<id>...]            compile every paste alone as the judge would
   new <id> [--judge J] [--title T] [--url U] [--checker]
@@ -73,6 +74,7 @@ fn options(command: &str) -> Option<(&'static [&'static str], &'static [&'static
                 "sol",
                 "brute",
                 "gen",
+                "save-dir",
             ],
             &[],
         ),

@@ -17,10 +17,11 @@ const TAKEN: [&str; 2] = ["judge", "testkit"];
 
 const CARGO_TOML: &str = include_str!("../templates/Cargo.toml.tmpl");
 const PROBLEM_TOML: &str = include_str!("../templates/problem.toml.tmpl");
-const STDIN: [&str; 3] = [
+const STDIN: [&str; 4] = [
     include_str!("../templates/stdin/main.rs.tmpl"),
     include_str!("../templates/stdin/brute.rs.tmpl"),
     include_str!("../templates/stdin/gen.rs.tmpl"),
+    include_str!("../templates/stdin/tests/cross_check.rs.tmpl"),
 ];
 /// The problem's own checker (`--checker`), testlib protocol.
 const CHECK: &str = include_str!("../templates/stdin/check.rs.tmpl");
@@ -28,6 +29,7 @@ const CHECK: &str = include_str!("../templates/stdin/check.rs.tmpl");
 const LEETCODE_SNIPPET: &str = include_str!("../templates/leetcode/snippet.rs.tmpl");
 /// A stdin solution's unit tests live in tests/, so that its paste holds none.
 const STDIN_TESTS: &str = include_str!("../templates/stdin/tests.rs.tmpl");
+const LEETCODE_TESTS: &str = include_str!("../templates/leetcode/tests/cross_check.rs.tmpl");
 
 /// Everything a new problem is made from: what `judge new` reads from its
 /// arguments and `judge import` from a browser's payload. One `scaffold`
@@ -170,10 +172,10 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
             .replace("{{compare}}", &spec.compare)
             .replace("{{leetcode}}", leetcode_dependency)
     };
-    let [main, brute, gen] = if is_leetcode {
+    let [main, brute, gen, tests] = if is_leetcode {
         let snippet = spec.snippet.as_deref().unwrap_or(LEETCODE_SNIPPET);
         let files = snippet::files(id, &header, snippet)?;
-        [files.main, files.brute, files.gen]
+        [files.main, files.brute, files.gen, fill(LEETCODE_TESTS)]
     } else {
         STDIN.map(fill)
     };
@@ -199,6 +201,7 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
             (problem.join("src/main.rs"), main),
             (problem.join("src/brute.rs"), brute),
             (problem.join("src/gen.rs"), gen),
+            (problem.join("tests/cross_check.rs"), tests),
             (data.join("problem.toml"), problem_toml),
         ],
         extra,

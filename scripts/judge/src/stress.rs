@@ -1,6 +1,8 @@
 //! `judge stress`: the solution against the brute force on generated inputs,
 //! seed after seed on every core. The first failure is shrunk, saved as a
-//! regression case and reported with the command that reproduces it.
+//! regression case (or under `--save-dir`, with the `cp` that keeps it) and
+//! reported with the command that reproduces it. Several problems are
+//! stressed one after the other, and every failing one is named at the end.
 
 mod progress;
 mod shrink;
@@ -16,7 +18,7 @@ use progress::Progress;
 use shrink::Layout;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -39,12 +41,57 @@ struct Settings {
     size: Option<u64>,
     jobs: u64,
     layout: Option<Layout>,
+    /// Where found cases go instead of `judge-data/<id>/`: `<dir>/<id>/`.
+    save_dir: Option<PathBuf>,
     /// The options that shape a run, to repeat them in the reproducing command.
     repeated: Vec<(&'static str, String)>,
 }
 
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
-    let (settings, trial) = setup(workspace, args)?;
+    let ids = match args.positional.as_slice() {
+        [] => {
+            return Err(SetupError(
+                "stress takes a problem id: judge stress <id>... (make stress P=<id>)".into(),
+            ))
+        }
+        [id] => return stress_one(workspace, args, id),
+        ids => ids,
+    };
+    if ["sol", "brute", "gen"]
+        .iter()
+        .any(|name| args.value(name).is_some())
+    {
+        return Err(SetupError(
+            "--sol, --brute and --gen stress one problem: name exactly one id".into(),
+        ));
+    }
+    let mut failed = Vec::new();
+    let mut broken = Vec::new();
+    for id in ids {
+        outln!("stress {id}");
+        match stress_one(workspace, args, id) {
+            Ok(true) => {}
+            Ok(false) => failed.push(id.as_str()),
+            Err(SetupError(error)) => {
+                eprintln!("judge: {id}: {error}");
+                broken.push(id.as_str());
+            }
+        }
+    }
+    if !failed.is_empty() {
+        outln!("failing problems: {}", failed.join(", "));
+    }
+    if !broken.is_empty() {
+        return Err(SetupError(format!(
+            "could not stress {}",
+            broken.join(", ")
+        )));
+    }
+    Ok(failed.is_empty())
+}
+
+fn stress_one(workspace: &Workspace, args: &Args, id: &str) -> Result<bool, SetupError> {
+    let (settings, trial) = setup(workspace, args, id)?;
     outln!("seed {}", settings.seed);
     warn_if_seed_ignored(&trial, &settings);
     let mut from = 0;
@@ -76,15 +123,8 @@ fn only_under_load(trial: &Trial, settings: &Settings, failure: &Failure) -> boo
         && trial.check(&failure.input).is_ok()
 }
 
-fn setup(workspace: &Workspace, args: &Args) -> Result<(Settings, Trial), SetupError> {
-    let id = match args.positional.as_slice() {
-        [id] => id.clone(),
-        _ => {
-            return Err(SetupError(
-                "stress takes one problem id: judge stress <id> (make stress P=<id>)".into(),
-            ))
-        }
-    };
+fn setup(workspace: &Workspace, args: &Args, id: &str) -> Result<(Settings, Trial), SetupError> {
+    let id = id.to_string();
     let number = |name: &str, default: u64| args.number(name, default).map_err(SetupError);
     let given = |name: &str| args.value(name).is_some();
     // Even with all three programs given: the id names where a case is saved.
@@ -153,6 +193,7 @@ fn setup(workspace: &Workspace, args: &Args) -> Result<(Settings, Trial), SetupE
         },
         jobs,
         layout,
+        save_dir: args.value("save-dir").map(|dir| Path::new(dir).join(&id)),
         repeated,
         id,
     };
@@ -284,7 +325,7 @@ fn report(
             outln!("{}", failure.judgement.detail);
             let itself = trial.self_check(&failure.input, &failure.expected);
             if itself.verdict == Verdict::Accepted {
-                saved = save(workspace, &settings.id, seed, &failure);
+                saved = save(workspace, settings, seed, &failure);
             } else {
                 outln!(
                     "nothing saved: the brute force's answer judged against itself is {}, \
@@ -296,7 +337,16 @@ fn report(
         }
     }
     outln!("reproduce: {}", reproduce(settings, seed));
-    if saved {
+    if saved && settings.save_dir.is_some() {
+        let kept = workspace.data_dir(&settings.id);
+        outln!(
+            "keep it as a regression case: cp {} {}/",
+            case_path(workspace, settings, seed, "{in,out}"),
+            kept.strip_prefix(&workspace.root)
+                .unwrap_or(&kept)
+                .display()
+        );
+    } else if saved {
         // The saved case fails the program that failed, not the built solution.
         let bin = settings
             .repeated
@@ -326,20 +376,39 @@ fn show_input(input: &[u8]) {
     }
 }
 
+/// The folder found cases of this run go to.
+fn save_dir(workspace: &Workspace, settings: &Settings) -> PathBuf {
+    match &settings.save_dir {
+        Some(dir) => dir.clone(),
+        None => workspace.data_dir(&settings.id),
+    }
+}
+
+/// `stress-<seed>.<extension>` in the save folder, relative to the workspace
+/// when it is inside it.
+fn case_path(workspace: &Workspace, settings: &Settings, seed: u64, extension: &str) -> String {
+    let path = save_dir(workspace, settings).join(format!("stress-{seed}.{extension}"));
+    path.strip_prefix(&workspace.root)
+        .unwrap_or(&path)
+        .display()
+        .to_string()
+}
+
 /// Saves the case as `stress-<seed>.in/.out`; never overwrites. When that
 /// fails the input goes to stderr in full, so the case is not lost.
-fn save(workspace: &Workspace, id: &str, seed: u64, failure: &Failure) -> bool {
-    let dir = workspace.data_dir(id);
+fn save(workspace: &Workspace, settings: &Settings, seed: u64, failure: &Failure) -> bool {
+    let dir = save_dir(workspace, settings);
     let input = dir.join(format!("stress-{seed}.in"));
     let output = input.with_extension("out");
+    // judge-data/<id>/ must exist already; a folder of found cases is made.
+    if settings.save_dir.is_some() {
+        let _ = fs::create_dir_all(&dir);
+    }
     match write_case(&dir, &input, &output, failure) {
         Ok(()) => {
             outln!(
                 "saved {} with the brute force's answer as {}",
-                input
-                    .strip_prefix(&workspace.root)
-                    .unwrap_or(&input)
-                    .display(),
+                case_path(workspace, settings, seed, "in"),
                 output.file_name().and_then(|n| n.to_str()).unwrap_or("")
             );
             true

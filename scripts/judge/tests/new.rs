@@ -144,7 +144,13 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
 
     assert!(!copy.root.join("problems/lc7/src/check.rs").exists());
     for id in ["poj4000", "lc7"] {
-        for file in ["Cargo.toml", "src/main.rs", "src/brute.rs", "src/gen.rs"] {
+        for file in [
+            "Cargo.toml",
+            "src/main.rs",
+            "src/brute.rs",
+            "src/gen.rs",
+            "tests/cross_check.rs",
+        ] {
             let path = copy.root.join("problems").join(id).join(file);
             let generated = fs::read_to_string(&path).unwrap();
             assert!(!generated.contains("{{"), "{}", path.display());
@@ -164,7 +170,12 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
     ]
     .concat();
     assert!(succeeded(&copy.cargo(&clippy)));
-    assert!(succeeded(&copy.cargo(&[&["test"][..], &packages].concat())));
+    let tests = copy.cargo(&[&["test"][..], &packages].concat());
+    assert!(succeeded(&tests));
+    let ran = text(&tests.stdout)
+        .matches("test generated_inputs_match_the_brute_force ... ok")
+        .count();
+    assert_eq!(ran, 2, "the tests/ skeleton of both problems runs");
 
     let output = copy.judge(&["submit", "--check", "poj4000", "lc7"]);
     assert!(succeeded(&output));

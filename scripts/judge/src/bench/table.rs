@@ -13,10 +13,19 @@ const COLUMNS: [&str; 13] = [
 /// Text widths; the first column is left-aligned, the numbers right-aligned.
 const WIDTHS: [usize; 13] = [9, 9, 10, 10, 10, 10, 10, 7, 7, 10, 8, 9, 8];
 
+/// One measured size, as the plot needs it.
+pub struct Point {
+    pub series: String,
+    pub size: u64,
+    pub median: Duration,
+    pub floor: Duration,
+}
+
 /// One problem's results.
 pub struct Table {
     pub heading: String,
     rows: Vec<Vec<String>>,
+    pub points: Vec<Point>,
     /// Why the brute force stopped early, and the like: shown, not failing.
     pub notes: Vec<String>,
     /// A solution that did not finish cleanly: the bench fails.
@@ -32,6 +41,7 @@ impl Table {
                 format!("{id}: {title}")
             },
             rows: Vec::new(),
+            points: Vec::new(),
             notes: Vec::new(),
             failures: Vec::new(),
         }
@@ -51,6 +61,12 @@ impl Table {
         let cells = cells(row);
         let line = text_line(&cells);
         self.rows.push(cells);
+        self.points.push(Point {
+            series: row.series.clone(),
+            size: row.size,
+            median: row.solution.median,
+            floor: row.floor.median,
+        });
         line
     }
 
@@ -75,7 +91,12 @@ impl Table {
 
 /// The whole `target/bench.md`.
 pub fn document(tables: &[Table], smoke: bool) -> String {
-    let mut text = format!("# Benchmarks\n\n{}, {}.\n", machine(), today());
+    let mut text = format!(
+        "# Benchmarks\n\n{}, {}.\n\nGrowth on log-log axes, with the I/O floor and \
+         O(n), O(n²) slopes: [bench.svg](bench.svg)\n\n![median time against input size](bench.svg)\n",
+        machine(),
+        today()
+    );
     if smoke {
         text += "\nSmoke run (`judge bench --smoke`): one run of each series' smallest \
                  size, no brute force; it proves the bench works, its times mean nothing.\n";

@@ -112,7 +112,7 @@ pub fn files(id: &str, header: &str, snippet: &str) -> Result<Files, SetupError>
          //! The skeleton is the solution's skeleton.\n\n\
          {imports}{region}{solution_struct}\n\
          /// Answers every case of `input` into `out`.\n\
-         fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {{\n{glue}}}\n\n\
+         pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {{\n{glue}}}\n\n\
          fn main() -> std::process::ExitCode {{\n    leetcode::main(\"{id}-brute\", solve)\n}}\n"
     );
     let gen = generator(id, &gen_imports, &shape);
@@ -505,7 +505,7 @@ fn generator(id: &str, imports: &str, shape: &Shape) -> String {
          {imports}use testkit::{{GenRequest, Rng}};\n\n\
          const DEFAULT_SIZE: u64 = 10;\n\n\
          /// `count` cases in LeetCode's custom-testcase format.\n\
-         fn cases(count: u64) -> Vec<u8> {{\n\
+         pub fn cases(count: u64) -> Vec<u8> {{\n\
          let mut lines: Vec<String> = Vec::new();\n\
          for _ in 0..count {{\n{case}}}\n\
          lines.iter().map(|line| format!(\"{{line}}\\n\")).collect::<String>().into_bytes()\n}}\n\n\
