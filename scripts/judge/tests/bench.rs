@@ -69,6 +69,11 @@ fn smoke_runs_the_smallest_size_of_each_series_once_and_writes_markdown() {
         "rows are printed too:\n{stdout}"
     );
 
+    assert!(markdown.contains("[bench.svg](bench.svg)"), "{markdown}");
+    let plot = read(&sandbox, "target/bench.svg");
+    assert!(plot.starts_with("<svg xmlns="), "{plot}");
+    assert_eq!(plot.matches("<polyline class=\"series\"").count(), 2);
+
     assert_eq!(read(&sandbox, "target/bench/fake/n-10.in"), "n 10\n");
     assert_eq!(read(&sandbox, "target/release/sol.log"), "run\nrun\n");
     assert!(!sandbox.root.join("target/release/brute.log").exists());

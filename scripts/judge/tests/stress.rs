@@ -295,3 +295,82 @@ fn setup_errors_exit_2() {
         "{stderr}"
     );
 }
+
+/// Every file under `dir` with its bytes, sorted.
+fn snapshot(dir: &std::path::Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(snapshot(&path));
+        } else {
+            let bytes = fs::read(&path).unwrap();
+            files.push((path, bytes));
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn several_problems_are_each_stressed_and_found_cases_kept_out_of_judge_data() {
+    // As `make check` runs it: `fake` and `bad` are wrong, `good` after them is right.
+    let sandbox = workspace(TOML, WRONG, BRUTE, GEN);
+    for (id, solution) in [("bad", WRONG), ("good", CORRECT)] {
+        fs::create_dir_all(sandbox.root.join("judge-data").join(id)).unwrap();
+        sandbox.write(&format!("judge-data/{id}/problem.toml"), TOML);
+        sandbox.program(&format!("target/release/{id}"), solution);
+        sandbox.program(&format!("target/release/{id}-brute"), BRUTE);
+        sandbox.program(&format!("target/release/{id}-gen"), GEN);
+    }
+    let before = snapshot(&sandbox.root.join("judge-data"));
+    let found = sandbox.root.join("target/stress-found");
+    let output = sandbox.judge(&[
+        "stress",
+        "bad",
+        "fake",
+        "good",
+        "--count",
+        "300",
+        "--seed",
+        "1",
+        "--save-dir",
+        found.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("failing problems: bad, fake"),
+        "{stdout}"
+    );
+    let good = stdout.split("stress good\n").nth(1).unwrap_or_default();
+    assert!(good.contains("300 passed, 0 failed"), "{stdout}");
+    assert_eq!(snapshot(&sandbox.root.join("judge-data")), before);
+
+    for id in ["bad", "fake"] {
+        let kept: Vec<PathBuf> = fs::read_dir(found.join(id))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .collect();
+        assert_eq!(kept.len(), 2, "{kept:?}");
+        let input = kept
+            .iter()
+            .find(|p| p.extension().unwrap() == "in")
+            .unwrap();
+        let name = input.file_stem().unwrap().to_str().unwrap();
+        assert!(input.with_extension("out").is_file());
+        let cp = format!(
+            "keep it as a regression case: cp target/stress-found/{id}/{name}.{{in,out}} judge-data/{id}/\n"
+        );
+        assert!(stdout.contains(&cp), "{stdout}");
+    }
+}
+
+#[test]
+fn the_programs_of_one_problem_cannot_be_given_for_several() {
+    let sandbox = workspace(TOML, CORRECT, BRUTE, GEN);
+    let (code, _, stderr) = stress(&sandbox, &["fake", "--sol", "cat"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("stress one problem"), "{stderr}");
+}

@@ -1,7 +1,8 @@
 //! `target/bench.svg`: one log-log plot per problem, the median time against
 //! the input size, a solid curve per series with its I/O floor dashed in the
-//! same colour, and grey reference slopes for O(n) and O(n²) drawn from the
-//! first point, so growth reads at a glance: a curve parallel to O(n) is linear.
+//! same colour, and grey reference slopes for O(n) and O(n²) drawn from each
+//! series' first point, so growth reads at a glance: a curve parallel to O(n)
+//! is linear.
 
 use super::table::{Point, Table};
 
@@ -119,28 +120,6 @@ fn panel(table: &Table, offset: f64) -> String {
         offset + TOP + plot_height / 2.0,
         offset + TOP + plot_height / 2.0
     );
-    // The reference slopes start at the first point measured.
-    let first = &table.points[0];
-    let (start_x, start_y) = ((first.size as f64).log10(), milliseconds(first).0.log10());
-    for (slope, label) in [(1.0, "O(n)"), (2.0, "O(n²)")] {
-        let mut end_x = x_axis.high;
-        let mut end_y = start_y + slope * (end_x - start_x);
-        if end_y > y_axis.high {
-            end_x = start_x + (y_axis.high - start_y) / slope;
-            end_y = y_axis.high;
-        }
-        svg += &format!(
-            "<line class=\"reference\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" \
-             stroke=\"#999\" stroke-dasharray=\"2 4\"/>\n\
-             <text x=\"{:.1}\" y=\"{:.1}\" fill=\"#777\">{label}</text>\n",
-            x(start_x),
-            y(start_y),
-            x(end_x),
-            y(end_y),
-            x(end_x) + 4.0,
-            y(end_y) + 12.0
-        );
-    }
     let mut names: Vec<&str> = Vec::new();
     for point in &table.points {
         if !names.contains(&point.series.as_str()) {
@@ -150,6 +129,34 @@ fn panel(table: &Table, offset: f64) -> String {
     for (index, name) in names.iter().enumerate() {
         let colour = COLOURS[index % COLOURS.len()];
         let points: Vec<&Point> = table.points.iter().filter(|p| p.series == *name).collect();
+        // The reference slopes start at the series' first point.
+        let (start_x, start_y) = (
+            (points[0].size as f64).log10(),
+            milliseconds(points[0]).0.log10(),
+        );
+        for (slope, label) in [(1.0, "O(n)"), (2.0, "O(n²)")] {
+            let mut end_x = x_axis.high;
+            let mut end_y = start_y + slope * (end_x - start_x);
+            if end_y > y_axis.high {
+                end_x = start_x + (y_axis.high - start_y) / slope;
+                end_y = y_axis.high;
+            }
+            // Labelled inside the frame: below the top edge, or left of the right one.
+            let (label_x, label_y, anchor) = if end_y < y_axis.high {
+                (x(end_x) - 4.0, y(end_y) - 6.0, "end")
+            } else {
+                (x(end_x) + 4.0, y(end_y) + 12.0, "start")
+            };
+            svg += &format!(
+                "<line class=\"reference\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" \
+                 stroke=\"#999\" stroke-dasharray=\"2 4\"/>\n\
+                 <text x=\"{label_x:.1}\" y=\"{label_y:.1}\" text-anchor=\"{anchor}\" fill=\"#777\">{label}</text>\n",
+                x(start_x),
+                y(start_y),
+                x(end_x),
+                y(end_y),
+            );
+        }
         let line = |time: fn(&Point) -> f64| {
             points
                 .iter()
@@ -286,7 +293,7 @@ mod tests {
         let count = |prefix: &str| elements.iter().filter(|e| e.starts_with(prefix)).count();
         assert_eq!(count("polyline class=\"series\""), 3, "{svg}");
         assert_eq!(count("polyline class=\"floor\""), 3, "{svg}");
-        assert_eq!(count("line class=\"reference\""), 4, "{svg}");
+        assert_eq!(count("line class=\"reference\""), 6, "{svg}");
         assert_eq!(count("circle"), 6, "{svg}");
         assert_eq!(count("g class=\"problem\""), 2, "{svg}");
         assert!(svg.contains("lc294: Flip &lt;Game&gt; &amp; &quot;II&quot;"));

@@ -1,0 +1,131 @@
+//! `judge run`: one run on a file, a stored case or stdin, the output on
+//! stdout untouched and one status line on stderr, under the problem's limits.
+
+mod common;
+
+use common::Sandbox;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const TOML: &str = "time_limit_ms = 500\nmemory_limit_kib = 262144\n";
+const ADD: &str = "read a b; echo $((a + b))";
+
+/// Runs `judge run fake <args>` with `stdin`; returns (exit code, stdout, stderr).
+fn run(sandbox: &Sandbox, args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(&sandbox.root)
+        .args(["run", "fake"])
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The status line: the last line of stderr, split into words.
+fn status(stderr: &str) -> Vec<String> {
+    stderr
+        .lines()
+        .rev()
+        .find(|line| line.contains("(limits 500 ms, 262144 KiB)"))
+        .unwrap_or_else(|| panic!("no status line in:\n{stderr}"))
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn stdin_a_file_and_a_stored_case_are_run_once() {
+    let sandbox = Sandbox::new(TOML);
+    let add = sandbox.program("add", ADD);
+    let bin = add.to_str().unwrap();
+
+    let (code, stdout, stderr) = run(&sandbox, &["--bin", bin], "40 2\n");
+    assert_eq!((code, stdout.as_str()), (0, "42\n"), "{stderr}");
+    let words = status(&stderr);
+    assert_eq!(words[0], "OK", "{stderr}");
+    assert_eq!((words[2].as_str(), words[4].as_str()), ("ms", "KiB"));
+    // Piped input is not a terminal: no prompt.
+    assert!(!stderr.contains("Ctrl-D"), "{stderr}");
+
+    let file = sandbox.write("mine.txt", "1 1\n");
+    let (code, stdout, _) = run(
+        &sandbox,
+        &["--bin", bin, "--in", file.to_str().unwrap()],
+        "",
+    );
+    assert_eq!((code, stdout.as_str()), (0, "2\n"));
+
+    let (code, stdout, stderr) = run(&sandbox, &["--bin", bin, "--case", "add"], "");
+    assert_eq!((code, stdout.as_str()), (0, "5\n"));
+    assert_eq!(status(&stderr)[0], "AC", "{stderr}");
+
+    let wrong = sandbox.program("wrong", "echo 6");
+    let (code, stdout, stderr) = run(
+        &sandbox,
+        &["--bin", wrong.to_str().unwrap(), "--case", "add"],
+        "",
+    );
+    assert_eq!((code, stdout.as_str()), (1, "6\n"));
+    assert_eq!(status(&stderr)[0], "WA", "{stderr}");
+    assert!(stderr.contains("line 1"), "{stderr}");
+}
+
+#[test]
+fn limits_and_exits_give_the_status() {
+    let sandbox = Sandbox::new(TOML);
+    let slow = sandbox.program("slow", "sleep 5");
+    let (code, _, stderr) = run(&sandbox, &["--bin", slow.to_str().unwrap()], "");
+    assert_eq!(code, 1);
+    assert_eq!(status(&stderr)[0], "TLE", "{stderr}");
+
+    let crash = sandbox.program("crash", "printf partial; echo oops >&2; exit 3");
+    let (code, stdout, stderr) = run(&sandbox, &["--bin", crash.to_str().unwrap()], "");
+    assert_eq!((code, stdout.as_str()), (1, "partial"));
+    assert!(stderr.starts_with("oops\n"), "{stderr}");
+    let words = status(&stderr);
+    assert_eq!(words[0], "RE", "{stderr}");
+    assert!(
+        stderr.contains("(the output has no final newline)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("exit status 3"), "{stderr}");
+}
+
+#[test]
+fn bad_requests_are_setup_errors() {
+    let sandbox = Sandbox::new(TOML);
+    let add = sandbox.program("add", ADD);
+    let bin = add.to_str().unwrap();
+    for (args, expected) in [
+        (
+            vec!["--bin", bin, "--case", "nope"],
+            "no case \"nope\"; cases: add",
+        ),
+        (vec!["--bin", bin, "--case", "add", "--in", "x"], "not both"),
+        (
+            vec!["--bin", bin, "--in", "/no/such/input"],
+            "cannot read /no/such/input",
+        ),
+    ] {
+        let (code, stdout, stderr) = run(&sandbox, &args, "");
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stdout.is_empty(), "{stdout}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
