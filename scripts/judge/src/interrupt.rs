@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use std::io::{self, Write};
 use std::os::fd::IntoRawFd;
 use std::path::PathBuf;
-use std::process;
+use std::process::{self, Child};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::Mutex;
 use std::thread;
@@ -77,8 +77,14 @@ pub fn install() {
 
 fn clean_up_and_exit(signal: i32) -> ! {
     let mut stdout = io::stdout().lock();
-    INTERRUPTED.store(true, Ordering::SeqCst);
-    for &pid in &live().launchers {
+    // Under the lock: a launcher being started now is recorded before this
+    // looks, or sees the flag and is never started.
+    let running = {
+        let live = live();
+        INTERRUPTED.store(true, Ordering::SeqCst);
+        live.launchers.clone()
+    };
+    for &pid in &running {
         // A launcher kills its program's tree on SIGTERM and then exits.
         sys::signal(pid, SIGTERM);
     }
@@ -106,13 +112,21 @@ fn clean_up_and_exit(signal: i32) -> ! {
     process::exit(128 + signal);
 }
 
-/// Records a started launcher. When an interrupt is already under way the
-/// launcher is stopped at once and this thread waits for the exit.
-pub fn launched(pid: i32) {
-    live().launchers.insert(pid);
+/// Starts a launcher with `spawn` and records it, as one step an interrupt
+/// cannot cut in two: the cleanup either sees the launcher, and stops and
+/// waits for it, or comes first, and then no launcher is started at all (this
+/// thread waits for the exit instead).
+pub fn launch(spawn: impl FnOnce() -> io::Result<Child>) -> io::Result<Child> {
+    let mut live = live();
     if INTERRUPTED.load(Ordering::SeqCst) {
-        sys::signal(pid, SIGTERM);
+        drop(live);
+        loop {
+            thread::park();
+        }
     }
+    let launcher = spawn()?;
+    live.launchers.insert(launcher.id() as i32);
+    Ok(launcher)
 }
 
 /// Records that a launcher was reaped. During an interrupt it never

@@ -268,13 +268,12 @@ pub fn run_with(
         }
     };
     let start = Instant::now();
-    let spawned = command.spawn();
+    let spawned = interrupt::launch(|| command.spawn());
     // The caller's descriptors and the report's write end live on only in the launcher.
     drop(command);
     drop(report_write);
     let mut launcher = spawned?;
     let pid = launcher.id() as i32;
-    interrupt::launched(pid);
     let pipes = Pipes {
         stdin: launcher.stdin.take().map(OwnedFd::from).map(File::from),
         stdout: launcher.stdout.take().map(OwnedFd::from).map(File::from),
