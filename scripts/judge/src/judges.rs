@@ -22,6 +22,8 @@ pub struct Judge {
     pub time_limit_ms: u64,
     pub memory_limit_kib: u64,
     pub compare: &'static str,
+    /// What its time limit counts: "cpu" (the program's CPU time) or "wall".
+    pub time: &'static str,
     /// None when the judge takes no Rust at all.
     pub rust: Option<&'static str>,
 }
@@ -34,6 +36,7 @@ pub const JUDGES: [Judge; 4] = [
         time_limit_ms: 1000,
         memory_limit_kib: 65536,
         compare: "exact",
+        time: "cpu",
         // C, C++, Pascal, Java and Fortran only.
         rust: None,
     },
@@ -44,6 +47,7 @@ pub const JUDGES: [Judge; 4] = [
         time_limit_ms: 1000,
         memory_limit_kib: 65536,
         compare: "exact",
+        time: "wall",
         rust: Some("no published version (1.74 to 1.85 reported)"),
     },
     Judge {
@@ -53,6 +57,7 @@ pub const JUDGES: [Judge; 4] = [
         time_limit_ms: 2000,
         memory_limit_kib: 262144,
         compare: "tokens",
+        time: "cpu",
         rust: Some("1.89 (editions 2021 and 2024)"),
     },
     Judge {
@@ -62,6 +67,7 @@ pub const JUDGES: [Judge; 4] = [
         time_limit_ms: 2000,
         memory_limit_kib: 1048576,
         compare: "tokens",
+        time: "cpu",
         rust: Some("1.89 (edition 2024)"),
     },
 ];
@@ -70,6 +76,8 @@ pub const JUDGES: [Judge; 4] = [
 pub const OTHER_LIMITS: (u64, u64) = (2000, 262144);
 /// The strict choice for an unknown judge: a PE is easier to waive than to miss.
 pub const OTHER_COMPARE: &str = "exact";
+/// Most judges count CPU time.
+pub const OTHER_TIME: &str = "cpu";
 
 pub fn known(name: &str) -> Option<&'static Judge> {
     JUDGES.iter().find(|j| j.name == name)

@@ -170,6 +170,10 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
             .replace("{{time_limit_ms}}", &spec.time_limit_ms.to_string())
             .replace("{{memory_limit_kib}}", &spec.memory_limit_kib.to_string())
             .replace("{{compare}}", &spec.compare)
+            .replace(
+                "{{time}}",
+                judges::known(&spec.judge).map_or(judges::OTHER_TIME, |j| j.time),
+            )
             .replace("{{leetcode}}", leetcode_dependency)
     };
     let [main, brute, gen, tests] = if is_leetcode {

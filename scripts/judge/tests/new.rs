@@ -253,7 +253,12 @@ fn defaults_follow_the_judge_named_by_the_prefix() {
     for (id, expected) in [
         (
             "poj7",
-            "time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"exact\"",
+            "time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"exact\"\ntime = \"cpu\"",
+        ),
+        // LeetCode counts wall time.
+        (
+            "lc7",
+            "time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"exact\"\ntime = \"wall\"",
         ),
         (
             "cf1234a",
