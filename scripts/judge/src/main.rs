@@ -1,7 +1,8 @@
 //! `judge`: the workspace's runner. It judges solutions against stored cases
 //! (`test`), stress-tests them against brute forces (`stress`), prints what to
 //! paste into a judge (`submit`), starts a new problem (`new`) and measures
-//! speed and memory (`bench`). Std only.
+//! speed and memory (`bench`), and imports problems from the browser
+//! (`import`). Std only.
 
 /// `println!` that ends the program quietly once stdout is closed (`judge test
 /// | head`), where `println!` would panic.
@@ -18,7 +19,9 @@ mod compare;
 mod diff;
 mod floor;
 mod foreign;
+mod import;
 mod interrupt;
+mod json;
 mod judges;
 mod new;
 mod problem;
@@ -54,6 +57,9 @@ commands:
   run <id> [--in FILE | --case NAME] [--bin PROGRAM]
                                       run once on a file, a stored case or
                                       stdin; print the output and a status
+  import [--port N] [--once]          receive problems from Competitive Companion
+                                      on 127.0.0.1 (port 10043 unless given)
+  import --file <payload.json>...     import saved Competitive Companion payloads
 
 PROGRAM (and --sol, --brute, --gen) may be a source file: .rs, .cpp/.cc, .c,
 .java or .py, compiled once into target/foreign/.
@@ -82,6 +88,7 @@ fn options(command: &str) -> Option<(&'static [&'static str], &'static [&'static
         "new" => (&["judge", "title", "url", "snippet"], &["checker"]),
         "bench" => (&[], &["smoke"]),
         "run" => (&["in", "case", "bin"], &[]),
+        "import" => (&["port"], &["once", "file"]),
         _ => return None,
     })
 }
@@ -129,6 +136,7 @@ fn main() -> ExitCode {
             "submit" => submit::command(&workspace, &parsed),
             "new" => new::command(&workspace, &parsed),
             "run" => run_once::command(&workspace, &parsed),
+            "import" => import::command(&workspace, &parsed),
             _ => bench::command(&workspace, &parsed),
         }
     });

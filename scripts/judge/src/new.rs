@@ -13,7 +13,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Package names the workspace already uses; a problem named so would clash.
-const TAKEN: [&str; 2] = ["judge", "testkit"];
+pub const TAKEN: [&str; 2] = ["judge", "testkit"];
 
 const CARGO_TOML: &str = include_str!("../templates/Cargo.toml.tmpl");
 const PROBLEM_TOML: &str = include_str!("../templates/problem.toml.tmpl");

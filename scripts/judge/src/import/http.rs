@@ -1,0 +1,346 @@
+//! Just enough HTTP/1.1 to receive Competitive Companion's POSTs: one thread
+//! per connection with timeouts, so a slow or broken client never holds up
+//! the next; `Content-Length` bodies up to 16 MiB; CORS preflight; every
+//! answer closes the connection.
+
+use std::io::{self, ErrorKind, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
+use std::time::Duration;
+
+/// Larger than any problem's samples; a larger body is refused unread.
+pub const MAX_BODY_BYTES: usize = 16 << 20;
+const MAX_HEAD_BYTES: usize = 64 << 10;
+/// A client that sends nothing for this long is answered 408 and dropped.
+const READ_TIMEOUT: Duration = Duration::from_secs(5);
+/// How often the accept loop looks at `STOP`.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Set by Ctrl-C (or by the caller) to end `serve`.
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+extern "C" {
+    fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
+}
+const SIGINT: i32 = 2;
+
+extern "C" fn on_interrupt(_: i32) {
+    STOP.store(true, Ordering::SeqCst);
+}
+
+/// Makes Ctrl-C set `STOP` instead of killing the process, so the listener
+/// can finish what it has accepted.
+pub fn stop_on_ctrl_c() {
+    // SAFETY: the handler only stores to an atomic, which is signal-safe.
+    unsafe {
+        signal(SIGINT, on_interrupt);
+    }
+}
+
+/// What `serve` hands each body to.
+type Accept = dyn Fn(&[u8]) -> Result<(), String>;
+
+/// What a request gets back: a status and a one-line message.
+pub struct Response {
+    pub status: u16,
+    pub message: String,
+}
+
+impl Response {
+    pub fn new(status: u16, message: impl Into<String>) -> Response {
+        Response {
+            status,
+            message: message.into(),
+        }
+    }
+}
+
+/// Accepts connections until `STOP` is set; each POST `/` body goes to
+/// `accept`, whose `Err` becomes a 400 with its text. Errors (4xx) are also
+/// printed on stderr, since the browser shows them to no one.
+pub fn serve<F>(listener: TcpListener, accept: F) -> io::Result<()>
+where
+    F: Fn(&[u8]) -> Result<(), String> + Send + Sync + 'static,
+{
+    listener.set_nonblocking(true)?;
+    let accept = Arc::new(accept);
+    while !STOP.load(Ordering::SeqCst) {
+        match listener.accept() {
+            Ok((stream, _)) => {
+                let accept = Arc::clone(&accept);
+                thread::spawn(move || answer(stream, &*accept));
+            }
+            Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {
+                thread::sleep(POLL)
+            }
+            // Out of file descriptors and the like: wait for some to close.
+            Err(e) => {
+                eprintln!("judge import: cannot accept a connection: {e}");
+                thread::sleep(POLL * 10);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn answer(mut stream: TcpStream, accept: &Accept) {
+    let ready = stream
+        .set_nonblocking(false)
+        .and_then(|()| stream.set_read_timeout(Some(READ_TIMEOUT)))
+        .and_then(|()| stream.set_write_timeout(Some(READ_TIMEOUT)));
+    if ready.is_err() {
+        return;
+    }
+    let response = match respond(&mut stream, accept) {
+        Some(response) => response,
+        // Connected and closed without a byte: a port probe.
+        None => return,
+    };
+    if response.status >= 400 {
+        eprintln!(
+            "judge import: {} {}: {}",
+            response.status,
+            reason(response.status),
+            response.message
+        );
+    }
+    let _ = stream.write_all(&encode(&response));
+    let _ = stream.flush();
+    if response.status >= 400 {
+        // The client may still be sending a body we refused; read a little
+        // of it so the close does not reset the connection before the client
+        // reads our answer.
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
+        let _ = io::copy(&mut (&mut stream).take(1 << 20), &mut io::sink());
+    }
+}
+
+fn respond(stream: &mut TcpStream, accept: &Accept) -> Option<Response> {
+    let (head, mut body) = match read_head(stream) {
+        Ok(Some(read)) => read,
+        Ok(None) => return None,
+        Err(response) => return Some(response),
+    };
+    let request = match Request::parse(&head) {
+        Ok(request) => request,
+        Err(message) => return Some(Response::new(400, message)),
+    };
+    let path = request.target.split('?').next().unwrap_or("");
+    if path != "/" {
+        return Some(Response::new(404, format!("no {path:?} here: POST to /")));
+    }
+    match request.method.as_str() {
+        "OPTIONS" => return Some(Response::new(204, "")),
+        "POST" => {}
+        other => {
+            return Some(Response::new(
+                405,
+                format!("{other} is not served: POST a problem to /"),
+            ))
+        }
+    }
+    if request.header("transfer-encoding").is_some() {
+        return Some(Response::new(411, "send the body with Content-Length"));
+    }
+    let length = match request.header("content-length") {
+        None => return Some(Response::new(411, "the POST has no Content-Length")),
+        Some(text) => match text.parse::<usize>() {
+            Ok(length) => length,
+            Err(_) => {
+                return Some(Response::new(
+                    400,
+                    format!("Content-Length {text:?} is not a whole number"),
+                ))
+            }
+        },
+    };
+    if length > MAX_BODY_BYTES {
+        return Some(Response::new(
+            413,
+            format!("a body of {length} bytes is over the 16 MiB limit"),
+        ));
+    }
+    if body.len() > length {
+        return Some(Response::new(400, "more bytes than Content-Length says"));
+    }
+    let mut rest = vec![0; length - body.len()];
+    let mut got = body.len();
+    let mut filled = 0;
+    while filled < rest.len() {
+        match stream.read(&mut rest[filled..]) {
+            Ok(0) => {
+                return Some(Response::new(
+                    400,
+                    format!("the body ended after {got} of {length} bytes"),
+                ))
+            }
+            Ok(n) => {
+                filled += n;
+                got += n;
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Some(read_failure(&e, "the body")),
+        }
+    }
+    body.extend_from_slice(&rest);
+    Some(match accept(&body) {
+        Ok(()) => Response::new(200, "imported"),
+        Err(message) => Response::new(400, message),
+    })
+}
+
+/// The head up to the blank line, and whatever body bytes came with it;
+/// `None` when the client closed without sending anything.
+#[allow(clippy::type_complexity)]
+fn read_head(stream: &mut TcpStream) -> Result<Option<(String, Vec<u8>)>, Response> {
+    let mut read = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        if let Some(end) = find(&read, b"\r\n\r\n") {
+            let head = String::from_utf8(read[..end].to_vec())
+                .map_err(|_| Response::new(400, "the request head is not UTF-8"))?;
+            return Ok(Some((head, read[end + 4..].to_vec())));
+        }
+        if read.len() > MAX_HEAD_BYTES {
+            return Err(Response::new(431, "request head over 64 KiB"));
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) if read.is_empty() => return Ok(None),
+            Ok(0) => return Err(Response::new(400, "the request ended inside its head")),
+            Ok(n) => read.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Err(read_failure(&e, "the request head")),
+        }
+    }
+}
+
+fn read_failure(error: &io::Error, what: &str) -> Response {
+    match error.kind() {
+        ErrorKind::WouldBlock | ErrorKind::TimedOut => Response::new(
+            408,
+            format!("{what} did not arrive within {} s", READ_TIMEOUT.as_secs()),
+        ),
+        _ => Response::new(400, format!("cannot read {what}: {error}")),
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+struct Request {
+    method: String,
+    target: String,
+    /// Names lowercased.
+    headers: Vec<(String, String)>,
+}
+
+impl Request {
+    fn parse(head: &str) -> Result<Request, String> {
+        let mut lines = head.split("\r\n");
+        let first = lines.next().unwrap_or("");
+        let parts: Vec<&str> = first.split(' ').collect();
+        let (method, target) = match parts.as_slice() {
+            [method, target, version] if version.starts_with("HTTP/1.") => (method, target),
+            _ => return Err(format!("not an HTTP/1.x request line: {first:?}")),
+        };
+        let headers = lines
+            .map(|line| {
+                line.split_once(':')
+                    .map(|(name, value)| {
+                        (name.trim().to_ascii_lowercase(), value.trim().to_string())
+                    })
+                    .ok_or_else(|| format!("not a header line: {line:?}"))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(Request {
+            method: method.to_string(),
+            target: target.to_string(),
+            headers,
+        })
+    }
+
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        204 => "No Content",
+        400 => "Bad Request",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        411 => "Length Required",
+        413 => "Payload Too Large",
+        431 => "Request Header Fields Too Large",
+        _ => "Error",
+    }
+}
+
+/// The whole answer. Every response allows any origin (the extension posts
+/// from its own), and a 204 answers the CORS preflight.
+fn encode(response: &Response) -> Vec<u8> {
+    let body = if response.status == 204 {
+        String::new()
+    } else {
+        format!("{}\n", response.message)
+    };
+    let mut head = format!(
+        "HTTP/1.1 {} {}\r\n\
+         Access-Control-Allow-Origin: *\r\n\
+         Connection: close\r\n",
+        response.status,
+        reason(response.status)
+    );
+    if response.status == 204 || response.status == 405 {
+        head.push_str(
+            "Allow: POST, OPTIONS\r\n\
+             Access-Control-Allow-Methods: POST, OPTIONS\r\n\
+             Access-Control-Allow-Headers: Content-Type\r\n\
+             Access-Control-Allow-Private-Network: true\r\n\
+             Access-Control-Max-Age: 86400\r\n",
+        );
+    }
+    if response.status != 204 {
+        head.push_str(&format!(
+            "Content-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    head.push_str("\r\n");
+    let mut bytes = head.into_bytes();
+    bytes.extend_from_slice(body.as_bytes());
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_heads_are_read_strictly() {
+        let request =
+            Request::parse("POST /?x=1 HTTP/1.1\r\nHost: a\r\nContent-LENGTH:  12 ").unwrap();
+        assert_eq!(request.method, "POST");
+        assert_eq!(request.target, "/?x=1");
+        assert_eq!(request.header("content-length"), Some("12"));
+        assert!(Request::parse("POST /").is_err());
+        assert!(Request::parse("GET / HTTP/1.1\r\nbroken").is_err());
+        let answer = String::from_utf8(encode(&Response::new(204, ""))).unwrap();
+        assert!(
+            answer.starts_with("HTTP/1.1 204 No Content\r\n"),
+            "{answer}"
+        );
+        assert!(answer.contains("Access-Control-Allow-Methods: POST, OPTIONS\r\n"));
+        assert!(answer.ends_with("\r\n\r\n"));
+    }
+}

@@ -1,0 +1,165 @@
+//! Storing samples as `judge-data/<id>/sample-<k>.in` / `.out`: only inputs
+//! not stored yet, each file written whole under a temporary name and then
+//! linked into place, so nothing is half-written or overwritten.
+
+use super::payload::Sample;
+use crate::problem::{SetupError, MAX_DATA_FILE_BYTES};
+use std::collections::HashSet;
+use std::fs;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Added {
+    /// The new cases' names (`sample-3`).
+    pub names: Vec<String>,
+    /// Samples whose input a case already holds.
+    pub already: usize,
+    /// Samples too large to store, as their positions in the payload (from 1).
+    pub too_large: Vec<usize>,
+}
+
+/// Adds the samples whose input no case in `dir` holds yet, numbered after
+/// the `sample-<k>` names already taken.
+pub fn add(dir: &Path, samples: &[Sample]) -> Result<Added, SetupError> {
+    fs::create_dir_all(dir)
+        .map_err(|e| SetupError(format!("cannot create {}: {e}", dir.display())))?;
+    let mut stored = stored_inputs(dir)?;
+    let mut added = Added::default();
+    let mut k = 1;
+    for (index, sample) in samples.iter().enumerate() {
+        let input = normalized(&sample.input);
+        let output = normalized(&sample.output);
+        if stored.contains(&input) {
+            added.already += 1;
+            continue;
+        }
+        if input.len().max(output.len()) as u64 >= MAX_DATA_FILE_BYTES {
+            added.too_large.push(index + 1);
+            continue;
+        }
+        loop {
+            let name = format!("sample-{k}");
+            k += 1;
+            if store_pair(dir, &name, &input, &output)? {
+                added.names.push(name);
+                break;
+            }
+        }
+        stored.insert(input);
+    }
+    Ok(added)
+}
+
+/// The judges' own files end lines with `\n` and end with one; pages and
+/// browsers on Windows give `\r\n`.
+fn normalized(text: &str) -> Vec<u8> {
+    let mut text = text.replace("\r\n", "\n").replace('\r', "\n");
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.into_bytes()
+}
+
+fn stored_inputs(dir: &Path) -> Result<HashSet<Vec<u8>>, SetupError> {
+    let cannot = |e: std::io::Error| SetupError(format!("cannot read {}: {e}", dir.display()));
+    let mut inputs = HashSet::new();
+    for entry in fs::read_dir(dir).map_err(cannot)? {
+        let path = entry.map_err(cannot)?.path();
+        if path.extension().and_then(|e| e.to_str()) == Some("in") {
+            let bytes = fs::read(&path).map_err(cannot)?;
+            inputs.insert(normalized(&String::from_utf8_lossy(&bytes)));
+        }
+    }
+    Ok(inputs)
+}
+
+/// Stores `<name>.out` then `<name>.in` (a case counts once its `.in`
+/// exists); `false`, with nothing left behind, when either name is taken.
+fn store_pair(dir: &Path, name: &str, input: &[u8], output: &[u8]) -> Result<bool, SetupError> {
+    let out = dir.join(format!("{name}.out"));
+    if dir.join(format!("{name}.in")).exists() || !store_new(&out, output)? {
+        return Ok(false);
+    }
+    if !store_new(&dir.join(format!("{name}.in")), input)? {
+        let _ = fs::remove_file(&out);
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// Writes `bytes` to a temporary file and links it as `path`; `false` when
+/// `path` exists (a link never replaces a file, unlike a rename).
+fn store_new(path: &Path, bytes: &[u8]) -> Result<bool, SetupError> {
+    let temp = temporary(path);
+    fs::write(&temp, bytes)
+        .map_err(|e| SetupError(format!("cannot write {}: {e}", temp.display())))?;
+    let linked = fs::hard_link(&temp, path);
+    let _ = fs::remove_file(&temp);
+    match linked {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(SetupError(format!("cannot write {}: {e}", path.display()))),
+    }
+}
+
+/// `.sample-1.in.<pid>.tmp`: hidden, and no case's extension.
+fn temporary(path: &Path) -> PathBuf {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("case");
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(input: &str, output: &str) -> Sample {
+        Sample {
+            input: input.into(),
+            output: output.into(),
+        }
+    }
+
+    #[test]
+    fn adds_new_inputs_only_and_never_overwrites() {
+        let dir = std::env::temp_dir().join(format!("judge-samples-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let first = add(&dir, &[sample("1 2\r\n", "3\r\n"), sample("1 2", "3")]).unwrap();
+        assert_eq!(first.names, ["sample-1"]);
+        assert_eq!(first.already, 1);
+        assert_eq!(fs::read(dir.join("sample-1.in")).unwrap(), b"1 2\n");
+        assert_eq!(fs::read(dir.join("sample-1.out")).unwrap(), b"3\n");
+        // A stray sample-2.out (hand-made) keeps its name taken.
+        fs::write(dir.join("sample-2.out"), "kept\n").unwrap();
+        fs::write(dir.join("edge.in"), "0 0\n").unwrap();
+        let second = add(
+            &dir,
+            &[
+                sample("1 2\n", "999\n"),
+                sample("0 0", "0"),
+                sample("5 5", "10"),
+            ],
+        )
+        .unwrap();
+        assert_eq!(second.names, ["sample-3"]);
+        assert_eq!(second.already, 2);
+        assert_eq!(fs::read(dir.join("sample-1.out")).unwrap(), b"3\n");
+        assert_eq!(fs::read(dir.join("sample-2.out")).unwrap(), b"kept\n");
+        assert!(!dir.join("sample-2.in").exists());
+        assert_eq!(fs::read(dir.join("sample-3.in")).unwrap(), b"5 5\n");
+        let huge = "1".repeat(MAX_DATA_FILE_BYTES as usize);
+        assert_eq!(add(&dir, &[sample(&huge, "1")]).unwrap().too_large, [1]);
+        let leftovers = fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .ends_with(".tmp")
+            })
+            .count();
+        assert_eq!(leftovers, 0);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
