@@ -7,6 +7,7 @@
 #                                              SNIPPET: from LeetCode's code template)
 #   make bench  [P=<id>]                       speed, memory and growth
 #   make run    P=<id> [IN=<file>|CASE=<name>] [BIN=..]  one run, output and status
+#   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
 #   make fmt                                   format every crate
 #   make check                                 everything CI runs
 # BIN (and the runner's --sol, --brute, --gen) may be a .rs/.cpp/.cc/.c/.java/.py source.
@@ -21,7 +22,7 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
-.PHONY: build test stress submit new bench run fmt check toolchain fmt-check clippy unit \
+.PHONY: build test stress submit new bench run import fmt check toolchain fmt-check clippy unit \
 	judge-compile stress-smoke bench-smoke
 
 # Cargo's progress on a terminal; quiet otherwise, so that a log stays short.
@@ -56,6 +57,11 @@ run: build
 fmt:
 	@$(CARGO) fmt --all
 	@echo "formatted every crate"
+
+# Listens until Ctrl-C (or one batch with ONCE=1); builds each new problem itself.
+import:
+	@$(CARGO) build --release -p judge --quiet
+	$(RUNNER) import $(call opt,--port,PORT) $(if $(ONCE),--once)
 
 # Installs the floor toolchain once; rustup is the one thing assumed present.
 toolchain:

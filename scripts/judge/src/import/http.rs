@@ -194,7 +194,6 @@ fn respond(stream: &mut TcpStream, accept: &Accept) -> Option<Response> {
 
 /// The head up to the blank line, and whatever body bytes came with it;
 /// `None` when the client closed without sending anything.
-#[allow(clippy::type_complexity)]
 fn read_head(stream: &mut TcpStream) -> Result<Option<(String, Vec<u8>)>, Response> {
     let mut read = Vec::new();
     let mut chunk = [0u8; 8192];

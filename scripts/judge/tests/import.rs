@@ -1,0 +1,694 @@
+//! `judge import` as a child process: real-shaped Competitive Companion
+//! payloads posted over TCP, and saved ones through `--file`; the files it
+//! writes, what it refuses, and that it stops and is gone.
+
+mod common;
+
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// An empty workspace: what the listener needs when builds are skipped.
+struct Workspace {
+    root: PathBuf,
+}
+
+impl Workspace {
+    fn empty() -> Workspace {
+        let root = common::temp_path("judge-import");
+        fs::create_dir_all(root.join("problems")).unwrap();
+        fs::create_dir_all(root.join("judge-data")).unwrap();
+        Workspace { root }
+    }
+
+    /// The workspace's manifests and tools, so a new problem really builds.
+    fn buildable() -> Workspace {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let workspace = Workspace::empty();
+        for path in [
+            "Cargo.toml",
+            "Cargo.lock",
+            "scripts/judge",
+            "scripts/testkit",
+        ] {
+            copy_tree(&source.join(path), &workspace.root.join(path));
+        }
+        workspace
+    }
+
+    fn read(&self, relative: &str) -> String {
+        let path = self.root.join(relative);
+        fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    fn judge(&self) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
+        command
+            .arg("--root")
+            .arg(&self.root)
+            .env("CARGO_TARGET_DIR", self.root.join("target"));
+        command
+    }
+
+    /// Starts `judge import --port <free port>` and waits until it listens.
+    fn listen(&self, extra: &[&str], build: bool) -> Listener {
+        let port = free_port();
+        let mut command = self.judge();
+        command
+            .args(["import", "--port", &port.to_string()])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if !build {
+            command.env("JUDGE_IMPORT_SKIP_BUILD", "1");
+        }
+        let mut child = command.spawn().unwrap();
+        let out = lines(child.stdout.take().unwrap());
+        let err = lines(child.stderr.take().unwrap());
+        let listener = Listener {
+            child,
+            port,
+            out,
+            err,
+        };
+        listener.expect_out("listening on http://127.0.0.1:");
+        listener
+    }
+}
+
+impl Drop for Workspace {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    if from.is_dir() {
+        fs::create_dir_all(to).unwrap();
+        for entry in fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            copy_tree(&entry.path(), &to.join(entry.file_name()));
+        }
+    } else {
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(from, to).unwrap();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// The lines of a child's stream, as they come.
+fn lines(stream: impl Read + Send + 'static) -> Receiver<String> {
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stream).lines() {
+            if send.send(line.unwrap_or_default()).is_err() {
+                break;
+            }
+        }
+    });
+    receive
+}
+
+struct Listener {
+    child: Child,
+    port: u16,
+    out: Receiver<String>,
+    err: Receiver<String>,
+}
+
+impl Listener {
+    /// The next stdout line holding `part` (earlier lines are dropped).
+    fn expect_out(&self, part: &str) -> String {
+        expect_line(&self.out, part, "stdout")
+    }
+
+    fn expect_err(&self, part: &str) -> String {
+        expect_line(&self.err, part, "stderr")
+    }
+
+    /// Sends `raw` as it is and returns the whole answer.
+    fn send(&self, raw: &[u8]) -> String {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        stream.write_all(raw).unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    }
+
+    /// POSTs `body` to `/` as the extension does; returns the answer and
+    /// how long it took.
+    fn post(&self, body: &str) -> (String, Duration) {
+        let start = Instant::now();
+        let answer = self.send(
+            format!(
+                "POST / HTTP/1.1\r\nHost: localhost:{}\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\n\r\n{body}",
+                self.port,
+                body.len()
+            )
+            .as_bytes(),
+        );
+        (answer, start.elapsed())
+    }
+
+    /// Ctrl-C, then the process must end by itself, successfully, and the
+    /// port must be free again.
+    fn interrupt(mut self) {
+        let pid = self.child.id().to_string();
+        assert!(Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success());
+        self.expect_out("stopped listening");
+        self.wait_gone();
+    }
+
+    fn wait_gone(&mut self) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the listener is still running");
+            thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "{status}");
+        assert!(!Path::new(&format!("/proc/{}", self.child.id())).exists());
+        assert!(TcpStream::connect(("127.0.0.1", self.port)).is_err());
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        if self.child.try_wait().unwrap().is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+fn expect_line(lines: &Receiver<String>, part: &str, name: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut seen = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) if line.contains(part) => return line,
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("no {name} line with {part:?}; saw {seen:#?}"),
+        }
+    }
+}
+
+/// A JSON string literal.
+fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A payload shaped as Competitive Companion sends it.
+struct Payload<'a> {
+    name: &'a str,
+    group: &'a str,
+    url: &'a str,
+    interactive: bool,
+    memory: &'a str,
+    time: &'a str,
+    tests: &'a [(&'a str, &'a str)],
+    batch: (&'a str, usize),
+}
+
+impl Payload<'_> {
+    fn json(&self) -> String {
+        let tests: Vec<String> = self
+            .tests
+            .iter()
+            .map(|(input, output)| {
+                format!(
+                    "{{\"input\":{},\"output\":{}}}",
+                    quoted(input),
+                    quoted(output)
+                )
+            })
+            .collect();
+        format!(
+            "{{\"name\":{},\"group\":{},\"url\":{},\"interactive\":{},\"memoryLimit\":{},\
+             \"timeLimit\":{},\"tests\":[{}],\"testType\":\"single\",\
+             \"input\":{{\"type\":\"stdin\"}},\"output\":{{\"type\":\"stdout\"}},\
+             \"languages\":{{\"java\":{{\"mainClass\":\"Main\",\"taskClass\":\"Task\"}}}},\
+             \"batch\":{{\"id\":{},\"size\":{}}}}}",
+            quoted(self.name),
+            quoted(self.group),
+            quoted(self.url),
+            self.interactive,
+            self.memory,
+            self.time,
+            tests.join(","),
+            quoted(self.batch.0),
+            self.batch.1
+        )
+    }
+}
+
+const POJ_1000: Payload = Payload {
+    name: "A+B Problem",
+    group: "POJ",
+    url: "http://poj.org/problem?id=1000",
+    interactive: false,
+    // POJ gives 10000K; the extension sends MB.
+    memory: "9.765625",
+    time: "1000",
+    tests: &[("1 2", "3")],
+    batch: ("4f2a-poj", 1),
+};
+
+const CF_118A: Payload = Payload {
+    name: "A. String Task",
+    group: "Codeforces - Codeforces Beta Round 89 (Div. 2)",
+    url: "https://codeforces.com/problemset/problem/118/A",
+    interactive: false,
+    memory: "256",
+    time: "2000",
+    tests: &[
+        ("tour\n", ".t.r\n"),
+        ("Codeforces\n", ".c.d.f.r.c.s\n"),
+        ("aBAcAba\n", ".b.c.b\n"),
+    ],
+    batch: ("9c1e-cf118a", 1),
+};
+
+fn answered_ok(answer: &str) {
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+    assert!(
+        answer.contains("Access-Control-Allow-Origin: *\r\n"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn problems_posted_by_the_extension_are_created_with_their_samples() {
+    let workspace = Workspace::empty();
+    let listener = workspace.listen(&[], false);
+
+    let (answer, took) = listener.post(&POJ_1000.json());
+    answered_ok(&answer);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    let line = listener.expect_out("poj1000");
+    assert_eq!(line, "poj1000 \"A+B Problem\": new, added sample-1");
+    let config = workspace.read("judge-data/poj1000/problem.toml");
+    for expected in [
+        "title = \"A+B Problem\"\n",
+        "url = \"http://poj.org/problem?id=1000\"\n",
+        "judge = \"poj\"\n",
+        "time_limit_ms = 1000\n",
+        "memory_limit_kib = 10000\n",
+        "compare = \"exact\"\n",
+    ] {
+        assert!(config.contains(expected), "{expected}: {config}");
+    }
+    assert!(workspace
+        .read("problems/poj1000/src/main.rs")
+        .starts_with("//! poj1000 A+B Problem — http://poj.org/problem?id=1000\n"));
+    assert_eq!(workspace.read("judge-data/poj1000/sample-1.in"), "1 2\n");
+    assert_eq!(workspace.read("judge-data/poj1000/sample-1.out"), "3\n");
+
+    answered_ok(&listener.post(&CF_118A.json()).0);
+    let line = listener.expect_out("cf118a");
+    assert_eq!(
+        line,
+        "cf118a \"A. String Task\": new, added sample-1 sample-2 sample-3"
+    );
+    let config = workspace.read("judge-data/cf118a/problem.toml");
+    assert!(config.contains("judge = \"codeforces\"\n"), "{config}");
+    assert!(config.contains("memory_limit_kib = 262144\n"), "{config}");
+    assert!(config.contains("compare = \"tokens\"\n"), "{config}");
+    assert_eq!(
+        workspace.read("judge-data/cf118a/sample-2.in"),
+        "Codeforces\n"
+    );
+    assert_eq!(workspace.read("judge-data/cf118a/sample-3.out"), ".b.c.b\n");
+
+    // A contest: one request per problem, sharing the batch id.
+    let contest = [
+        ("A. Theatre Square", "A", "6 6 4", "4"),
+        ("B. Spreadsheets", "B", "2\nR23C55\nBC23", "BC23\nR23C55"),
+        (
+            "C. Ancient Berland Circus",
+            "C",
+            "0 0\n1 1\n0 1",
+            "1.00000000",
+        ),
+    ];
+    for (name, letter, input, output) in contest {
+        let url = format!("https://codeforces.com/contest/1/problem/{letter}");
+        let payload = Payload {
+            name,
+            group: "Codeforces - Codeforces Beta Round 1",
+            url: &url,
+            tests: &[(input, output)],
+            batch: ("b7d0-round1", 3),
+            ..CF_118A
+        };
+        answered_ok(&listener.post(&payload.json()).0);
+    }
+    assert_eq!(
+        listener.expect_out("batch "),
+        "batch Codeforces - Codeforces Beta Round 1: 3 of 3 problems imported: cf1a cf1b cf1c"
+    );
+    assert!(workspace
+        .read("judge-data/cf1c/problem.toml")
+        .contains("title = \"C. Ancient Berland Circus\""));
+    assert_eq!(
+        workspace.read("judge-data/cf1b/sample-1.out"),
+        "BC23\nR23C55\n"
+    );
+
+    let interactive = Payload {
+        name: "E. Interview",
+        url: "https://codeforces.com/contest/1807/problem/E",
+        interactive: true,
+        tests: &[("2\n4\n1 2 3 4\n", "? 4 1 2 3 4\n")],
+        batch: ("e1a9-interview", 1),
+        ..CF_118A
+    };
+    answered_ok(&listener.post(&interactive.json()).0);
+    let line = listener.expect_out("cf1807e");
+    assert!(line.contains("new, added sample-1"), "{line}");
+    assert!(line.contains("interactive"), "{line}");
+    assert!(workspace
+        .root
+        .join("problems/cf1807e/src/main.rs")
+        .is_file());
+
+    // Non-ASCII text, a quote in the title and Windows line ends.
+    let luogu = Payload {
+        name: "P1001 A+B \"Problem\" — Ünïcode ✓",
+        group: "洛谷",
+        url: "https://www.luogu.com.cn/problem/P1001",
+        tests: &[("20 30\r\nxé\r\n", "50\r\n"), ("1 2\r\n", "3")],
+        batch: ("c3d2-luogu", 1),
+        ..CF_118A
+    };
+    answered_ok(&listener.post(&luogu.json()).0);
+    let line = listener.expect_out("luogup1001");
+    assert_eq!(
+        line,
+        "luogup1001 \"P1001 A+B 'Problem' — Ünïcode ✓\": new, added sample-1 sample-2"
+    );
+    let config = workspace.read("judge-data/luogup1001/problem.toml");
+    assert!(
+        config.contains("title = \"P1001 A+B 'Problem' — Ünïcode ✓\"\n"),
+        "{config}"
+    );
+    assert!(config.contains("judge = \"luogu\"\n"), "{config}");
+    assert_eq!(
+        workspace.read("judge-data/luogup1001/sample-1.in"),
+        "20 30\nxé\n"
+    );
+    assert_eq!(workspace.read("judge-data/luogup1001/sample-1.out"), "50\n");
+    assert_eq!(workspace.read("judge-data/luogup1001/sample-2.out"), "3\n");
+
+    // No limits on the page: the judge's defaults.
+    let atcoder = Payload {
+        name: "A - N-choice question",
+        group: "AtCoder Beginner Contest 300",
+        url: "https://atcoder.jp/contests/abc300/tasks/abc300_a",
+        memory: "null",
+        time: "null",
+        tests: &[("3 125 175\n200 300 400\n", "2\n")],
+        batch: ("a0a0-abc300", 1),
+        ..CF_118A
+    };
+    answered_ok(&listener.post(&atcoder.json()).0);
+    listener.expect_out("atcabc300a \"A - N-choice question\": new, added sample-1");
+    let config = workspace.read("judge-data/atcabc300a/problem.toml");
+    assert!(config.contains("time_limit_ms = 2000\n"), "{config}");
+    assert!(config.contains("memory_limit_kib = 1048576\n"), "{config}");
+
+    // Ids are made of letters and digits only: nothing lands outside.
+    let escape = Payload {
+        name: "../../../escaped",
+        url: "http://poj.org/problem?id=../../../escaped",
+        batch: ("e5c4-escape", 1),
+        ..CF_118A
+    };
+    answered_ok(&listener.post(&escape.json()).0);
+    let line = listener.expect_out("escaped");
+    assert!(
+        line.starts_with("escaped \"../../../escaped\": new"),
+        "{line}"
+    );
+    let outside = workspace.root.parent().unwrap().join("escaped");
+    assert!(!outside.exists());
+    for dir in ["problems", "judge-data"] {
+        let mut ids: Vec<String> = fs::read_dir(workspace.root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        ids.sort();
+        assert_eq!(
+            ids,
+            [
+                "atcabc300a",
+                "cf118a",
+                "cf1807e",
+                "cf1a",
+                "cf1b",
+                "cf1c",
+                "escaped",
+                "luogup1001",
+                "poj1000"
+            ]
+        );
+    }
+    listener.interrupt();
+}
+
+#[test]
+fn a_second_import_adds_new_samples_and_overwrites_nothing() {
+    let workspace = Workspace::empty();
+    let listener = workspace.listen(&[], false);
+    let first = Payload {
+        tests: &CF_118A.tests[..2],
+        ..CF_118A
+    };
+    answered_ok(&listener.post(&first.json()).0);
+    listener.expect_out("cf118a \"A. String Task\": new, added sample-1 sample-2");
+    let config = "judge-data/cf118a/problem.toml";
+    let edited = workspace.read(config).replace("2000", "1500");
+    fs::write(workspace.root.join(config), &edited).unwrap();
+    fs::write(
+        workspace.root.join("judge-data/cf118a/sample-1.out"),
+        "edited\n",
+    )
+    .unwrap();
+    let solution = "problems/cf118a/src/main.rs";
+    fs::write(workspace.root.join(solution), "// my solution\n").unwrap();
+
+    // The page again, with all three samples and other limits.
+    let again = Payload {
+        time: "1000",
+        ..CF_118A
+    };
+    answered_ok(&listener.post(&again.json()).0);
+    assert_eq!(
+        listener.expect_out("cf118a"),
+        "cf118a \"A. String Task\": exists, added sample-3 (2 already stored)"
+    );
+    assert_eq!(workspace.read(config), edited);
+    assert_eq!(workspace.read("judge-data/cf118a/sample-1.out"), "edited\n");
+    assert_eq!(workspace.read(solution), "// my solution\n");
+    assert_eq!(workspace.read("judge-data/cf118a/sample-3.in"), "aBAcAba\n");
+
+    answered_ok(&listener.post(&again.json()).0);
+    assert_eq!(
+        listener.expect_out("cf118a"),
+        "cf118a \"A. String Task\": exists, no samples added (3 already stored)"
+    );
+    let files = fs::read_dir(workspace.root.join("judge-data/cf118a"))
+        .unwrap()
+        .count();
+    assert_eq!(files, 7, "problem.toml and three pairs, no temporary files");
+    listener.interrupt();
+}
+
+#[test]
+fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
+    let workspace = Workspace::empty();
+    let listener = workspace.listen(&[], false);
+    // A client that connects and says nothing must not hold up the others.
+    let silent = TcpStream::connect(("127.0.0.1", listener.port)).unwrap();
+
+    let (answer, _) = listener.post("{\"name\": \"x\",\n \"tests\": [}");
+    assert!(
+        answer.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.ends_with("\r\n\r\ninvalid JSON: line 2, column 12: expected a value (object, array, string, number, true, false or null)\n"),
+        "{answer}"
+    );
+    listener.expect_err("400 Bad Request: invalid JSON: line 2, column 12");
+
+    let (answer, _) = listener.post("{\"name\": \"x\", \"url\": \"\"}");
+    assert!(
+        answer.ends_with("\r\n\r\nmissing field \"tests\"\n"),
+        "{answer}"
+    );
+    listener.expect_err("missing field \"tests\"");
+
+    // The body stops short of its Content-Length.
+    let mut stream = TcpStream::connect(("127.0.0.1", listener.port)).unwrap();
+    stream
+        .write_all(b"POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"name\":")
+        .unwrap();
+    stream.shutdown(Shutdown::Write).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 400 "), "{answer}");
+    assert!(
+        answer.ends_with("the body ended after 8 of 100 bytes\n"),
+        "{answer}"
+    );
+
+    let answer = listener.send(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    assert!(
+        answer.starts_with("HTTP/1.1 405 Method Not Allowed\r\n"),
+        "{answer}"
+    );
+    assert!(answer.contains("Allow: POST, OPTIONS\r\n"), "{answer}");
+    let answer = listener.send(b"POST /problems HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}");
+    assert!(answer.starts_with("HTTP/1.1 404 Not Found\r\n"), "{answer}");
+    let answer = listener.send(
+        b"OPTIONS / HTTP/1.1\r\nOrigin: chrome-extension://x\r\n\
+          Access-Control-Request-Method: POST\r\n\r\n",
+    );
+    assert!(
+        answer.starts_with("HTTP/1.1 204 No Content\r\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("Access-Control-Allow-Origin: *\r\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("Access-Control-Allow-Methods: POST, OPTIONS\r\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.contains("Access-Control-Allow-Headers: Content-Type\r\n"),
+        "{answer}"
+    );
+
+    let answer = listener
+        .send(format!("POST / HTTP/1.1\r\nContent-Length: {}\r\n\r\n{{", 17 << 20).as_bytes());
+    assert!(
+        answer.starts_with("HTTP/1.1 413 Payload Too Large\r\n"),
+        "{answer}"
+    );
+    listener.expect_err("413 Payload Too Large");
+
+    // Still serving, and quickly, while the silent client waits.
+    let (answer, took) = listener.post(&POJ_1000.json());
+    answered_ok(&answer);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    listener.expect_out("poj1000 \"A+B Problem\": new, added sample-1");
+    let entries = fs::read_dir(workspace.root.join("problems"))
+        .unwrap()
+        .count();
+    assert_eq!(entries, 1, "only the good request made a problem");
+    drop(silent);
+    listener.interrupt();
+}
+
+#[test]
+fn once_stops_after_a_batch_and_files_go_the_same_way() {
+    let workspace = Workspace::empty();
+    let mut listener = workspace.listen(&["--once"], false);
+    for (name, letter) in [("A. Watermelon", "A"), ("B. Before an Exam", "B")] {
+        let url = format!("https://codeforces.com/contest/4/problem/{letter}");
+        let payload = Payload {
+            name,
+            url: &url,
+            batch: ("d4d4-round4", 2),
+            ..CF_118A
+        };
+        answered_ok(&listener.post(&payload.json()).0);
+    }
+    listener.expect_out("2 of 2 problems imported: cf4a cf4b");
+    listener.expect_out("stopped listening");
+    listener.wait_gone();
+
+    let saved = workspace.root.join("poj1000.json");
+    fs::write(&saved, POJ_1000.json()).unwrap();
+    let broken = workspace.root.join("broken.json");
+    fs::write(&broken, "{\"name\": \"x\"").unwrap();
+    let output = workspace
+        .judge()
+        .args(["import", "--file"])
+        .arg(&saved)
+        .arg(&broken)
+        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("broken.json: invalid JSON: line 1, column 13"),
+        "{stderr}"
+    );
+    assert!(!workspace.root.join("judge-data/poj1000").exists());
+
+    let output = workspace
+        .judge()
+        .args(["import", "--file"])
+        .arg(&saved)
+        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "poj1000 \"A+B Problem\": new, added sample-1\n"
+    );
+    assert_eq!(workspace.read("judge-data/poj1000/sample-1.in"), "1 2\n");
+}
+
+#[test]
+fn a_new_problem_is_built_after_the_extension_has_its_answer() {
+    let workspace = Workspace::buildable();
+    let listener = workspace.listen(&[], true);
+    let (answer, took) = listener.post(&POJ_1000.json());
+    answered_ok(&answer);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    let line = listener.expect_out("poj1000");
+    assert_eq!(line, "poj1000 \"A+B Problem\": new, added sample-1; built");
+    assert!(workspace.root.join("target/release/poj1000").is_file());
+    listener.interrupt();
+}
