@@ -681,6 +681,31 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
 }
 
 #[test]
+fn a_batch_that_stops_short_is_summed_up_after_a_quiet_spell() {
+    let workspace = Workspace::empty();
+    let mut listener = workspace.listen(&["--once"], false);
+    let payload = Payload {
+        batch: ("f00d-partial", 3),
+        ..CF_118A
+    };
+    answered_ok(&listener.post(&payload.json()).0);
+    listener.expect_out("cf118a \"A. String Task\": new");
+    let start = Instant::now();
+    assert_eq!(
+        listener.expect_out("batch "),
+        "batch Codeforces - Codeforces Beta Round 89 (Div. 2): 1 of 3 problems imported, \
+         2 never arrived (quiet for 3 s): cf118a"
+    );
+    assert!(
+        start.elapsed() > Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    listener.expect_out("stopped listening");
+    listener.wait_gone();
+}
+
+#[test]
 fn a_new_problem_is_built_after_the_extension_has_its_answer() {
     let workspace = Workspace::buildable();
     let listener = workspace.listen(&[], true);
