@@ -5,13 +5,14 @@
 
 mod http;
 mod ids;
+mod leetcode;
 mod payload;
 mod samples;
 
 use crate::cli::Args;
 use crate::new::{self, Spec};
 use crate::problem::{SetupError, Workspace};
-use payload::Payload;
+use payload::{Payload, Sample};
 use std::fs;
 use std::net::TcpListener;
 use std::process::Command;
@@ -278,7 +279,19 @@ fn import_problem(
         }
         new::scaffold(workspace, &spec)?;
     }
-    let added = samples::add(&workspace.data_dir(id), &payload.tests)?;
+    let tests: Vec<Sample> = if origin.judge == "leetcode" {
+        payload
+            .tests
+            .iter()
+            .map(|test| Sample {
+                input: leetcode::testcase(&test.input).unwrap_or_else(|| test.input.clone()),
+                output: test.output.clone(),
+            })
+            .collect()
+    } else {
+        payload.tests.clone()
+    };
+    let added = samples::add(&workspace.data_dir(id), &tests)?;
     let mut line = format!(
         "{id} \"{title}\": {}, {}",
         if exists { "exists" } else { "new" },

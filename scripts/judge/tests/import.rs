@@ -665,19 +665,40 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
     );
     assert!(!workspace.root.join("judge-data/poj1000").exists());
 
+    let leetcode = Payload {
+        name: "294. Flip Game II",
+        group: "LeetCode",
+        url: "https://leetcode.com/problems/flip-game-ii/",
+        tests: &[
+            ("currentState = \"++++\"", "true"),
+            ("currentState = \"+\"", "false"),
+        ],
+        batch: ("1eet-294", 1),
+        ..CF_118A
+    };
+    let saved_leetcode = workspace.root.join("lc294.json");
+    fs::write(&saved_leetcode, leetcode.json()).unwrap();
     let output = workspace
         .judge()
         .args(["import", "--file"])
         .arg(&saved)
+        .arg(&saved_leetcode)
         .env("JUDGE_IMPORT_SKIP_BUILD", "1")
         .output()
         .unwrap();
     assert!(output.status.success());
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
-        "poj1000 \"A+B Problem\": new, added sample-1\n"
+        "poj1000 \"A+B Problem\": new, added sample-1\n\
+         lc294 \"294. Flip Game II\": new, added sample-1 sample-2\n"
     );
     assert_eq!(workspace.read("judge-data/poj1000/sample-1.in"), "1 2\n");
+    // LeetCode's custom-testcase format: one argument per line.
+    assert_eq!(workspace.read("judge-data/lc294/sample-1.in"), "\"++++\"\n");
+    assert_eq!(workspace.read("judge-data/lc294/sample-2.out"), "false\n");
+    assert!(workspace
+        .read("problems/lc294/src/main.rs")
+        .contains("// submit-begin"));
 }
 
 #[test]
