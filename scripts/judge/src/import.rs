@@ -104,9 +104,9 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             };
+            // Problems already answered 200 are still imported.
             if done && once {
                 http::STOP.store(true, Ordering::SeqCst);
-                break;
             }
         }
         importer.finish();
@@ -121,6 +121,8 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
             .send(payload)
             .map_err(|_| "the importer has stopped".to_string())
     });
+    // Also when serving failed: the worker ends on STOP once its queue is empty.
+    http::STOP.store(true, Ordering::SeqCst);
     let all_imported = worker.join().unwrap_or(false);
     served.map_err(|e| SetupError(format!("listening on 127.0.0.1:{port}: {e}")))?;
     outln!("stopped listening");

@@ -699,6 +699,21 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
     assert!(workspace
         .read("problems/lc294/src/main.rs")
         .contains("// submit-begin"));
+
+    // A port another tool holds is a setup error that names it.
+    let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let output = workspace
+        .judge()
+        .args(["import", "--port", &port])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("cannot listen on 127.0.0.1:{port}")),
+        "{stderr}"
+    );
 }
 
 #[test]

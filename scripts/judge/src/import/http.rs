@@ -187,7 +187,7 @@ fn respond(stream: &mut TcpStream, accept: &Accept) -> Option<Response> {
     }
     body.extend_from_slice(&rest);
     Some(match accept(&body) {
-        Ok(()) => Response::new(200, "imported"),
+        Ok(()) => Response::new(200, "received; importing"),
         Err(message) => Response::new(400, message),
     })
 }
