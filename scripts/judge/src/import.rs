@@ -192,7 +192,7 @@ impl Importer {
             return false;
         }
         let batch = self.batches.remove(at);
-        sum_up(&batch);
+        sum_up(&batch, "");
         true
     }
 
@@ -203,17 +203,22 @@ impl Importer {
             .drain(..)
             .partition(|b| b.last.elapsed() >= QUIET);
         self.batches = waiting;
-        quiet.iter().for_each(sum_up);
+        for batch in &quiet {
+            sum_up(batch, &format!(" (quiet for {} s)", QUIET.as_secs()));
+        }
         !quiet.is_empty()
     }
 
     fn finish(&mut self) {
-        self.batches.drain(..).for_each(|b| sum_up(&b));
+        for batch in self.batches.drain(..) {
+            sum_up(&batch, "");
+        }
     }
 }
 
-/// A contest's line: what arrived of it. A problem alone has its own line.
-fn sum_up(batch: &Batch) {
+/// A contest's line: what arrived of it, and `why` the rest is not waited
+/// for. A problem alone has its own line.
+fn sum_up(batch: &Batch, why: &str) {
     if batch.size == 1 {
         return;
     }
@@ -232,11 +237,7 @@ fn sum_up(batch: &Batch) {
         line.push_str(&format!(", {} failed", batch.failed));
     }
     if arrived < batch.size {
-        line.push_str(&format!(
-            ", {} never arrived (quiet for {} s)",
-            batch.size - arrived,
-            QUIET.as_secs()
-        ));
+        line.push_str(&format!(", {} never arrived{why}", batch.size - arrived));
     }
     if !batch.ids.is_empty() {
         line.push_str(&format!(": {}", batch.ids.join(" ")));
