@@ -30,12 +30,8 @@ impl Workspace {
     fn buildable() -> Workspace {
         let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let workspace = Workspace::empty();
-        for path in [
-            "Cargo.toml",
-            "Cargo.lock",
-            "scripts/judge",
-            "scripts/testkit",
-        ] {
+        // Every tool crate, so the workspace's member list holds wherever it grows.
+        for path in ["Cargo.toml", "Cargo.lock", "scripts"] {
             copy_tree(&source.join(path), &workspace.root.join(path));
         }
         workspace
