@@ -10,12 +10,13 @@ mod payload;
 mod samples;
 
 use crate::cli::Args;
+use crate::interrupt;
 use crate::new::{self, Spec};
 use crate::problem::{SetupError, Workspace};
 use payload::{Payload, Sample};
 use std::fs;
 use std::net::TcpListener;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::sync::atomic::Ordering;
 use std::sync::{mpsc, Mutex};
 use std::thread;
@@ -86,7 +87,6 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
             "cannot listen on 127.0.0.1:{port}: {e} (another tool on it? pick a port with --port)"
         ))
     })?;
-    http::stop_on_ctrl_c();
     outln!(
         "listening on http://127.0.0.1:{port}/ for Competitive Companion{}; Ctrl-C stops",
         if once { " (one batch)" } else { "" }
@@ -134,6 +134,7 @@ struct Importer {
     workspace: Workspace,
     build: bool,
     batches: Vec<Batch>,
+    imported: usize,
     failures: usize,
 }
 
@@ -152,6 +153,7 @@ impl Importer {
             workspace,
             build,
             batches: Vec::new(),
+            imported: 0,
             failures: 0,
         }
     }
@@ -162,12 +164,19 @@ impl Importer {
         let origin = ids::origin(&payload.url, &payload.name);
         let result = import_problem(&self.workspace, payload, &origin, self.build);
         match &result {
-            Ok(line) => outln!("{line}"),
+            Ok(line) => {
+                self.imported += 1;
+                outln!("{line}");
+            }
             Err(SetupError(message)) => {
                 self.failures += 1;
                 eprintln!("judge import: {}: {message}", origin.id);
             }
         }
+        interrupt::finished(format!(
+            "{} imported, {} failed",
+            self.imported, self.failures
+        ));
         let at = match self.batches.iter().position(|b| b.id == payload.batch.id) {
             Some(at) => at,
             None => {
@@ -259,6 +268,7 @@ fn import_problem(
         .iter()
         .any(|dir| workspace.root.join(dir).join(id).exists());
     let mut notes = Vec::new();
+    let mut spec = None;
     if exists {
         if let Ok(config) = workspace.config(id) {
             if !config.url.is_empty() && !payload.url.is_empty() && config.url != payload.url {
@@ -269,18 +279,18 @@ fn import_problem(
             }
         }
     } else {
-        let mut spec = Spec::for_id(id, Some(&origin.judge))?;
-        spec.title = title.clone();
+        let mut new_spec = Spec::for_id(id, Some(&origin.judge))?;
+        new_spec.title = title.clone();
         if !payload.url.is_empty() {
-            spec.url = one_line(&payload.url, "%22");
+            new_spec.url = one_line(&payload.url, "%22");
         }
         if let Some(ms) = payload.time_limit_ms {
-            spec.time_limit_ms = ms;
+            new_spec.time_limit_ms = ms;
         }
         if let Some(kib) = payload.memory_limit_kib {
-            spec.memory_limit_kib = kib;
+            new_spec.memory_limit_kib = kib;
         }
-        new::scaffold(workspace, &spec)?;
+        spec = Some(new_spec);
     }
     let tests: Vec<Sample> = if origin.judge == "leetcode" {
         payload
@@ -294,7 +304,13 @@ fn import_problem(
     } else {
         payload.tests.clone()
     };
-    let added = samples::add(&workspace.data_dir(id), &tests)?;
+    // Ctrl-C waits for these writes, so a problem is never half-made.
+    let added = interrupt::uninterrupted(|| {
+        if let Some(spec) = &spec {
+            new::scaffold(workspace, spec)?;
+        }
+        samples::add(&workspace.data_dir(id), &tests)
+    })?;
     let mut line = format!(
         "{id} \"{title}\": {}, {}",
         if exists { "exists" } else { "new" },
@@ -337,14 +353,22 @@ fn import_problem(
 /// `cargo build --release -p <id>`, quietly; a failure is reported, not
 /// fatal: the files are written and the user can fix and `make build`.
 fn build_problem(workspace: &Workspace, id: &str) -> String {
-    if http::STOP.load(Ordering::SeqCst) {
-        return "not built (stopping): run make".into();
-    }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let output = Command::new(cargo)
-        .args(["build", "--release", "--quiet", "-p", id])
-        .current_dir(&workspace.root)
-        .output();
+    // Recorded, so an interrupt stops cargo too rather than leaving it behind.
+    let spawned = interrupt::launch(|| {
+        Command::new(cargo)
+            .args(["build", "--release", "--quiet", "-p", id])
+            .current_dir(&workspace.root)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+    });
+    let output = spawned.and_then(|child| {
+        let pid = child.id() as i32;
+        let output = child.wait_with_output();
+        interrupt::reaped(pid);
+        output
+    });
     match output {
         Ok(output) if output.status.success() => "built".into(),
         Ok(output) => {

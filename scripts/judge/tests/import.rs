@@ -162,20 +162,20 @@ impl Listener {
         (answer, start.elapsed())
     }
 
-    /// Ctrl-C, then the process must end by itself, successfully, and the
-    /// port must be free again.
-    fn interrupt(mut self) {
+    /// Ctrl-C, then the process must say what it finished, end by itself as
+    /// interrupted, and free the port.
+    fn interrupt(mut self, finished: &str) {
         let pid = self.child.id().to_string();
         assert!(Command::new("kill")
             .args(["-INT", &pid])
             .status()
             .unwrap()
             .success());
-        self.expect_out("stopped listening");
-        self.wait_gone();
+        self.expect_out(&format!("interrupted by SIGINT; finished: {finished}"));
+        self.wait_gone(130);
     }
 
-    fn wait_gone(&mut self) {
+    fn wait_gone(&mut self, code: i32) {
         let deadline = Instant::now() + Duration::from_secs(10);
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -184,7 +184,7 @@ impl Listener {
             assert!(Instant::now() < deadline, "the listener is still running");
             thread::sleep(Duration::from_millis(20));
         };
-        assert!(status.success(), "{status}");
+        assert_eq!(status.code(), Some(code), "{status}");
         assert!(!Path::new(&format!("/proc/{}", self.child.id())).exists());
         assert!(TcpStream::connect(("127.0.0.1", self.port)).is_err());
     }
@@ -483,7 +483,7 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
             ]
         );
     }
-    listener.interrupt();
+    listener.interrupt("9 imported, 0 failed");
 }
 
 #[test]
@@ -531,7 +531,7 @@ fn a_second_import_adds_new_samples_and_overwrites_nothing() {
         .unwrap()
         .count();
     assert_eq!(files, 7, "problem.toml and three pairs, no temporary files");
-    listener.interrupt();
+    listener.interrupt("3 imported, 0 failed");
 }
 
 #[test]
@@ -620,7 +620,7 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
         .count();
     assert_eq!(entries, 1, "only the good request made a problem");
     drop(silent);
-    listener.interrupt();
+    listener.interrupt("1 imported, 0 failed");
 }
 
 #[test]
@@ -639,7 +639,7 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
     }
     listener.expect_out("2 of 2 problems imported: cf4a cf4b");
     listener.expect_out("stopped listening");
-    listener.wait_gone();
+    listener.wait_gone(0);
 
     let saved = workspace.root.join("poj1000.json");
     fs::write(&saved, POJ_1000.json()).unwrap();
@@ -734,7 +734,7 @@ fn a_batch_that_stops_short_is_summed_up_after_a_quiet_spell() {
         start.elapsed()
     );
     listener.expect_out("stopped listening");
-    listener.wait_gone();
+    listener.wait_gone(0);
 }
 
 #[test]
@@ -747,5 +747,5 @@ fn a_new_problem_is_built_after_the_extension_has_its_answer() {
     let line = listener.expect_out("poj1000");
     assert_eq!(line, "poj1000 \"A+B Problem\": new, added sample-1; built");
     assert!(workspace.root.join("target/release/poj1000").is_file());
-    listener.interrupt();
+    listener.interrupt("1 imported, 0 failed");
 }

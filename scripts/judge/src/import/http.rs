@@ -18,26 +18,9 @@ const READ_TIMEOUT: Duration = Duration::from_secs(5);
 /// How often the accept loop looks at `STOP`.
 const POLL: Duration = Duration::from_millis(50);
 
-/// Set by Ctrl-C (or by the caller) to end `serve`.
+/// Set by the caller to end `serve` (Ctrl-C is `interrupt`'s: it ends the
+/// whole process).
 pub static STOP: AtomicBool = AtomicBool::new(false);
-
-extern "C" {
-    fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
-}
-const SIGINT: i32 = 2;
-
-extern "C" fn on_interrupt(_: i32) {
-    STOP.store(true, Ordering::SeqCst);
-}
-
-/// Makes Ctrl-C set `STOP` instead of killing the process, so the listener
-/// can finish what it has accepted.
-pub fn stop_on_ctrl_c() {
-    // SAFETY: the handler only stores to an atomic, which is signal-safe.
-    unsafe {
-        signal(SIGINT, on_interrupt);
-    }
-}
 
 /// What `serve` hands each body to.
 type Accept = dyn Fn(&[u8]) -> Result<(), String>;
