@@ -164,19 +164,18 @@ impl Importer {
         let origin = ids::origin(&payload.url, &payload.name);
         let result = import_problem(&self.workspace, payload, &origin, self.build);
         match &result {
-            Ok(line) => {
-                self.imported += 1;
-                outln!("{line}");
-            }
-            Err(SetupError(message)) => {
-                self.failures += 1;
-                eprintln!("judge import: {}: {message}", origin.id);
-            }
+            Ok(_) => self.imported += 1,
+            Err(_) => self.failures += 1,
         }
+        // Said before the line, so an interrupt after the line counts it.
         interrupt::finished(format!(
             "{} imported, {} failed",
             self.imported, self.failures
         ));
+        match &result {
+            Ok(line) => outln!("{line}"),
+            Err(SetupError(message)) => eprintln!("judge import: {}: {message}", origin.id),
+        }
         let at = match self.batches.iter().position(|b| b.id == payload.batch.id) {
             Some(at) => at,
             None => {
