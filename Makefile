@@ -3,8 +3,9 @@
 #   make stress P=<id> [N=..] [SEED=..] [JOBS=..]  solution vs brute force on random inputs
 #   make submit P=<id> [COPY=1]                print (and check) what to paste into the judge
 #   make new    P=<id> [JUDGE=poj|leetcode|..] [TITLE=..] [URL=..] [CHECKER=1] [SNIPPET=<file>|-]
-#                                              start a new problem (CHECKER=1: with a checker;
-#                                              SNIPPET: from LeetCode's code template)
+#               [INTERACTIVE=1]                start a new problem (CHECKER=1: with a checker;
+#                                              SNIPPET: from LeetCode's code template;
+#                                              INTERACTIVE=1: with an interactor)
 #   make bench  [P=<id>]                       speed, memory and growth
 #   make run    P=<id> [IN=<file>|CASE=<name>] [BIN=..]  one run, output and status
 #   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
@@ -44,7 +45,7 @@ submit: build toolchain
 new:
 	@$(CARGO) build --release -p judge --quiet
 	@$(RUNNER) new $(P) $(call opt,--judge,JUDGE) $(call opt,--title,TITLE) $(call opt,--url,URL) \
-		$(call opt,--snippet,SNIPPET) $(if $(CHECKER),--checker)
+		$(call opt,--snippet,SNIPPET) $(if $(CHECKER),--checker) $(if $(INTERACTIVE),--interactive)
 	@$(MAKE) --no-print-directory build
 
 bench: build

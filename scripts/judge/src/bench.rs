@@ -67,6 +67,10 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let mut broken = Vec::new();
     for id in &ids {
         let measured = workspace.config(id).and_then(|config| {
+            if config.interactor.is_some() {
+                outln!("{id}: interactive, not benchmarked: its solution needs the interactor");
+                return Ok(());
+            }
             let mut table = Table::new(id, &config.title);
             let measured = bench_problem(workspace, id, &config, smoke, &judge, &mut table);
             tables.push(table);

@@ -39,34 +39,12 @@ impl Checker {
         command: &str,
         protocol: Protocol,
     ) -> Result<Checker, SetupError> {
-        let name = command.to_string();
-        if command == format!("{id}-check") {
-            return Ok(Checker {
-                program: workspace.built(command)?,
-                args: Vec::new(),
-                protocol,
-                name,
-            });
-        }
-        let root = workspace
-            .root
-            .canonicalize()
-            .map_err(|e| SetupError(format!("cannot find {}: {e}", workspace.root.display())))?;
-        let first = command.split_whitespace().next().unwrap_or("");
-        if first.contains('/') && !root.join(first).is_file() {
-            return Err(SetupError(format!(
-                "checker {command:?}: no file {first} (relative paths start at the workspace root)"
-            )));
-        }
+        let (program, args) = command_line(workspace, &format!("{id}-check"), command, "checker")?;
         Ok(Checker {
-            program: PathBuf::from("/bin/sh"),
-            args: vec![
-                "-c".into(),
-                format!("cd \"$0\" && exec {command} \"$@\""),
-                root.to_string_lossy().into_owned(),
-            ],
+            program,
+            args,
             protocol,
-            name,
+            name: command.to_string(),
         })
     }
 
@@ -159,8 +137,41 @@ impl Checker {
     }
 }
 
-/// The verdict the checker's exit gives by its protocol; `None` for none.
-fn protocol_verdict(protocol: Protocol, outcome: &Outcome) -> Option<Verdict> {
+/// A command line from `problem.toml` (a checker's or an interactor's) as
+/// a program and its first arguments: `own`, the problem's own binary, from
+/// `target/release`; any other command through `sh` from the workspace root.
+pub fn command_line(
+    workspace: &Workspace,
+    own: &str,
+    command: &str,
+    what: &str,
+) -> Result<(PathBuf, Vec<String>), SetupError> {
+    if command == own {
+        return Ok((workspace.built(command)?, Vec::new()));
+    }
+    let root = workspace
+        .root
+        .canonicalize()
+        .map_err(|e| SetupError(format!("cannot find {}: {e}", workspace.root.display())))?;
+    let first = command.split_whitespace().next().unwrap_or("");
+    if first.contains('/') && !root.join(first).is_file() {
+        return Err(SetupError(format!(
+            "{what} {command:?}: no file {first} (relative paths start at the workspace root)"
+        )));
+    }
+    Ok((
+        PathBuf::from("/bin/sh"),
+        vec![
+            "-c".into(),
+            format!("cd \"$0\" && exec {command} \"$@\""),
+            root.to_string_lossy().into_owned(),
+        ],
+    ))
+}
+
+/// The verdict a checker's or an interactor's exit gives by its protocol;
+/// `None` for none.
+pub fn protocol_verdict(protocol: Protocol, outcome: &Outcome) -> Option<Verdict> {
     if outcome.killed.is_some() {
         return None;
     }

@@ -20,6 +20,7 @@ mod diff;
 mod floor;
 mod foreign;
 mod import;
+mod interactive;
 mod interrupt;
 mod json;
 mod judges;
@@ -51,8 +52,8 @@ commands:
                                       (found cases: judge-data/<id>/, or DIR/<id>/)
   submit <id> [--copy]                print what to paste into the judge
   submit --check [<id>...]            compile every paste alone as the judge would
-  new <id> [--judge J] [--title T] [--url U] [--checker]
-                                      start a new problem
+  new <id> [--judge J] [--title T] [--url U] [--checker] [--interactive]
+                                      start a new problem (with a checker, or an interactor)
   bench [<id>...] [--smoke]           speed and memory on growing inputs
   run <id> [--in FILE | --case NAME] [--bin PROGRAM]
                                       run once on a file, a stored case or
@@ -85,7 +86,10 @@ fn options(command: &str) -> Option<(&'static [&'static str], &'static [&'static
             &[],
         ),
         "submit" => (&[], &["copy", "check"]),
-        "new" => (&["judge", "title", "url", "snippet"], &["checker"]),
+        "new" => (
+            &["judge", "title", "url", "snippet"],
+            &["checker", "interactive"],
+        ),
         "bench" => (&[], &["smoke"]),
         "run" => (&["in", "case", "bin"], &[]),
         "import" => (&["port"], &["once", "file"]),

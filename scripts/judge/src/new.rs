@@ -30,6 +30,18 @@ const LEETCODE_SNIPPET: &str = include_str!("../templates/leetcode/snippet.rs.tm
 /// A stdin solution's unit tests live in tests/, so that its paste holds none.
 const STDIN_TESTS: &str = include_str!("../templates/stdin/tests.rs.tmpl");
 const LEETCODE_TESTS: &str = include_str!("../templates/leetcode/tests/cross_check.rs.tmpl");
+/// An interactive problem: its own manifest and problem.toml (with the
+/// interactor), solution and its tests, interactor, generator and a sample
+/// for the interactor.
+const INTERACTIVE: [&str; 7] = [
+    include_str!("../templates/interactive/Cargo.toml.tmpl"),
+    include_str!("../templates/interactive/problem.toml.tmpl"),
+    include_str!("../templates/interactive/main.rs.tmpl"),
+    include_str!("../templates/interactive/tests.rs.tmpl"),
+    include_str!("../templates/interactive/interactor.rs.tmpl"),
+    include_str!("../templates/interactive/gen.rs.tmpl"),
+    include_str!("../templates/interactive/sample.in.tmpl"),
+];
 
 /// Everything a new problem is made from: what `judge new` reads from its
 /// arguments and `judge import` from a browser's payload. One `scaffold`
@@ -47,6 +59,8 @@ pub struct Spec {
     pub checker: bool,
     /// LeetCode's code template for the problem, as its editor shows it.
     pub snippet: Option<String>,
+    /// Judged by an interactor (`<id>-interactor`) instead of by comparison.
+    pub interactive: bool,
 }
 
 impl Spec {
@@ -74,6 +88,7 @@ impl Spec {
             memory_limit_kib,
             checker: false,
             snippet: None,
+            interactive: false,
         })
     }
 }
@@ -96,6 +111,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     if let Some(file) = args.value("snippet") {
         spec.snippet = Some(read_snippet(file)?);
     }
+    spec.interactive = args.flag("interactive");
     let files = scaffold(workspace, &spec)?;
     outln!(
         "created {id} ({}, {} ms, {} KiB):\n  {}",
@@ -123,6 +139,17 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             "no URL could be made from the id: add it in {}",
             problem_toml.display()
         );
+    }
+    if spec.interactive {
+        outln!(
+            "next steps:\n  \
+             1. write the interactor in problems/{id}/src/interactor.rs, the solution in main.rs and the generator beside them\n  \
+             2. add cases to judge-data/{id}/: <name>.in is the interactor's input (a <name>.out, if any, is its <answer>)\n  \
+             3. make test P={id}\n  \
+             4. make stress P={id}\n  \
+             5. make submit P={id}"
+        );
+        return Ok(true);
     }
     outln!(
         "next steps:\n  \
@@ -176,6 +203,28 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
             )
             .replace("{{leetcode}}", leetcode_dependency)
     };
+    if spec.interactive {
+        if is_leetcode || spec.checker {
+            return Err(SetupError(
+                "--interactive makes a problem with an interactor: not for LeetCode, \
+                 and not with --checker"
+                    .into(),
+            ));
+        }
+        let [cargo, config, main, tests, interactor, gen, sample] = INTERACTIVE.map(fill);
+        let problem = Path::new("problems").join(id);
+        let data = Path::new("judge-data").join(id);
+        let files = vec![
+            (problem.join("Cargo.toml"), cargo),
+            (problem.join("src/main.rs"), main),
+            (problem.join("tests/solution.rs"), tests),
+            (problem.join("src/interactor.rs"), interactor),
+            (problem.join("src/gen.rs"), gen),
+            (data.join("problem.toml"), config),
+            (data.join("sample-1.in"), sample),
+        ];
+        return write_files(workspace, files);
+    }
     let [main, brute, gen, tests] = if is_leetcode {
         let snippet = spec.snippet.as_deref().unwrap_or(LEETCODE_SNIPPET);
         let files = snippet::files(id, &header, snippet)?;
@@ -211,6 +260,15 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
         extra,
     ]
     .concat();
+    write_files(workspace, files)
+}
+
+/// Writes each file (a path relative to the workspace root, and its text);
+/// returns the paths.
+fn write_files(
+    workspace: &Workspace,
+    files: Vec<(PathBuf, String)>,
+) -> Result<Vec<PathBuf>, SetupError> {
     for (path, text) in &files {
         write(&workspace.root.join(path), text)?;
     }

@@ -46,7 +46,8 @@ pub enum Compare {
     AnyOrderDeep,
 }
 
-/// How a checker program is called and answers (see `checker`).
+/// How a checker program or an interactor is called and answers (see
+/// `checker` and `interactive`; an interactor's `<output>` is a file it writes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
     /// `<input> <output> <answer>`; exit 0 AC, 1 WA, 2 PE.
@@ -72,6 +73,9 @@ pub struct Config {
     /// A checker program's command line; it judges instead of `compare`.
     pub checker: Option<String>,
     pub checker_protocol: Protocol,
+    /// The command line of the interactor, for an interactive problem.
+    pub interactor: Option<String>,
+    pub interactor_protocol: Protocol,
     /// Every `key = value` line, for the keys other tools read (`bench.*`).
     pub raw: BTreeMap<String, String>,
 }
@@ -181,6 +185,16 @@ impl Workspace {
 
     /// The `.in`/`.out` pairs of a problem, sorted by name.
     pub fn cases(&self, id: &str) -> Result<Vec<Case>, SetupError> {
+        self.list_cases(id, true)
+    }
+
+    /// The cases of an interactive problem: its interactor judges, so an
+    /// `.in` needs no `.out` (a case's `output` may not exist).
+    pub fn interaction_cases(&self, id: &str) -> Result<Vec<Case>, SetupError> {
+        self.list_cases(id, false)
+    }
+
+    fn list_cases(&self, id: &str, answers_required: bool) -> Result<Vec<Case>, SetupError> {
         let dir = self.data_dir(id);
         let entries = fs::read_dir(&dir)
             .map_err(|e| SetupError(format!("cannot list {}: {e}", dir.display())))?;
@@ -214,7 +228,7 @@ impl Workspace {
             }
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
             let twin = path.with_extension(if ext == Some("in") { "out" } else { "in" });
-            if !twin.is_file() {
+            if !twin.is_file() && (answers_required || ext == Some("out")) {
                 problems.push(format!(
                     "{} has no {}",
                     path.display(),
@@ -379,6 +393,25 @@ pub fn parse_config(text: &str) -> Result<Config, String> {
             ))
         }
     };
+    let interactor_protocol = match raw.get("interactor_protocol").map(String::as_str) {
+        None | Some("testlib") => Protocol::Testlib,
+        Some("kattis") => Protocol::Kattis,
+        Some(other) => {
+            return Err(format!(
+                "`interactor_protocol` must be \"testlib\" or \"kattis\", found {other:?}"
+            ))
+        }
+    };
+    let interactor = raw.get("interactor").cloned();
+    if interactor
+        .as_deref()
+        .is_some_and(|line| line.trim().is_empty())
+    {
+        return Err("`interactor` must be a command line, found \"\"".into());
+    }
+    if interactor.is_none() && raw.contains_key("interactor_protocol") {
+        return Err("`interactor_protocol` needs `interactor` too".into());
+    }
     Ok(Config {
         title: text_of("title"),
         url: text_of("url"),
@@ -390,6 +423,8 @@ pub fn parse_config(text: &str) -> Result<Config, String> {
         float_tolerance,
         checker,
         checker_protocol,
+        interactor,
+        interactor_protocol,
         raw,
     })
 }
@@ -461,6 +496,27 @@ mod tests {
         assert_eq!(config.memory_limit_kib, 65536);
         assert_eq!(config.compare, Compare::Tokens);
         assert_eq!(config.raw["bench.positions"], "100 1000");
+    }
+
+    #[test]
+    fn config_reads_the_interactor_and_its_protocol() {
+        let base = "time_limit_ms = 1\nmemory_limit_kib = 1\n";
+        let config = parse_config(base).unwrap();
+        assert_eq!(config.interactor, None);
+        assert_eq!(config.interactor_protocol, Protocol::Testlib);
+        let config = parse_config(&format!(
+            "{base}interactor = \"x-interactor\"\ninteractor_protocol = \"kattis\"\n"
+        ))
+        .unwrap();
+        assert_eq!(config.interactor.as_deref(), Some("x-interactor"));
+        assert_eq!(config.interactor_protocol, Protocol::Kattis);
+        for bad in [
+            "interactor = \"x\"\ninteractor_protocol = \"polygon\"\n",
+            "interactor_protocol = \"testlib\"\n",
+            "interactor = \"\"\n",
+        ] {
+            assert!(parse_config(&format!("{base}{bad}")).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod trial;
 
 use crate::cli::Args;
 use crate::compare::Comparator;
+use crate::interactive::Interactor;
 use crate::interrupt::{self, TempFile};
 use crate::problem::{SetupError, Workspace, MAX_DATA_FILE_BYTES};
 use crate::run::{Clock, Program};
@@ -147,10 +148,23 @@ fn setup(workspace: &Workspace, args: &Args, id: &str) -> Result<(Settings, Tria
         (false, Some(config)) => Duration::from_millis(config.time_limit_ms),
         (false, None) => HELPER_TIME,
     };
+    let interactor = match &config {
+        Some(config) => Interactor::of(workspace, &id, config)?,
+        None => None,
+    };
+    // An interactor judges alone; a brute force, when there is one, gives it the answer.
+    let brute_name = format!("{id}-brute");
+    let brute = if interactor.is_none() || given("brute") || workspace.binary(&brute_name).is_file()
+    {
+        Some(program("brute", brute_name)?)
+    } else {
+        None
+    };
     let trial = Trial {
         sol: program("sol", id.clone())?,
-        brute: program("brute", format!("{id}-brute"))?,
+        brute,
         gen: program("gen", format!("{id}-gen"))?,
+        interactor,
         rules: Rules {
             time_limit,
             clock: config.as_ref().map_or(Clock::Cpu, |c| c.time),
@@ -297,6 +311,11 @@ fn report(
         Found::Generator { detail } => {
             outln!("FAIL seed {seed}: the generator failed: {detail}");
         }
+        Found::Interactor { input, detail } => {
+            outln!("FAIL seed {seed}: the interactor failed (not the solution): {detail}");
+            show_input(&input);
+            outln!("nothing saved: the interactor must judge the case first");
+        }
         Found::Brute { input, detail } => {
             outln!("FAIL seed {seed}: the brute force failed (not the solution): {detail}");
             show_input(&input);
@@ -323,7 +342,7 @@ fn report(
             let failure = shrunk.failure;
             show_input(&failure.input);
             outln!("{}", failure.judgement.detail);
-            let itself = trial.self_check(&failure.input, &failure.expected);
+            let itself = trial.self_check(&failure.input, failure.expected.as_deref());
             if itself.verdict == Verdict::Accepted {
                 saved = save(workspace, settings, seed, &failure);
             } else {
@@ -406,11 +425,17 @@ fn save(workspace: &Workspace, settings: &Settings, seed: u64, failure: &Failure
     }
     match write_case(&dir, &input, &output, failure) {
         Ok(()) => {
-            outln!(
-                "saved {} with the brute force's answer as {}",
-                case_path(workspace, settings, seed, "in"),
-                output.file_name().and_then(|n| n.to_str()).unwrap_or("")
-            );
+            match &failure.expected {
+                Some(_) => outln!(
+                    "saved {} with the brute force's answer as {}",
+                    case_path(workspace, settings, seed, "in"),
+                    output.file_name().and_then(|n| n.to_str()).unwrap_or("")
+                ),
+                None => outln!(
+                    "saved {} (no .out: the interactor judges it)",
+                    case_path(workspace, settings, seed, "in")
+                ),
+            }
             true
         }
         Err(reason) => {
@@ -425,7 +450,8 @@ fn save(workspace: &Workspace, settings: &Settings, seed: u64, failure: &Failure
 }
 
 fn write_case(dir: &Path, input: &Path, output: &Path, failure: &Failure) -> Result<(), String> {
-    let biggest = failure.input.len().max(failure.expected.len()) as u64;
+    let expected_len = failure.expected.as_ref().map_or(0, Vec::len);
+    let biggest = failure.input.len().max(expected_len) as u64;
     if biggest >= MAX_DATA_FILE_BYTES {
         return Err(format!(
             "{} KiB is too big for judge-data (under 1 MiB)",
@@ -442,16 +468,20 @@ fn write_case(dir: &Path, input: &Path, output: &Path, failure: &Failure) -> Res
     }
     // Written in full under names no reader lists, then given their names:
     // the .out first, the .in (which makes it a case) last, so a reader never
-    // sees half a case.
+    // sees half a case. An interactive case without an answer has no .out.
     let temp = |path: &Path| {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         TempFile::new(path.with_file_name(format!(".{name}.partial-{}", process::id())))
     };
     let (partial_in, partial_out) = (temp(input), temp(output));
-    write_new(&partial_out.path, &failure.expected)?;
+    if let Some(expected) = &failure.expected {
+        write_new(&partial_out.path, expected)?;
+    }
     write_new(&partial_in.path, &failure.input)?;
     interrupt::uninterrupted(|| {
-        publish(&partial_out.path, output)?;
+        if failure.expected.is_some() {
+            publish(&partial_out.path, output)?;
+        }
         publish(&partial_in.path, input).map_err(|reason| {
             let _ = fs::remove_file(output);
             reason

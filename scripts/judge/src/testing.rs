@@ -2,6 +2,7 @@
 
 use crate::cli::Args;
 use crate::compare::Text;
+use crate::interactive::Interactor;
 use crate::problem::{SetupError, Workspace};
 use crate::report::Report;
 use crate::run::{self, Input, Program};
@@ -72,7 +73,11 @@ fn judge_problem(
     report: &mut Report,
 ) -> Result<(), SetupError> {
     let config = workspace.config(id)?;
-    let mut cases = workspace.cases(id)?;
+    let interactor = Interactor::of(workspace, id, &config)?;
+    let mut cases = match interactor {
+        Some(_) => workspace.interaction_cases(id)?,
+        None => workspace.cases(id)?,
+    };
     if let Some(prefix) = case_prefix {
         let names: Vec<String> = cases.iter().map(|case| case.name.clone()).collect();
         cases.retain(|case| case.name.starts_with(prefix));
@@ -85,6 +90,14 @@ fn judge_problem(
     }
     let rules = Rules::of(workspace, id, &config)?;
     for case in cases {
+        if let Some(interactor) = &interactor {
+            let answer = Some(case.output.as_path()).filter(|path| path.is_file());
+            let run = interactor
+                .judge(program, &case.input, answer, &rules)
+                .map_err(|e| SetupError(format!("{}: {e}", case.name)))?;
+            report.row(id, &case.name, &run.judgement, &run.solution);
+            continue;
+        }
         let expected_bytes = fs::metadata(&case.output)
             .map_err(|e| SetupError(format!("cannot read {}: {e}", case.output.display())))?
             .len() as usize;

@@ -15,7 +15,8 @@ pub enum Verdict {
     MemoryLimitExceeded,
     OutputLimitExceeded,
     RuntimeError,
-    /// The checker program failed: nothing is known about the solution.
+    /// The judge's own program (a checker or an interactor) failed: nothing
+    /// is known about the solution.
     CheckerFailure,
 }
 

@@ -2,6 +2,7 @@
 //! solution on it, and judge the solution by the brute force's answer.
 
 use crate::compare::Text;
+use crate::interactive::Interactor;
 use crate::run::{self, Clock, Input, Limits, Outcome, Program};
 use crate::verdict::{self, Judgement, Rules, Verdict};
 use std::time::Duration;
@@ -12,20 +13,24 @@ const HELPER_OUTPUT_CAP: usize = 64 << 20;
 /// Output allowed beyond the brute force's before the solution counts as OLE.
 const OUTPUT_SLACK_BYTES: usize = 1 << 20;
 
-/// The three programs and how the solution is judged.
+/// The programs and how the solution is judged.
 pub struct Trial {
     pub sol: Program,
-    pub brute: Program,
+    /// Always there for an ordinary problem; optional with an interactor.
+    pub brute: Option<Program>,
     pub gen: Program,
+    /// An interactive problem's interactor judges each input instead.
+    pub interactor: Option<Interactor>,
     pub rules: Rules,
     /// The memory watchdog's limit; `None` without a problem.toml.
     pub memory_kib: Option<u64>,
 }
 
-/// An input the solution fails on, with the brute force's output for it.
+/// An input the solution fails on, with the brute force's output for it
+/// (`None` for an interactive problem stressed without a brute force).
 pub struct Failure {
     pub input: Vec<u8>,
-    pub expected: Vec<u8>,
+    pub expected: Option<Vec<u8>>,
     pub judgement: Judgement,
 }
 
@@ -41,6 +46,11 @@ pub enum Found {
     },
     /// The checker could not judge the solution's output.
     Checker {
+        input: Vec<u8>,
+        detail: String,
+    },
+    /// The interactor (or the checker after it) could not judge the solution.
+    Interactor {
         input: Vec<u8>,
         detail: String,
     },
@@ -73,50 +83,79 @@ impl Trial {
 
     /// Runs the brute force, then the solution, on `input`.
     pub fn check(&self, input: &[u8]) -> Result<(), Found> {
-        let brute = run_helper(&self.brute, input)?;
-        if let Some(detail) = helper_failure(&brute) {
-            return Err(Found::Brute {
+        let expected = match &self.brute {
+            Some(brute) => Some(self.answer(brute, input)?),
+            None => None,
+        };
+        let unrunnable = |e| Found::Unrunnable(format!("cannot run {}: {e}", self.sol.describe()));
+        let judgement = match &self.interactor {
+            Some(interactor) => {
+                let interaction = interactor
+                    .judge_bytes(&self.sol, input, expected.as_deref(), &self.rules)
+                    .map_err(unrunnable)?;
+                interaction.judgement
+            }
+            None => {
+                let expected = expected.as_deref().unwrap_or_default();
+                let limits = Limits {
+                    memory_kib: self.memory_kib,
+                    ..self.rules.limits(expected.len() * 2 + OUTPUT_SLACK_BYTES)
+                };
+                let outcome =
+                    run::run(&self.sol, Input::Bytes(input), &limits).map_err(unrunnable)?;
+                verdict::judge(
+                    &outcome,
+                    Text::Bytes(input),
+                    Text::Bytes(expected),
+                    &self.rules,
+                )
+            }
+        };
+        match judgement.verdict {
+            Verdict::Accepted => Ok(()),
+            Verdict::CheckerFailure if self.interactor.is_some() => Err(Found::Interactor {
+                input: input.to_vec(),
+                detail: judgement.detail,
+            }),
+            Verdict::CheckerFailure => Err(Found::Checker {
+                input: input.to_vec(),
+                detail: judgement.detail,
+            }),
+            _ => Err(Found::Solution(Failure {
+                input: input.to_vec(),
+                expected,
+                judgement,
+            })),
+        }
+    }
+
+    /// The brute force's output for `input`.
+    fn answer(&self, brute: &Program, input: &[u8]) -> Result<Vec<u8>, Found> {
+        let outcome = run_helper(brute, input)?;
+        match helper_failure(&outcome) {
+            None => Ok(outcome.stdout),
+            Some(detail) => Err(Found::Brute {
                 input: input.to_vec(),
                 detail,
-            });
+            }),
         }
-        let limits = Limits {
-            memory_kib: self.memory_kib,
-            ..self
-                .rules
-                .limits(brute.stdout.len() * 2 + OUTPUT_SLACK_BYTES)
-        };
-        let outcome = run::run(&self.sol, Input::Bytes(input), &limits)
-            .map_err(|e| Found::Unrunnable(format!("cannot run {}: {e}", self.sol.describe())))?;
-        let judgement = verdict::judge(
-            &outcome,
-            Text::Bytes(input),
-            Text::Bytes(&brute.stdout),
-            &self.rules,
-        );
-        match judgement.verdict {
-            Verdict::Accepted => return Ok(()),
-            Verdict::CheckerFailure => {
-                return Err(Found::Checker {
-                    input: input.to_vec(),
-                    detail: judgement.detail,
-                })
-            }
-            _ => {}
-        }
-        Err(Found::Solution(Failure {
-            input: input.to_vec(),
-            expected: brute.stdout,
-            judgement,
-        }))
     }
 
     /// The brute force's answer judged as the output for `input` against
     /// itself: anything but AC means a case made of them cannot be judged.
-    pub fn self_check(&self, input: &[u8], answer: &[u8]) -> Judgement {
-        self.rules
-            .compare
-            .judge(Text::Bytes(input), answer, Text::Bytes(answer))
+    /// An interactor's answer file is no output: it always stands.
+    pub fn self_check(&self, input: &[u8], answer: Option<&[u8]>) -> Judgement {
+        match answer {
+            Some(answer) if self.interactor.is_none() => {
+                self.rules
+                    .compare
+                    .judge(Text::Bytes(input), answer, Text::Bytes(answer))
+            }
+            _ => Judgement {
+                verdict: Verdict::Accepted,
+                detail: String::new(),
+            },
+        }
     }
 
     pub fn iteration(&self, seed: u64, size: Option<u64>) -> Result<(), Found> {

@@ -1,0 +1,507 @@
+//! Interactive problems: the solution and the problem's interactor wired to
+//! each other through the runner, which keeps the end of the exchange; one
+//! verdict from both exits, in the order Kattis's judge uses.
+//!
+//! The interactor is called as the problem's protocol says (`problem.toml`'s
+//! `interactor_protocol`): testlib (`<input> <output> [<answer>]`, exit 0 AC,
+//! 1 WA, 2 PE) or Kattis (`<input> <answer> <feedback_dir>/`, exit 42 AC,
+//! 43 WA); any other end of it is a FAIL. With testlib, a `checker` then
+//! judges the file the interactor wrote as `<output>`, as Polygon does.
+
+use crate::checker::{self, protocol_verdict};
+use crate::compare::{Comparator, Text};
+use crate::problem::{Config, Protocol, SetupError, Workspace};
+use crate::run::{self, sys, Clock, Input, Killed, Limits, Outcome, Output, Program};
+use crate::verdict::{self, Judgement, Rules, Verdict};
+use std::collections::VecDeque;
+use std::env;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The interactor may run this much longer than the solution's limit before
+/// it counts as hanging.
+const INTERACTOR_GRACE: Duration = Duration::from_secs(5);
+/// Lines of the exchange shown under a failure, and bytes kept of each.
+const EXCHANGE_LINES: usize = 12;
+const LINE_BYTES: usize = 160;
+/// Lines of the interactor's or checker's messages shown.
+const MESSAGE_LINES: usize = 5;
+
+/// A problem's interactor, ready to judge any solution on any case.
+#[derive(Clone, Debug)]
+pub struct Interactor {
+    program: PathBuf,
+    /// Arguments that come before the protocol's.
+    args: Vec<String>,
+    protocol: Protocol,
+    /// The problem's checker (its comparator) judges the interactor's
+    /// `<output>` file after it accepts, as Polygon does (testlib only).
+    checked: bool,
+}
+
+/// The interaction's verdict, with the solution's own run (time and memory).
+pub struct Interaction {
+    pub judgement: Judgement,
+    pub solution: Outcome,
+}
+
+impl Interactor {
+    /// Problem `id`'s interactor; `None` for an ordinary problem. The bare
+    /// `<id>-interactor` is the problem's own binary; any other command line
+    /// runs from the workspace root.
+    pub fn of(
+        workspace: &Workspace,
+        id: &str,
+        config: &Config,
+    ) -> Result<Option<Interactor>, SetupError> {
+        let line = match &config.interactor {
+            Some(line) => line,
+            None => return Ok(None),
+        };
+        let checked = config.checker.is_some();
+        if checked && config.interactor_protocol == Protocol::Kattis {
+            return Err(SetupError(
+                "a Kattis interactor judges the answer itself: drop `checker` \
+                 or use interactor_protocol = \"testlib\""
+                    .into(),
+            ));
+        }
+        let own = format!("{id}-interactor");
+        let (program, args) = checker::command_line(workspace, &own, line, "interactor")?;
+        Ok(Some(Interactor {
+            program,
+            args,
+            protocol: config.interactor_protocol,
+            checked,
+        }))
+    }
+
+    /// Runs `solution` against the interactor on the case `input` (with its
+    /// `answer`, if there is one) and judges the pair.
+    pub fn judge(
+        &self,
+        solution: &Program,
+        input: &Path,
+        answer: Option<&Path>,
+        rules: &Rules,
+    ) -> io::Result<Interaction> {
+        let scratch = Scratch::new()?;
+        let result = self.judge_in(&scratch.dir, solution, input, answer, rules);
+        drop(scratch);
+        result
+    }
+
+    /// `judge` on an input and answer held in memory (stress's generated ones).
+    pub fn judge_bytes(
+        &self,
+        solution: &Program,
+        input: &[u8],
+        answer: Option<&[u8]>,
+        rules: &Rules,
+    ) -> io::Result<Interaction> {
+        let scratch = Scratch::new()?;
+        let input_file = scratch.dir.join("input");
+        fs::write(&input_file, input)?;
+        let answer_file = scratch.dir.join("expected");
+        if let Some(answer) = answer {
+            fs::write(&answer_file, answer)?;
+        }
+        let answer = answer.map(|_| answer_file.as_path());
+        let result = self.judge_in(&scratch.dir, solution, &input_file, answer, rules);
+        drop(scratch);
+        result
+    }
+
+    fn judge_in(
+        &self,
+        scratch: &Path,
+        solution: &Program,
+        input: &Path,
+        answer: Option<&Path>,
+        rules: &Rules,
+    ) -> io::Result<Interaction> {
+        let output = scratch.join("output");
+        let empty_answer = scratch.join("answer");
+        fs::write(&empty_answer, b"")?;
+        let feedback = scratch.join("feedback");
+        // The interactor runs from the workspace root: every path is absolute.
+        let input = &input.canonicalize()?;
+        let answer = answer.map(Path::canonicalize).transpose()?;
+        let answer = answer.as_deref();
+        let path_arg = |path: &Path| path.display().to_string();
+        let args = match self.protocol {
+            Protocol::Testlib => {
+                let mut args = vec![path_arg(input), path_arg(&output)];
+                args.extend(answer.map(path_arg));
+                args
+            }
+            Protocol::Kattis => {
+                fs::create_dir(&feedback)?;
+                vec![
+                    path_arg(input),
+                    path_arg(answer.unwrap_or(&empty_answer)),
+                    format!("{}/", feedback.display()),
+                ]
+            }
+        };
+        let interactor =
+            Program::ExecWith(self.program.clone(), [self.args.clone(), args].concat());
+        let exchange = converse(&interactor, solution, rules)?;
+        let said = self.interpret(&exchange.interactor, &feedback);
+        // Nothing to compare: only the solution's limits and exit count here.
+        let limits_only = Rules {
+            compare: Comparator::Exact,
+            ..rules.clone()
+        };
+        let nothing = Text::Bytes(b"");
+        let solution_judgement = verdict::judge(&exchange.solution, nothing, nothing, &limits_only);
+        let judgement = match said {
+            Said::Failed(detail) => fail(detail),
+            Said::Rejected(verdict, detail) if exchange.interactor_first => {
+                Judgement { verdict, detail }
+            }
+            _ if solution_judgement.verdict != Verdict::Accepted => solution_judgement,
+            Said::Rejected(verdict, detail) => Judgement { verdict, detail },
+            // A missing `<output>` is an empty one, for the checker to judge.
+            Said::Accepted if self.checked => rules.compare.judge(
+                Text::File(input),
+                &fs::read(&output).unwrap_or_default(),
+                Text::File(answer.unwrap_or(&empty_answer)),
+            ),
+            Said::Accepted => Judgement {
+                verdict: Verdict::Accepted,
+                detail: String::new(),
+            },
+        };
+        let judgement = match judgement.verdict {
+            Verdict::Accepted => judgement,
+            verdict => Judgement {
+                verdict,
+                detail: join_detail(
+                    &judgement.detail,
+                    &exchange
+                        .transcript
+                        .show(verdict == Verdict::TimeLimitExceeded),
+                ),
+            },
+        };
+        Ok(Interaction {
+            judgement,
+            solution: exchange.solution,
+        })
+    }
+
+    /// What the interactor's end says under the protocol.
+    fn interpret(&self, outcome: &Outcome, feedback: &Path) -> Said {
+        if outcome.killed == Some(Killed::Time) {
+            return Said::Failed(format!(
+                "the interactor was still running after {} ms: it hangs \
+                 (it may run {} s longer than the solution's limit)",
+                outcome.wall.as_millis(),
+                INTERACTOR_GRACE.as_secs()
+            ));
+        }
+        let message = match self.protocol {
+            Protocol::Testlib => messages(&outcome.stderr_tail),
+            Protocol::Kattis => {
+                let judged = fs::read_to_string(feedback.join("judgemessage.txt"));
+                messages(&(judged.unwrap_or_default() + &outcome.stderr_tail))
+            }
+        };
+        match protocol_verdict(self.protocol, outcome) {
+            Some(Verdict::Accepted) => Said::Accepted,
+            Some(verdict) => Said::Rejected(verdict, message),
+            None => Said::Failed(format!(
+                "the interactor failed ({}){}",
+                outcome.exit.describe(),
+                outcome.stderr_end()
+            )),
+        }
+    }
+}
+
+/// The interactor's verdict on its own.
+enum Said {
+    Accepted,
+    Rejected(Verdict, String),
+    Failed(String),
+}
+
+fn fail(detail: String) -> Judgement {
+    Judgement {
+        verdict: Verdict::CheckerFailure,
+        detail,
+    }
+}
+
+/// The last lines of a message, indented under "the interactor says".
+fn messages(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    let shown = &lines[lines.len().saturating_sub(MESSAGE_LINES)..];
+    format!("the interactor says:\n  {}", shown.join("\n  "))
+}
+
+fn join_detail(first: &str, second: &str) -> String {
+    [first, second]
+        .iter()
+        .filter(|part| !part.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Both runs, and which side ended its output first.
+struct Exchange {
+    solution: Outcome,
+    interactor: Outcome,
+    /// The interactor closed its output while the solution's was still open.
+    interactor_first: bool,
+    transcript: Transcript,
+}
+
+/// Runs the two programs with each one's stdout copied to the other's stdin
+/// by a thread of the runner, which also keeps the end of the exchange.
+fn converse(interactor: &Program, solution: &Program, rules: &Rules) -> io::Result<Exchange> {
+    let (from_interactor, interactor_out) = sys::pipe()?;
+    let (solution_in, to_solution) = sys::pipe()?;
+    let (from_solution, solution_out) = sys::pipe()?;
+    let (interactor_in, to_interactor) = sys::pipe()?;
+    // Its stdout goes to the runner's copy: there is nothing to cap.
+    let solution_limits = rules.limits(usize::MAX);
+    let interactor_limits = Limits {
+        time: solution_limits.wall_cap() + INTERACTOR_GRACE,
+        clock: Clock::Wall,
+        memory_kib: None,
+        output_cap: usize::MAX,
+    };
+    let transcript = Mutex::new(Transcript::default());
+    let (solution_run, interactor_run, interactor_end, solution_end) = thread::scope(|scope| {
+        let transcript = &transcript;
+        let interactor_run = scope.spawn(move || {
+            run::run_with(
+                interactor,
+                Input::Fd(interactor_in),
+                Output::Fd(interactor_out),
+                &interactor_limits,
+            )
+        });
+        let solution_run = scope.spawn(move || {
+            run::run_with(
+                solution,
+                Input::Fd(solution_in),
+                Output::Fd(solution_out),
+                &solution_limits,
+            )
+        });
+        let to_solution = scope.spawn(move || {
+            copy(
+                File::from(from_interactor),
+                File::from(to_solution),
+                Side::Interactor,
+                transcript,
+            )
+        });
+        let from_solution = scope.spawn(move || {
+            copy(
+                File::from(from_solution),
+                File::from(to_interactor),
+                Side::Solution,
+                transcript,
+            )
+        });
+        let joined = |handle: thread::ScopedJoinHandle<'_, _>| {
+            handle
+                .join()
+                .unwrap_or_else(|_| Err(io::Error::new(io::ErrorKind::Other, "a run panicked")))
+        };
+        let interactor_end = to_solution.join().unwrap_or_else(|_| Instant::now());
+        let solution_end = from_solution.join().unwrap_or_else(|_| Instant::now());
+        (
+            joined(solution_run),
+            joined(interactor_run),
+            interactor_end,
+            solution_end,
+        )
+    });
+    let interactor_run = interactor_run.map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot run the interactor {}: {e}", interactor.describe()),
+        )
+    })?;
+    Ok(Exchange {
+        solution: solution_run?,
+        interactor: interactor_run,
+        interactor_first: interactor_end < solution_end,
+        transcript: transcript.into_inner().unwrap_or_else(|e| e.into_inner()),
+    })
+}
+
+/// Which program wrote a stream.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Interactor,
+    Solution,
+}
+
+/// Copies `from` into `to` until `from` ends, noting the lines in the
+/// transcript; returns when it ended. Once `to` is gone (its reader exited)
+/// the rest is still read, so the writer never dies of a broken pipe.
+fn copy(mut from: File, to: File, side: Side, transcript: &Mutex<Transcript>) -> Instant {
+    let mut to = Some(to);
+    let mut buffer = [0u8; 8192];
+    loop {
+        let n = match from.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        // Noted before it is passed on, so that a reply is never noted first.
+        transcript
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .note(side, &buffer[..n]);
+        if let Some(pipe) = to.as_mut() {
+            if pipe.write_all(&buffer[..n]).is_err() {
+                to = None;
+            }
+        }
+    }
+    let ended = Instant::now();
+    // Closing the copy's end tells the other program that this side is done.
+    drop(to);
+    let mut transcript = transcript.lock().unwrap_or_else(|e| e.into_inner());
+    transcript.end(side);
+    ended
+}
+
+/// The last lines of the exchange in both directions, in the order seen:
+/// bounded whatever the programs write.
+#[derive(Default)]
+struct Transcript {
+    lines: VecDeque<String>,
+    /// The unfinished line of each side: (its first bytes, whether it was cut).
+    partial: [(Vec<u8>, bool); 2],
+}
+
+impl Transcript {
+    fn note(&mut self, side: Side, bytes: &[u8]) {
+        let mut rest = bytes;
+        while let Some(at) = rest.iter().position(|&b| b == b'\n') {
+            self.extend(side, &rest[..at]);
+            self.finish_line(side, "");
+            rest = &rest[at + 1..];
+        }
+        self.extend(side, rest);
+    }
+
+    fn extend(&mut self, side: Side, bytes: &[u8]) {
+        let (line, cut) = &mut self.partial[side as usize];
+        let room = LINE_BYTES.saturating_sub(line.len());
+        line.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        *cut |= bytes.len() > room;
+    }
+
+    fn end(&mut self, side: Side) {
+        if !self.partial[side as usize].0.is_empty() {
+            self.finish_line(side, " (no newline at the end)");
+        }
+    }
+
+    fn finish_line(&mut self, side: Side, note: &str) {
+        let (line, cut) = std::mem::take(&mut self.partial[side as usize]);
+        let arrow = match side {
+            Side::Interactor => ">",
+            Side::Solution => "<",
+        };
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end_matches('\r');
+        let cut = if cut { " ..." } else { "" };
+        self.lines.push_back(format!("{arrow} {text}{cut}{note}"));
+        if self.lines.len() > EXCHANGE_LINES {
+            self.lines.pop_front();
+        }
+    }
+
+    /// The lines kept; `stuck` (a time limit) adds why a dialogue may stall.
+    fn show(&self, stuck: bool) -> String {
+        if self.lines.is_empty() {
+            return "nothing was exchanged".into();
+        }
+        let mut shown = format!(
+            "the exchange ends with (> to the solution, < from it):\n  {}",
+            Vec::from(self.lines.clone()).join("\n  ")
+        );
+        if stuck && self.lines.back().is_some_and(|line| line.starts_with('>')) {
+            shown += "\n(the solution answered nothing to the last line: \
+                      does it flush after every query?)";
+        }
+        shown
+    }
+}
+
+/// A folder of its own for the interactor's output and feedback, removed on drop.
+struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    fn new() -> io::Result<Scratch> {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = env::temp_dir().join(format!(
+            "judge-interaction-{}-{}",
+            process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir)?;
+        Ok(Scratch { dir })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transcript_keeps_the_last_lines_of_both_sides_in_order() {
+        let mut transcript = Transcript::default();
+        for i in 0..20 {
+            transcript.note(Side::Interactor, format!("{i}\n").as_bytes());
+            transcript.note(Side::Solution, b"? ");
+            transcript.note(Side::Solution, format!("{i}\r\n").as_bytes());
+        }
+        transcript.note(Side::Interactor, &[b'x'; 1000]);
+        transcript.end(Side::Interactor);
+        assert!(!transcript.show(false).contains("does it flush"));
+        let shown = transcript.show(true);
+        let lines: Vec<&str> = shown.lines().skip(1).map(str::trim).collect();
+        assert_eq!(lines.len(), EXCHANGE_LINES + 1, "{shown}");
+        assert_eq!(lines[EXCHANGE_LINES - 3], "> 19");
+        assert_eq!(lines[EXCHANGE_LINES - 2], "< ? 19");
+        let long = lines[EXCHANGE_LINES - 1];
+        assert!(
+            long.starts_with("> xxx")
+                && long.ends_with("... (no newline at the end)")
+                && long.len() < LINE_BYTES + 40,
+            "{shown}"
+        );
+        assert!(lines[EXCHANGE_LINES].contains("does it flush"), "{shown}");
+    }
+}

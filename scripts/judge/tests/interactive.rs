@@ -1,0 +1,544 @@
+//! Interactive problems: `judge test` and `judge stress` with an interactor
+//! wired to the solution, on throw-away workspaces whose programs are shell
+//! scripts (and, where g++ is installed, a testlib-style C++ interactor).
+//! Problem `fake`'s case `add` holds `2 3`: the interactor sends it and wants
+//! the sum back.
+
+mod common;
+
+use common::Sandbox;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const LIMITS: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\n";
+
+/// testlib: `<input> <output> [<answer>]`; the answer it read goes to `<output>`.
+const INTERACTOR: &str = r#"read a b < "$1"
+echo "$a $b"
+if ! read r; then echo "unexpected end of the solution's output" >&2; exit 1; fi
+echo "$r" > "$2"
+if [ "$r" != "$((a + b))" ]; then echo "wrong answer: expected $((a + b)), found $r" >&2; exit 1; fi"#;
+
+const SUM: &str = "read a b; echo $((a + b))";
+
+/// A sandbox whose problem.toml names `./interactor` (the script `interactor`).
+fn interactive(interactor: &str, extra_toml: &str) -> Sandbox {
+    let sandbox = Sandbox::new(&format!(
+        "{LIMITS}interactor = \"./interactor\"\n{extra_toml}"
+    ));
+    sandbox.program("interactor", interactor);
+    sandbox
+}
+
+/// `judge test fake --bin <solution>`: (exit code, stdout).
+fn test(sandbox: &Sandbox, solution: &str) -> (i32, String) {
+    let program = sandbox.program("solution", solution);
+    let (code, stdout, stderr) = sandbox.test_with(&program);
+    assert!(code == 0 || code == 1, "{stdout}{stderr}");
+    (code, stdout)
+}
+
+/// The verdict column of the row for case `add`.
+fn verdict_of(stdout: &str) -> &str {
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("fake "))
+        .unwrap_or_else(|| panic!("no row for the case in:\n{stdout}"));
+    row.split_whitespace().nth(2).unwrap()
+}
+
+/// `judge test fake --bin <solution>` with every process it starts marked:
+/// (stdout, the processes still running after it returned, killed now).
+fn test_leaving(sandbox: &Sandbox, solution: &str) -> (String, Vec<String>) {
+    let program = sandbox.program("solution", solution);
+    let probe = common::probe();
+    let output = sandbox
+        .command(
+            &probe,
+            &["test", "fake", "--bin", program.to_str().unwrap()],
+        )
+        .output()
+        .unwrap();
+    let left = common::survivors(&probe);
+    (String::from_utf8_lossy(&output.stdout).into_owned(), left)
+}
+
+#[test]
+fn a_right_answer_is_accepted_with_the_solutions_own_time_and_memory() {
+    let sandbox = interactive(INTERACTOR, "");
+    let (code, stdout) = test(&sandbox, SUM);
+    assert_eq!(verdict_of(&stdout), "AC", "{stdout}");
+    assert_eq!(code, 0);
+    assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
+    let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
+    assert!(row.ends_with(" KiB"), "{row}");
+
+    // A command line runs from the workspace root.
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{LIMITS}interactor = \"sh interactor\"\n"),
+    );
+    let (code, stdout) = test(&sandbox, SUM);
+    assert_eq!((code, verdict_of(&stdout)), (0, "AC"), "{stdout}");
+}
+
+#[test]
+fn a_wrong_answer_is_the_interactors_and_shows_the_exchange() {
+    let sandbox = interactive(INTERACTOR, "");
+    let (code, stdout) = test(&sandbox, "read a b; echo $((a * b))");
+    assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("the interactor says:\n      wrong answer: expected 5, found 6\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("(> to the solution, < from it):\n      > 2 3\n      < 6\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_solution_that_never_flushes_is_a_time_limit_and_nothing_is_left_running() {
+    let sandbox = interactive(INTERACTOR, "");
+    // Waits for the end of its input before answering, as the house skeleton
+    // for ordinary problems does: the interactor waits for the answer.
+    let start = Instant::now();
+    let (stdout, left) = test_leaving(&sandbox, "cat > /dev/null; echo 5");
+    assert_eq!(left, Vec::<String>::new());
+    assert_eq!(verdict_of(&stdout), "TLE", "{stdout}");
+    assert!(start.elapsed() < Duration::from_secs(4), "{stdout}");
+    assert!(stdout.contains("      > 2 3\n"), "{stdout}");
+    assert!(
+        stdout.contains("does it flush after every query?"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_solution_that_exits_early_gets_the_interactors_verdict_unless_it_crashed() {
+    let sandbox = interactive(INTERACTOR, "");
+    let (_, stdout) = test(&sandbox, "exit 0");
+    assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
+    assert!(
+        stdout.contains("unexpected end of the solution's output"),
+        "{stdout}"
+    );
+    let (_, stdout) = test(&sandbox, "echo oops >&2; exit 3");
+    assert_eq!(verdict_of(&stdout), "RE", "{stdout}");
+    assert!(stdout.contains("exit status 3"), "{stdout}");
+}
+
+#[test]
+fn a_crashing_or_hanging_interactor_is_a_failure_of_the_judge() {
+    let crashing = interactive("read a b < \"$1\"; echo 'no such case' >&2; exit 3", "");
+    let (code, stdout) = test(&crashing, SUM);
+    assert_eq!(verdict_of(&stdout), "FAIL", "{stdout}");
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("the interactor failed (exit status 3)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("no such case"), "{stdout}");
+
+    let killed = interactive("echo 2 3; kill -SEGV $$", "");
+    let (_, stdout) = test(&killed, SUM);
+    assert_eq!(verdict_of(&stdout), "FAIL", "{stdout}");
+    assert!(stdout.contains("SIGSEGV"), "{stdout}");
+
+    // Even after the accepted answer, the interactor never ends.
+    let hanging = Sandbox::new(
+        "time_limit_ms = 200\nmemory_limit_kib = 65536\ninteractor = \"./interactor\"\n",
+    );
+    hanging.program("interactor", "echo 2 3; read r; while :; do sleep 1; done");
+    let start = Instant::now();
+    let (stdout, left) = test_leaving(&hanging, SUM);
+    assert_eq!(left, Vec::<String>::new());
+    assert_eq!(verdict_of(&stdout), "FAIL", "{stdout}");
+    assert!(stdout.contains("it hangs"), "{stdout}");
+    assert!(start.elapsed() < Duration::from_secs(9), "{stdout}");
+}
+
+#[test]
+fn a_checker_judges_what_the_interactor_wrote_as_polygon_does() {
+    // The interactor only carries the dialogue; the checker compares its
+    // `<output>` with the case's `.out`.
+    let carrier = "read a b < \"$1\"; echo \"$a $b\"; read r; echo \"$r\" > \"$2\"";
+    let sandbox = interactive(carrier, "checker = \"./checker\"\n");
+    sandbox.program(
+        "checker",
+        r#"if [ "$(cat "$2")" != "$(cat "$3")" ]; then echo "expected $(cat "$3"), found $(cat "$2")" >&2; exit 1; fi"#,
+    );
+    let (code, stdout) = test(&sandbox, SUM);
+    assert_eq!(verdict_of(&stdout), "AC", "{stdout}");
+    assert_eq!(code, 0);
+    let (_, stdout) = test(&sandbox, "read a b; echo $((a - b))");
+    assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
+    assert!(
+        stdout.contains("the checker says:\n      expected 5, found -1\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_kattis_protocol_passes_the_answer_and_a_feedback_folder() {
+    let validator = r#"read a b < "$1"
+echo "$a $b"
+read r
+case "$3" in */) ;; *) exit 1 ;; esac
+if [ "$r" = "$(cat "$2")" ]; then exit 42; fi
+echo "sum $r is off" > "$3judgemessage.txt"
+exit 43"#;
+    let sandbox = interactive(validator, "interactor_protocol = \"kattis\"\n");
+    let (code, stdout) = test(&sandbox, SUM);
+    assert_eq!(verdict_of(&stdout), "AC", "{stdout}");
+    assert_eq!(code, 0);
+    let (_, stdout) = test(&sandbox, "read a b; echo 4");
+    assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
+    assert!(stdout.contains("sum 4 is off"), "{stdout}");
+    // Exit 0 is no Kattis verdict.
+    let zero = interactive(
+        "echo 2 3; read r; exit 0",
+        "interactor_protocol = \"kattis\"\n",
+    );
+    let (_, stdout) = test(&zero, SUM);
+    assert_eq!(verdict_of(&stdout), "FAIL", "{stdout}");
+}
+
+#[test]
+fn interactive_cases_need_no_answer_file() {
+    let sandbox = interactive(INTERACTOR, "");
+    fs::remove_file(sandbox.root.join("judge-data/fake/add.out")).unwrap();
+    sandbox.write("judge-data/fake/more.in", "40 2\n");
+    let (code, stdout) = test(&sandbox, SUM);
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("2 passed, 0 failed"));
+}
+
+/// A C++ interactor written as testlib's are (A+B: `registerInteraction`
+/// reads `<input>`, talks over stdin/stdout, writes `<output>` for the
+/// checker, exits 0 AC, 1 WA, 2 PE, 3 FAIL), and a testlib-style checker.
+const CPP_INTERACTOR: &str = r#"
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <fstream>
+enum { OK = 0, WA = 1, PE = 2, FAIL = 3 };
+int main(int argc, char* argv[]) {
+    if (argc < 3) { std::cerr << "usage: interactor <input> <output> [<answer>]\n"; return FAIL; }
+    std::ifstream inf(argv[1]);
+    std::ofstream tout(argv[2]);
+    long long a, b;
+    if (!(inf >> a >> b)) { std::cerr << "FAIL bad input file\n"; return FAIL; }
+    std::cout << a << ' ' << b << std::endl;
+    long long r;
+    if (!(std::cin >> r)) { std::cerr << "wrong output format Unexpected end of file\n"; return PE; }
+    tout << r << '\n';
+    std::cerr << "ok interaction finished\n";
+    return OK;
+}
+"#;
+
+const CPP_CHECKER: &str = r#"
+#include <fstream>
+#include <iostream>
+int main(int argc, char* argv[]) {
+    if (argc < 4) return 3;
+    std::ifstream inf(argv[1]), ouf(argv[2]), ans(argv[3]);
+    long long a, b, r, j;
+    if (!(inf >> a >> b) || !(ans >> j)) return 3;
+    if (!(ouf >> r)) { std::cerr << "wrong output format\n"; return 2; }
+    if (r != j) { std::cerr << "wrong answer expected " << j << ", found " << r << "\n"; return 1; }
+    std::cerr << "ok answer is " << r << "\n";
+    return 0;
+}
+"#;
+
+/// Compiles `source` with g++; `None` (and a "skipped" line) without g++.
+fn compile(dir: &Path, name: &str, source: &str) -> Option<PathBuf> {
+    let file = dir.join(format!("{name}.cpp"));
+    fs::write(&file, source).unwrap();
+    let binary = dir.join(name);
+    let built = Command::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(&file)
+        .output();
+    match built {
+        Err(_) => {
+            println!("skipped: g++ is not installed");
+            None
+        }
+        Ok(Output { status, stderr, .. }) => {
+            assert!(status.success(), "{}", String::from_utf8_lossy(&stderr));
+            Some(binary)
+        }
+    }
+}
+
+#[test]
+fn a_testlib_style_cpp_interactor_and_checker_judge_together() {
+    let sandbox = Sandbox::new(LIMITS);
+    let (interactor, checker) = match (
+        compile(&sandbox.root, "interactor", CPP_INTERACTOR),
+        compile(&sandbox.root, "checker", CPP_CHECKER),
+    ) {
+        (Some(interactor), Some(checker)) => (interactor, checker),
+        _ => return,
+    };
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!(
+            "{LIMITS}interactor = \"{}\"\ninteractor_protocol = \"testlib\"\nchecker = \"{}\"\n",
+            interactor.display(),
+            checker.display()
+        ),
+    );
+    let (code, stdout) = test(&sandbox, SUM);
+    assert_eq!(verdict_of(&stdout), "AC", "{stdout}");
+    assert_eq!(code, 0);
+    let (_, stdout) = test(&sandbox, "read a b; echo 7");
+    assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
+    assert!(
+        stdout.contains("wrong answer expected 5, found 7"),
+        "{stdout}"
+    );
+    let (_, stdout) = test(&sandbox, "read a b; echo");
+    assert_eq!(verdict_of(&stdout), "PE", "{stdout}");
+    assert!(stdout.contains("Unexpected end of file"), "{stdout}");
+}
+
+/// Sends the number of lines of its input, then each line `a b`, and wants
+/// each sum back.
+const SUMS_INTERACTOR: &str = r#"echo $(grep -c . "$1")
+while read a b <&3; do
+  echo "$a $b"
+  read r || exit 1
+  if [ "$r" != "$((a + b))" ]; then echo "wrong: $a + $b is not $r" >&2; exit 1; fi
+done 3< "$1""#;
+/// Wrong only when the first number is 7 and the second above 4.
+const SUMS_WRONG: &str = r#"read q
+while [ "$q" -gt 0 ]; do
+  read a b; s=$((a + b))
+  if [ "$a" = 7 ] && [ "$b" -gt 4 ]; then s=$((s + 1)); fi
+  echo $s; q=$((q - 1))
+done"#;
+/// Up to `size` (default 30) lines of two digits.
+const SUMS_GEN: &str = "awk -v seed=\"$1\" -v size=\"${2:-30}\" 'BEGIN { srand(seed); \
+    n = 1 + int(rand() * size); for (i = 0; i < n; i++) print int(rand() * 10), int(rand() * 10) }'";
+
+/// A sandbox for `judge stress`: `target/release/fake` and `fake-gen`, no brute force.
+fn stress_sandbox(interactor: &str) -> Sandbox {
+    let sandbox = interactive(interactor, "stress_case_lines = 1\n");
+    fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
+    sandbox.program("target/release/fake", SUMS_WRONG);
+    sandbox.program("target/release/fake-gen", SUMS_GEN);
+    sandbox
+}
+
+fn stress(sandbox: &Sandbox, args: &[&str]) -> (i32, String) {
+    let output = sandbox.judge(&[&["stress", "fake"], args].concat());
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    (
+        output.status.code().unwrap_or(-1),
+        format!("{stdout}{stderr}"),
+    )
+}
+
+#[test]
+fn stress_finds_a_planted_bug_with_the_interactor_alone_and_saves_a_shrunk_case() {
+    let sandbox = stress_sandbox(SUMS_INTERACTOR);
+    let (code, out) = stress(&sandbox, &["--count", "300", "--seed", "1", "--jobs", "2"]);
+    assert_eq!(code, 1, "{out}");
+    let fail = out.lines().find(|l| l.starts_with("FAIL seed ")).unwrap();
+    assert!(
+        fail.ends_with("WA from the solution; shrinking the input"),
+        "{out}"
+    );
+    assert!(out.contains("the interactor says:"), "{out}");
+    assert!(out.contains("(no .out: the interactor judges it)"), "{out}");
+    let seed = fail.split(' ').nth(2).unwrap().trim_end_matches(':');
+    let saved = sandbox
+        .root
+        .join(format!("judge-data/fake/stress-{seed}.in"));
+    let input = fs::read_to_string(&saved).unwrap();
+    assert_eq!(input.lines().count(), 1, "not shrunk to one case:\n{input}");
+    assert!(input.starts_with("7 "), "{input}");
+    assert!(!saved.with_extension("out").exists());
+
+    let wrong = sandbox.root.join("target/release/fake");
+    let (code, stdout, _) = sandbox.test_with(&wrong);
+    assert_eq!(
+        code, 1,
+        "the saved case must fail the wrong solution:\n{stdout}"
+    );
+    let right = SUMS_WRONG.replace("s=$((s + 1))", ":");
+    let (code, stdout) = test(&sandbox, &right);
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("2 passed, 0 failed"));
+}
+
+#[test]
+fn stress_blames_a_failing_interactor_and_saves_nothing() {
+    let broken = SUMS_INTERACTOR.replace(
+        "  echo \"$a $b\"",
+        "  [ \"$a\" = 9 ] && exit 3\n  echo \"$a $b\"",
+    );
+    let sandbox = stress_sandbox(&broken);
+    let right = SUMS_WRONG.replace("s=$((s + 1))", ":");
+    sandbox.program("target/release/fake", &right);
+    let (code, out) = stress(&sandbox, &["--count", "100", "--seed", "1"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "the interactor failed (not the solution): the interactor failed (exit status 3)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("nothing saved"), "{out}");
+    let names: Vec<_> = fs::read_dir(sandbox.root.join("judge-data/fake"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+}
+
+/// Copies a file or folder tree.
+fn copy_tree(from: &Path, to: &Path) {
+    if from.is_dir() {
+        fs::create_dir_all(to).unwrap();
+        for entry in fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            copy_tree(&entry.path(), &to.join(entry.file_name()));
+        }
+    } else {
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(from, to).unwrap();
+    }
+}
+
+/// Runs `program args` in `root` with a target folder of its own; the
+/// output is printed when it fails.
+fn run_in(root: &Path, program: &str, args: &[&str]) -> Output {
+    let output = Command::new(program)
+        .args(args)
+        .current_dir(root)
+        .env("CARGO_TARGET_DIR", root.join("target"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    if !output.status.success() {
+        eprintln!(
+            "{program} {args:?}:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    output
+}
+
+#[test]
+fn make_new_interactive_scaffolds_a_problem_that_builds_passes_its_sample_and_stresses() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let copy = Removed(common::temp_path("judge-new-interactive"));
+    let root = &copy.0;
+    // The workspace's `problems/*` must match a problem.
+    for path in [
+        "Cargo.toml",
+        "Cargo.lock",
+        "Makefile",
+        "scripts/judge",
+        "scripts/testkit",
+        "problems/poj1143",
+        "judge-data/poj1143/problem.toml",
+    ] {
+        copy_tree(&source.join(path), &root.join(path));
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let make = |args: &[&str]| {
+        let cargo_var = format!("CARGO={cargo}");
+        run_in(
+            root,
+            "make",
+            &[&["--no-print-directory", &cargo_var][..], args].concat(),
+        )
+    };
+
+    let created = make(&["new", "P=cf1000a", "INTERACTIVE=1", "TITLE=Guess"]);
+    assert!(created.status.success());
+    let config = fs::read_to_string(root.join("judge-data/cf1000a/problem.toml")).unwrap();
+    assert!(
+        config.contains("interactor = \"cf1000a-interactor\"\n"),
+        "{config}"
+    );
+    let manifest = fs::read_to_string(root.join("problems/cf1000a/Cargo.toml")).unwrap();
+    assert!(manifest.contains("name = \"cf1000a-interactor\"\npath = \"src/interactor.rs\""));
+    for file in ["src/main.rs", "src/interactor.rs", "src/gen.rs"] {
+        let text = fs::read_to_string(root.join("problems/cf1000a").join(file)).unwrap();
+        assert!(!text.contains("{{"), "{file}");
+    }
+    assert!(root.join("target/release/cf1000a-interactor").is_file());
+
+    let judged = make(&["test", "P=cf1000a"]);
+    let stdout = String::from_utf8_lossy(&judged.stdout);
+    assert!(judged.status.success(), "{stdout}");
+    assert!(stdout.contains("cf1000a    sample-1"), "{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("1 passed, 0 failed"),
+        "{stdout}"
+    );
+
+    let stressed = make(&["stress", "P=cf1000a", "N=20", "SEED=1", "JOBS=1"]);
+    let stdout = String::from_utf8_lossy(&stressed.stdout);
+    assert!(stressed.status.success(), "{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("20 passed, 0 failed"),
+        "{stdout}"
+    );
+
+    for args in [
+        &["test", "--quiet", "-p", "cf1000a"][..],
+        &["fmt", "--check", "-p", "cf1000a"],
+        &[
+            "clippy",
+            "--all-targets",
+            "-p",
+            "cf1000a",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    ] {
+        let output = run_in(root, &cargo, args);
+        assert!(output.status.success(), "cargo {args:?}");
+    }
+    let judge = |args: &[&str]| {
+        run_in(
+            root,
+            root.join("target/release/judge").to_str().unwrap(),
+            args,
+        )
+    };
+    assert!(judge(&["submit", "--check", "cf1000a"]).status.success());
+    let benched = judge(&["bench", "--smoke", "cf1000a"]);
+    assert!(benched.status.success());
+    let stdout = String::from_utf8_lossy(&benched.stdout);
+    assert!(
+        stdout.contains("cf1000a: interactive, not benchmarked"),
+        "{stdout}"
+    );
+}
+
+/// A folder removed on drop, even when a test fails.
+struct Removed(PathBuf);
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
