@@ -542,3 +542,19 @@ impl Drop for Removed {
         let _ = fs::remove_dir_all(&self.0);
     }
 }
+
+#[test]
+fn new_refuses_an_interactive_leetcode_problem_or_one_with_a_checker_too() {
+    let sandbox = Sandbox::new(LIMITS);
+    for args in [
+        &["new", "lc9", "--interactive"][..],
+        &["new", "cf9a", "--interactive", "--checker"],
+    ] {
+        let output = sandbox.judge(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("--interactive makes a problem"), "{stderr}");
+    }
+    assert!(!sandbox.root.join("problems/lc9").exists());
+    assert!(!sandbox.root.join("problems/cf9a").exists());
+}
