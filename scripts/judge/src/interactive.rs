@@ -30,7 +30,7 @@ const INTERACTOR_GRACE: Duration = Duration::from_secs(5);
 /// Lines of the exchange shown under a failure, and bytes kept of each.
 const EXCHANGE_LINES: usize = 12;
 const LINE_BYTES: usize = 160;
-/// Lines of the interactor's or checker's messages shown.
+/// Lines of the interactor's messages shown.
 const MESSAGE_LINES: usize = 5;
 
 /// A problem's interactor, ready to judge any solution on any case.
