@@ -451,6 +451,7 @@ fn make_new_interactive_scaffolds_a_problem_that_builds_passes_its_sample_and_st
         "Cargo.lock",
         "Makefile",
         "scripts/judge",
+        "scripts/leetcode",
         "scripts/testkit",
         "problems/poj1143",
         "judge-data/poj1143/problem.toml",
