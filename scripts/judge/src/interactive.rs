@@ -202,7 +202,7 @@ impl Interactor {
         if outcome.killed == Some(Killed::Time) {
             return Said::Failed(format!(
                 "the interactor was still running after {} ms: it hangs \
-                 (it may run {} s longer than the solution's limit)",
+                 (it may run {} s past the solution's wall-time cap)",
                 outcome.wall.as_millis(),
                 INTERACTOR_GRACE.as_secs()
             ));
