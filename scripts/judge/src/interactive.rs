@@ -24,7 +24,7 @@ use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The interactor may run this much longer than the solution's limit before
+/// The interactor may run this much past the solution's wall-time cap before
 /// it counts as hanging.
 const INTERACTOR_GRACE: Duration = Duration::from_secs(5);
 /// Lines of the exchange shown under a failure, and bytes kept of each.
