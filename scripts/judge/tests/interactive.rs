@@ -472,7 +472,7 @@ fn make_new_interactive_scaffolds_a_problem_that_builds_passes_its_sample_and_st
     assert!(created.status.success());
     let config = fs::read_to_string(root.join("judge-data/cf1000a/problem.toml")).unwrap();
     assert!(
-        config.contains("interactor = \"cf1000a-interactor\"\n"),
+        config.contains("time = \"cpu\"\ninteractor = \"cf1000a-interactor\"\n"),
         "{config}"
     );
     let manifest = fs::read_to_string(root.join("problems/cf1000a/Cargo.toml")).unwrap();
