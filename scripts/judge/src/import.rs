@@ -289,6 +289,7 @@ fn import_problem(
         if let Some(kib) = payload.memory_limit_kib {
             new_spec.memory_limit_kib = kib;
         }
+        new_spec.interactive = payload.interactive;
         spec = Some(new_spec);
     }
     let tests: Vec<Sample> = if origin.judge == "leetcode" {
@@ -308,6 +309,17 @@ fn import_problem(
         if let Some(spec) = &spec {
             new::scaffold(workspace, spec)?;
         }
+        if payload.interactive {
+            let kept = samples::keep_dialogues(&workspace.data_dir(id), &tests)?;
+            if kept {
+                notes.push(format!(
+                    "interactive: the statement's dialogues are in judge-data/{id}/{}, \
+                     the interactor's input goes in sample-<k>.in",
+                    samples::DIALOGUES
+                ));
+            }
+            return Ok(samples::Added::default());
+        }
         samples::add(&workspace.data_dir(id), &tests)
     })?;
     let mut line = format!(
@@ -326,9 +338,6 @@ fn import_problem(
             "samples {:?} are over 1 MiB and were not stored",
             added.too_large
         ));
-    }
-    if payload.interactive {
-        notes.push("interactive: judging it needs an interactor in problem.toml".into());
     }
     for (stream, file) in [
         ("reads", &payload.input_file),

@@ -395,12 +395,21 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
     };
     answered_ok(&listener.post(&interactive.json()).0);
     let line = listener.expect_out("cf1807e");
-    assert!(line.contains("new, added sample-1"), "{line}");
-    assert!(line.contains("interactive"), "{line}");
+    // Scaffolded with an interactor; the statement's dialogue is kept to
+    // read, not stored as the interactor's input.
+    assert!(line.contains("new, no samples added"), "{line}");
+    assert!(line.contains("judge-data/cf1807e/examples.txt"), "{line}");
     assert!(workspace
         .root
-        .join("problems/cf1807e/src/main.rs")
+        .join("problems/cf1807e/src/interactor.rs")
         .is_file());
+    assert!(workspace
+        .read("judge-data/cf1807e/problem.toml")
+        .contains("interactor = \"cf1807e-interactor\""));
+    assert_eq!(
+        workspace.read("judge-data/cf1807e/examples.txt"),
+        "# example 1: the judge's side\n2\n4\n1 2 3 4\n# the solution's side\n? 4 1 2 3 4\n"
+    );
 
     // Non-ASCII text, a quote in the title and Windows line ends.
     let luogu = Payload {

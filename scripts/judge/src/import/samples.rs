@@ -51,6 +51,26 @@ pub fn add(dir: &Path, samples: &[Sample]) -> Result<Added, SetupError> {
     Ok(added)
 }
 
+/// The statement's example dialogues of an interactive problem, kept in
+/// `examples.txt` for reading, not as cases: the interactor reads hidden data,
+/// not the dialogue. `false` when the file exists already (it is kept).
+pub fn keep_dialogues(dir: &Path, samples: &[Sample]) -> Result<bool, SetupError> {
+    let mut text = String::new();
+    for (index, sample) in samples.iter().enumerate() {
+        let [input, output] = [&sample.input, &sample.output].map(|t| normalized(t));
+        text.push_str(&format!(
+            "# example {}: the judge's side\n{}# the solution's side\n{}",
+            index + 1,
+            String::from_utf8_lossy(&input),
+            String::from_utf8_lossy(&output)
+        ));
+    }
+    store_new(&dir.join(DIALOGUES), text.as_bytes())
+}
+
+/// Where `keep_dialogues` writes.
+pub const DIALOGUES: &str = "examples.txt";
+
 /// The judges' own files end lines with `\n` and end with one; pages and
 /// browsers on Windows give `\r\n`.
 fn normalized(text: &str) -> Vec<u8> {
