@@ -2,13 +2,11 @@
 //! from `problem.toml` and used alike by `test`, `stress` and interactive
 //! runs. A new mode is one new variant here.
 
-mod json;
-
 use crate::checker::Checker;
 use crate::diff;
+use crate::json::{self, Value};
 use crate::problem::{Compare, Config, SetupError, Workspace};
 use crate::verdict::{Judgement, Verdict};
-use json::Value;
 use std::borrow::Cow;
 use std::fs;
 use std::path::Path;

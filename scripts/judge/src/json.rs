@@ -1,17 +1,22 @@
-//! A small JSON reader (RFC 8259) for the payloads `import` receives: one
+//! A small JSON reader (RFC 8259) and compact printer, for the payloads
+//! `import` receives and the answers the any-order compare modes read: one
 //! generic `Value`, and errors that name the line and column where the text
 //! stopped making sense.
 
 use std::fmt;
 
-#[derive(Clone, Debug, PartialEq)]
+/// Ordered (derived) so arrays can be sorted for the any-order compare modes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Value {
     Null,
     Bool(bool),
-    Number(f64),
+    /// The number's text as written, so `1.0` and `1` stay apart as they do on
+    /// LeetCode; `as_f64` reads its value.
+    Number(String),
     String(String),
     Array(Vec<Value>),
-    /// Members in the order written; a repeated key keeps its last value.
+    /// Members in the order written, repeated keys included; `get` takes a
+    /// repeated key's last value.
     Object(Vec<(String, Value)>),
 }
 
@@ -33,7 +38,7 @@ impl Value {
 
     pub fn as_f64(&self) -> Option<f64> {
         match self {
-            Value::Number(n) => Some(*n),
+            Value::Number(text) => text.parse().ok(),
             _ => None,
         }
     }
@@ -65,6 +70,47 @@ impl Value {
     }
 }
 
+impl fmt::Display for Value {
+    /// Compact JSON: no whitespace, members in their order.
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Value::Null => f.write_str("null"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Number(text) => f.write_str(text),
+            Value::String(text) => write_string(f, text),
+            Value::Array(items) => {
+                f.write_str("[")?;
+                for (i, item) in items.iter().enumerate() {
+                    write!(f, "{}{item}", if i > 0 { "," } else { "" })?;
+                }
+                f.write_str("]")
+            }
+            Value::Object(members) => {
+                f.write_str("{")?;
+                for (i, (key, value)) in members.iter().enumerate() {
+                    f.write_str(if i > 0 { "," } else { "" })?;
+                    write_string(f, key)?;
+                    write!(f, ":{value}")?;
+                }
+                f.write_str("}")
+            }
+        }
+    }
+}
+
+fn write_string(f: &mut fmt::Formatter, text: &str) -> fmt::Result {
+    f.write_str("\"")?;
+    for c in text.chars() {
+        match c {
+            '"' => f.write_str("\\\"")?,
+            '\\' => f.write_str("\\\\")?,
+            c if (c as u32) < 0x20 => write!(f, "\\u{:04x}", c as u32)?,
+            c => write!(f, "{c}")?,
+        }
+    }
+    f.write_str("\"")
+}
+
 #[derive(Debug, PartialEq, Eq)]
 pub struct Error {
     pub line: usize,
@@ -82,9 +128,9 @@ impl fmt::Display for Error {
     }
 }
 
-/// Deeper nesting than any payload has; the limit keeps a hostile body from
-/// exhausting the stack.
-const MAX_DEPTH: usize = 128;
+/// Deeper nesting than any payload or answer has; the limit keeps a hostile
+/// text from exhausting the stack.
+const MAX_DEPTH: usize = 256;
 
 /// Parses one JSON text, with nothing but whitespace after it.
 pub fn parse(text: &str) -> Result<Value, Error> {
@@ -139,7 +185,7 @@ impl Parser<'_> {
 
     fn value(&mut self, depth: usize) -> Result<Value, Error> {
         if depth > MAX_DEPTH {
-            return Err(self.error("nested deeper than 128 levels"));
+            return Err(self.error(&format!("nested deeper than {MAX_DEPTH} levels")));
         }
         match self.peek() {
             None => Err(self.error("the text ends where a value was expected")),
@@ -181,9 +227,7 @@ impl Parser<'_> {
             self.skip_whitespace();
             self.expect(b':', "expected ':' after the member name")?;
             self.skip_whitespace();
-            let value = self.value(depth + 1)?;
-            members.retain(|(k, _)| *k != key);
-            members.push((key, value));
+            members.push((key, self.value(depth + 1)?));
             self.skip_whitespace();
             match self.peek() {
                 Some(b',') => self.at += 1,
@@ -330,10 +374,7 @@ impl Parser<'_> {
             }
             self.digits();
         }
-        let number: f64 = self.text[start..self.at]
-            .parse()
-            .map_err(|_| self.error("not a number"))?;
-        Ok(Value::Number(number))
+        Ok(Value::Number(self.text[start..self.at].to_string()))
     }
 
     fn digits(&mut self) {
@@ -391,5 +432,37 @@ mod tests {
         assert!(error("").message.contains("ends where a value"));
         assert!(error("{\"a\":1,}").message.contains("member name"));
         assert!(error(&"[".repeat(1000)).message.contains("nested deeper"));
+    }
+
+    #[test]
+    fn parses_and_prints_back_compactly() {
+        let value =
+            parse(" [[\"eat\", \"t\\\"ea\"], {\"a\": -1.5e3, \"b\": [true, null]}, []] ").unwrap();
+        assert_eq!(
+            value.to_string(),
+            "[[\"eat\",\"t\\\"ea\"],{\"a\":-1.5e3,\"b\":[true,null]},[]]"
+        );
+        assert_eq!(
+            parse("\"\\u00e9\\n\"").unwrap(),
+            Value::String("é\n".into())
+        );
+    }
+
+    #[test]
+    fn refuses_what_is_not_one_json_value() {
+        for text in [
+            "",
+            "[1,",
+            "[1 2]",
+            "{\"a\" 1}",
+            "\"open",
+            "1 2",
+            "nope",
+            "\"\\x\"",
+        ] {
+            assert!(parse(text).is_err(), "{text}");
+        }
+        let deep = "[".repeat(MAX_DEPTH + 2);
+        assert!(parse(&deep).unwrap_err().message.contains("nested deeper"));
     }
 }

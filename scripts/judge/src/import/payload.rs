@@ -121,10 +121,10 @@ fn string(value: &Value, shown: &str, key: &str) -> Result<Option<String>, Strin
 fn limit(value: &Value, key: &str, scale: f64) -> Result<Option<u64>, String> {
     match value.get(key) {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(n)) if n.is_finite() && *n > 0.0 => {
-            Ok(Some((n * scale).ceil().min(u64::MAX as f64) as u64))
-        }
-        Some(Value::Number(_)) => Ok(None),
+        Some(number @ Value::Number(_)) => Ok(number
+            .as_f64()
+            .filter(|n| n.is_finite() && *n > 0.0)
+            .map(|n| (n * scale).ceil().min(u64::MAX as f64) as u64)),
         Some(other) => Err(format!(
             "\"{key}\" must be a number or null, got {}",
             other.kind()
