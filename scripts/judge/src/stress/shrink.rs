@@ -61,18 +61,31 @@ impl Layout {
                 lines.push(last);
             }
         }
-        if lines.is_empty() || lines.len() % self.case_lines != 0 {
+        // Blank lines count for no case: formats such as LeetCode's let them
+        // stand anywhere. One goes with the case it follows (or, before the
+        // first, with the first), so no byte of the input is lost.
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        let mut open = Vec::new();
+        let mut counted = 0;
+        for line in lines {
+            let blank = line.iter().all(u8::is_ascii_whitespace);
+            let case = match cases.last_mut() {
+                Some(last) if blank && counted == 0 => last,
+                _ => &mut open,
+            };
+            case.extend_from_slice(line);
+            case.push(b'\n');
+            if !blank {
+                counted += 1;
+                if counted == self.case_lines {
+                    cases.push(std::mem::take(&mut open));
+                    counted = 0;
+                }
+            }
+        }
+        if cases.is_empty() || counted != 0 {
             return None;
         }
-        let cases = lines
-            .chunks(self.case_lines)
-            .map(|case| {
-                case.iter()
-                    .flat_map(|line| [*line, b"\n"])
-                    .collect::<Vec<_>>()
-                    .concat()
-            })
-            .collect();
         Some((cases, tail))
     }
 }
@@ -268,6 +281,27 @@ mod tests {
         let (cases, tail) = layout(1, Some("0")).split(b"1\n2\n").unwrap();
         assert_eq!(cases.len(), 2);
         assert!(tail.is_empty());
+    }
+
+    #[test]
+    fn blank_lines_count_for_no_case_and_are_kept() {
+        let input = b"\n[1]\n\r\n2\n\n[3]\n4\n \n\n[5]\n6\n";
+        let (cases, tail) = layout(2, None).split(input).unwrap();
+        assert_eq!(
+            cases,
+            [
+                b"\n[1]\n\r\n2\n\n".to_vec(),
+                b"[3]\n4\n \n\n".to_vec(),
+                b"[5]\n6\n".to_vec()
+            ]
+        );
+        assert!(tail.is_empty());
+        assert_eq!(cases.concat(), input);
+        let (cases, tail) = layout(1, Some("0")).split(b"1\n\n2\n\n0\n").unwrap();
+        assert_eq!(cases, [b"1\n\n".to_vec(), b"2\n\n".to_vec()]);
+        assert_eq!(tail, b"0\n");
+        assert_eq!(layout(2, None).split(b"[1]\n\n\n"), None);
+        assert_eq!(layout(1, None).split(b" \n\r\n"), None);
     }
 
     #[test]

@@ -1,0 +1,141 @@
+//! Checks the solution's stored minima against the brute force, which scans
+//! a plain Vec for every getMin, on every call sequence of small values up
+//! to length 6, on generated inputs, and on every stored case.
+
+use std::path::Path;
+
+use testkit::Rng;
+
+#[allow(dead_code)]
+#[path = "../src/main.rs"]
+mod solution;
+
+#[allow(dead_code)]
+#[path = "../src/brute.rs"]
+mod brute;
+
+#[allow(dead_code)]
+#[path = "../src/gen.rs"]
+mod generator;
+
+fn answers(solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>, input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    assert_eq!(
+        solve(input, &mut out),
+        Ok(()),
+        "{}",
+        String::from_utf8_lossy(input)
+    );
+    out
+}
+
+/// Every sequence of `length` calls that never pops or reads an empty
+/// stack, pushes taking values 0..=2, as one design case each.
+fn all_cases(length: usize) -> Vec<String> {
+    let steps = ["push(0)", "push(1)", "push(2)", "pop", "top", "getMin"];
+    let mut cases = Vec::new();
+    let mut sequences: Vec<(Vec<&str>, usize)> = vec![(Vec::new(), 0)];
+    for _ in 0..length {
+        let mut longer = Vec::new();
+        for (calls, depth) in &sequences {
+            for step in steps {
+                let pushes = step.starts_with("push");
+                if !pushes && *depth == 0 {
+                    continue;
+                }
+                let depth = match step {
+                    "pop" => depth - 1,
+                    _ if pushes => depth + 1,
+                    _ => *depth,
+                };
+                let mut calls = calls.clone();
+                calls.push(step);
+                longer.push((calls, depth));
+            }
+        }
+        sequences = longer;
+        for (calls, _) in &sequences {
+            let names: Vec<String> = calls
+                .iter()
+                .map(|step| format!("\"{}\"", step.split('(').next().unwrap()))
+                .collect();
+            let args: Vec<String> = calls
+                .iter()
+                .map(|step| match step.strip_prefix("push(") {
+                    Some(value) => format!("[{}]", value.trim_end_matches(')')),
+                    None => "[]".to_string(),
+                })
+                .collect();
+            cases.push(format!(
+                "[\"MinStack\",{}]\n[[],{}]\n",
+                names.join(","),
+                args.join(",")
+            ));
+        }
+    }
+    cases
+}
+
+#[test]
+fn matches_brute_on_every_call_sequence_up_to_length_6() {
+    let cases = all_cases(6);
+    assert!(cases.len() > 20_000, "{} cases", cases.len());
+    // Checked in batches: one input of many cases, as LeetCode's format allows.
+    for batch in cases.chunks(1000) {
+        let input = batch.concat();
+        assert_eq!(
+            String::from_utf8(answers(solution::solve, input.as_bytes())),
+            String::from_utf8(answers(brute::solve, input.as_bytes())),
+        );
+    }
+}
+
+#[test]
+fn matches_brute_on_generated_inputs() {
+    for seed in 0..3000 {
+        let size = [12, 12, 100, 3][seed as usize % 4];
+        let input = generator::random_input(&mut Rng::new(seed), size);
+        assert_eq!(
+            answers(solution::solve, &input),
+            answers(brute::solve, &input),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn judge_data_outputs_are_the_brute_forces_answers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge-data/lc155");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("judge-data/lc155 exists")
+        .map(|entry| {
+            entry
+                .expect("readable entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter_map(|name| name.strip_suffix(".in").map(str::to_owned))
+        .collect();
+    names.sort();
+    for required in ["sample-1", "large-30k"] {
+        assert!(
+            names.iter().any(|name| name == required),
+            "missing {required}"
+        );
+    }
+    for name in &names {
+        let input = std::fs::read(dir.join(format!("{name}.in"))).expect("readable .in");
+        let stored = std::fs::read(dir.join(format!("{name}.out"))).expect("every .in has a .out");
+        assert_eq!(
+            answers(brute::solve, &input),
+            stored,
+            "brute force on {name}.in"
+        );
+        assert_eq!(
+            answers(solution::solve, &input),
+            stored,
+            "solution on {name}.in"
+        );
+    }
+}

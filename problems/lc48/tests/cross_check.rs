@@ -1,0 +1,101 @@
+//! Checks the solution's in-place transpose-and-mirror against the brute
+//! force, which builds the turned matrix afresh from columns, on every
+//! matrix of small values up to 3 x 3, on generated inputs, and on every
+//! stored case.
+
+use std::path::Path;
+
+use testkit::Rng;
+
+#[allow(dead_code)]
+#[path = "../src/main.rs"]
+mod solution;
+
+#[allow(dead_code)]
+#[path = "../src/brute.rs"]
+mod brute;
+
+#[allow(dead_code)]
+#[path = "../src/gen.rs"]
+mod generator;
+
+fn answers(solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>, input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    assert_eq!(
+        solve(input, &mut out),
+        Ok(()),
+        "{}",
+        String::from_utf8_lossy(input)
+    );
+    out
+}
+
+#[test]
+fn matches_brute_on_every_matrix_of_values_0_to_2_up_to_3_by_3() {
+    for n in 1..=3u32 {
+        let cells = n * n;
+        for code in 0..3u32.pow(cells) {
+            let values: Vec<i32> = (0..cells)
+                .map(|cell| (code / 3u32.pow(cell) % 3) as i32)
+                .collect();
+            let matrix: Vec<Vec<i32>> = values.chunks(n as usize).map(<[i32]>::to_vec).collect();
+            let input = format!("{}\n", leetcode::show(&matrix));
+            assert_eq!(
+                answers(solution::solve, input.as_bytes()),
+                answers(brute::solve, input.as_bytes()),
+                "{input}"
+            );
+        }
+    }
+}
+
+#[test]
+fn matches_brute_on_generated_inputs() {
+    let mut largest = 0;
+    for seed in 0..3000 {
+        let size = [6, 6, 20, 2][seed as usize % 4];
+        let input = generator::random_input(&mut Rng::new(seed), size);
+        let expected = answers(brute::solve, &input);
+        assert_eq!(answers(solution::solve, &input), expected, "seed {seed}");
+        largest = largest.max(expected.len());
+    }
+    // Some matrices are as large as LeetCode's 20 x 20.
+    assert!(largest > 20 * 20 * 2, "{largest} bytes at most");
+}
+
+#[test]
+fn judge_data_outputs_are_the_brute_forces_answers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge-data/lc48");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("judge-data/lc48 exists")
+        .map(|entry| {
+            entry
+                .expect("readable entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter_map(|name| name.strip_suffix(".in").map(str::to_owned))
+        .collect();
+    names.sort();
+    for required in ["sample-1", "sample-2"] {
+        assert!(
+            names.iter().any(|name| name == required),
+            "missing {required}"
+        );
+    }
+    for name in &names {
+        let input = std::fs::read(dir.join(format!("{name}.in"))).expect("readable .in");
+        let stored = std::fs::read(dir.join(format!("{name}.out"))).expect("every .in has a .out");
+        assert_eq!(
+            answers(brute::solve, &input),
+            stored,
+            "brute force on {name}.in"
+        );
+        assert_eq!(
+            answers(solution::solve, &input),
+            stored,
+            "solution on {name}.in"
+        );
+    }
+}

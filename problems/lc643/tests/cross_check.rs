@@ -1,0 +1,102 @@
+//! Checks the solution's sliding window sum against the brute force, which
+//! sums every window from scratch, on exhaustive small arrays, on generated
+//! inputs, and on every stored case. Both divide an exact integer sum by k
+//! once, so their answers agree to the last bit and are compared exactly.
+
+use std::path::Path;
+
+use testkit::Rng;
+
+#[allow(dead_code)]
+#[path = "../src/main.rs"]
+mod solution;
+
+#[allow(dead_code)]
+#[path = "../src/brute.rs"]
+mod brute;
+
+#[allow(dead_code)]
+#[path = "../src/gen.rs"]
+mod generator;
+
+fn answers(solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>, input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    assert_eq!(
+        solve(input, &mut out),
+        Ok(()),
+        "{}",
+        String::from_utf8_lossy(input)
+    );
+    out
+}
+
+#[test]
+fn matches_brute_on_every_array_of_values_minus_2_to_2_up_to_length_6_and_every_k() {
+    let mut cases = 0;
+    for n in 1..=6u32 {
+        for code in 0..5u32.pow(n) {
+            let nums: Vec<i32> = (0..n)
+                .map(|i| (code / 5u32.pow(i) % 5) as i32 - 2)
+                .collect();
+            for k in 1..=n as i32 {
+                assert_eq!(
+                    solution::Solution::find_max_average(nums.clone(), k),
+                    brute::Solution::find_max_average(nums.clone(), k),
+                    "{nums:?}, k = {k}"
+                );
+                cases += 1;
+            }
+        }
+    }
+    assert!(cases > 80_000, "{cases} cases");
+}
+
+#[test]
+fn matches_brute_on_generated_inputs() {
+    for seed in 0..3000 {
+        let size = [10, 10, 100, 2][seed as usize % 4];
+        let input = generator::random_input(&mut Rng::new(seed), size);
+        assert_eq!(
+            answers(solution::solve, &input),
+            answers(brute::solve, &input),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn judge_data_outputs_are_the_brute_forces_answers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge-data/lc643");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("judge-data/lc643 exists")
+        .map(|entry| {
+            entry
+                .expect("readable entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter_map(|name| name.strip_suffix(".in").map(str::to_owned))
+        .collect();
+    names.sort();
+    for required in ["sample-1", "sample-2", "large-100k"] {
+        assert!(
+            names.iter().any(|name| name == required),
+            "missing {required}"
+        );
+    }
+    for name in &names {
+        let input = std::fs::read(dir.join(format!("{name}.in"))).expect("readable .in");
+        let stored = std::fs::read(dir.join(format!("{name}.out"))).expect("every .in has a .out");
+        assert_eq!(
+            answers(brute::solve, &input),
+            stored,
+            "brute force on {name}.in"
+        );
+        assert_eq!(
+            answers(solution::solve, &input),
+            stored,
+            "solution on {name}.in"
+        );
+    }
+}
