@@ -75,9 +75,7 @@ mod tests {
     use super::*;
 
     fn answers(input: &str) -> String {
-        let mut out = Vec::new();
-        assert_eq!(solve(input.as_bytes(), &mut out), Ok(()));
-        String::from_utf8(out).expect("answers are ASCII")
+        leetcode::answers(solve, input.as_bytes())
     }
 
     #[test]

@@ -1,8 +1,6 @@
 //! Checks the solution's pointer swaps against the brute force's rebuild
 //! from mirrored paths, on generated inputs and on every stored case.
 
-use std::path::Path;
-
 use testkit::Rng;
 
 #[allow(dead_code)]
@@ -18,9 +16,7 @@ mod brute;
 mod generator;
 
 fn brute_answers(input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    assert_eq!(brute::solve(input, &mut out), Ok(()));
-    out
+    leetcode::answers(brute::solve, input).into_bytes()
 }
 
 #[test]
@@ -40,31 +36,16 @@ fn matches_brute_on_generated_inputs() {
 
 #[test]
 fn judge_data_outputs_are_the_brute_forces() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge-data/lc226");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("judge-data/lc226 exists")
-        .map(|entry| {
-            entry
-                .expect("readable entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter_map(|name| name.strip_suffix(".in").map(str::to_owned))
-        .collect();
-    names.sort();
-    for required in ["sample-1", "sample-2", "sample-3", "large-100"] {
-        assert!(
-            names.iter().any(|name| name == required),
-            "missing {required}"
-        );
-    }
-    for name in &names {
-        let input = std::fs::read(dir.join(format!("{name}.in"))).expect("readable .in");
-        let stored = std::fs::read(dir.join(format!("{name}.out"))).expect("every .in has a .out");
-        assert_eq!(stored, brute_answers(&input), "{name}.out");
+    let cases = testkit::stored_cases(
+        env!("CARGO_MANIFEST_DIR"),
+        "lc226",
+        &["sample-1", "sample-2", "sample-3", "large-100"],
+    );
+    for case in &cases {
+        let name = &case.name;
+        assert_eq!(case.output, brute_answers(&case.input), "{name}.out");
         let mut out = Vec::new();
-        assert_eq!(solution::solve(&input, &mut out), Ok(()), "{name}.in");
-        assert_eq!(out, stored, "solution on {name}.in");
+        assert_eq!(solution::solve(&case.input, &mut out), Ok(()), "{name}.in");
+        assert_eq!(out, case.output, "solution on {name}.in");
     }
 }

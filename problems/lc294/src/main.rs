@@ -118,16 +118,12 @@ fn main() -> ExitCode {
 mod tests {
     use super::*;
 
-    fn run(input: &[u8]) -> (Vec<u8>, Result<(), String>) {
-        let mut out = Vec::new();
-        let result = solve(input, &mut out);
-        (out, result)
+    fn run(input: &[u8]) -> (String, Result<(), String>) {
+        leetcode::run(solve, input)
     }
 
     fn answers(input: &str) -> String {
-        let (out, result) = run(input.as_bytes());
-        assert_eq!(result, Ok(()));
-        String::from_utf8(out).expect("answers are ASCII")
+        leetcode::answers(solve, input.as_bytes())
     }
 
     #[test]
@@ -188,13 +184,13 @@ mod tests {
     #[test]
     fn bad_input_names_line_column_and_type_and_keeps_earlier_answers() {
         let (out, result) = run(b"\"++++\"\n  ++++\n\"+\"\n");
-        assert_eq!(out, b"true\n");
+        assert_eq!(out, "true\n");
         assert_eq!(
             result,
             Err("line 2, column 3: expected String: '\"' opening a JSON string, found '+'".into())
         );
         let (out, result) = run(b"\"+\"\r\n\"++\" x\r\n");
-        assert_eq!(out, b"false\n");
+        assert_eq!(out, "false\n");
         assert_eq!(
             result,
             Err(

@@ -3,7 +3,6 @@
 //! straight from the mex definition without assuming any period.
 
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
 
 use testkit::Rng;
 
@@ -175,35 +174,20 @@ fn reachable_strings(state: &str) -> u64 {
 
 #[test]
 fn judge_data_outputs_are_independently_verified() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge-data/lc294");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("judge-data/lc294 exists")
-        .map(|entry| {
-            entry
-                .expect("readable entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter_map(|name| name.strip_suffix(".in").map(str::to_owned))
-        .collect();
-    names.sort();
-    for required in ["sample-1", "sample-2", "large-100k"] {
-        assert!(
-            names.iter().any(|name| name == required),
-            "missing {required}"
-        );
-    }
+    let cases = testkit::stored_cases(
+        env!("CARGO_MANIFEST_DIR"),
+        "lc294",
+        &["sample-1", "sample-2", "large-100k"],
+    );
     let mut brute_checked_lines = 0;
     let mut memo = HashMap::new();
-    for name in &names {
-        let input = std::fs::read(dir.join(format!("{name}.in"))).expect("readable .in");
-        let stored = std::fs::read(dir.join(format!("{name}.out"))).expect("every .in has a .out");
+    for case in &cases {
+        let (name, input, stored) = (&case.name, &case.input[..], &case.output[..]);
         assert!(
             input.len() < 1 << 20 && stored.len() < 1 << 20,
             "{name} must stay under 1 MiB"
         );
-        let text = std::str::from_utf8(&input).expect("UTF-8 input");
+        let text = std::str::from_utf8(input).expect("UTF-8 input");
         let states = judge_states(text);
         let longest_run = states
             .iter()
@@ -224,9 +208,9 @@ fn judge_data_outputs_are_independently_verified() {
             }
             expected.push_str(if xor != 0 { "true\n" } else { "false\n" });
         }
-        assert_eq!(String::from_utf8_lossy(&stored), expected, "{name}.out");
+        assert_eq!(String::from_utf8_lossy(stored), expected, "{name}.out");
         let mut out = Vec::new();
-        assert_eq!(solution::solve(&input, &mut out), Ok(()), "{name}.in");
+        assert_eq!(solution::solve(input, &mut out), Ok(()), "{name}.in");
         assert_eq!(out, stored, "solution on {name}.in");
     }
     assert!(brute_checked_lines > 0);

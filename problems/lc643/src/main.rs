@@ -57,9 +57,7 @@ mod tests {
     use super::*;
 
     fn run(input: &str) -> (String, Result<(), String>) {
-        let mut out = Vec::new();
-        let result = solve(input.as_bytes(), &mut out);
-        (String::from_utf8(out).expect("answers are ASCII"), result)
+        leetcode::run(solve, input.as_bytes())
     }
 
     #[test]

@@ -3,8 +3,6 @@
 //! inputs, and on every stored case. Both divide an exact integer sum by k
 //! once, so their answers agree to the last bit and are compared exactly.
 
-use std::path::Path;
-
 use testkit::Rng;
 
 #[allow(dead_code)]
@@ -20,14 +18,7 @@ mod brute;
 mod generator;
 
 fn answers(solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>, input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    assert_eq!(
-        solve(input, &mut out),
-        Ok(()),
-        "{}",
-        String::from_utf8_lossy(input)
-    );
-    out
+    leetcode::answers(solve, input).into_bytes()
 }
 
 #[test]
@@ -66,36 +57,21 @@ fn matches_brute_on_generated_inputs() {
 
 #[test]
 fn judge_data_outputs_are_the_brute_forces_answers() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../judge-data/lc643");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("judge-data/lc643 exists")
-        .map(|entry| {
-            entry
-                .expect("readable entry")
-                .file_name()
-                .to_string_lossy()
-                .into_owned()
-        })
-        .filter_map(|name| name.strip_suffix(".in").map(str::to_owned))
-        .collect();
-    names.sort();
-    for required in ["sample-1", "sample-2", "large-100k"] {
-        assert!(
-            names.iter().any(|name| name == required),
-            "missing {required}"
-        );
-    }
-    for name in &names {
-        let input = std::fs::read(dir.join(format!("{name}.in"))).expect("readable .in");
-        let stored = std::fs::read(dir.join(format!("{name}.out"))).expect("every .in has a .out");
+    let cases = testkit::stored_cases(
+        env!("CARGO_MANIFEST_DIR"),
+        "lc643",
+        &["sample-1", "sample-2", "large-100k"],
+    );
+    for case in &cases {
+        let name = &case.name;
         assert_eq!(
-            answers(brute::solve, &input),
-            stored,
+            answers(brute::solve, &case.input),
+            case.output,
             "brute force on {name}.in"
         );
         assert_eq!(
-            answers(solution::solve, &input),
-            stored,
+            answers(solution::solve, &case.input),
+            case.output,
             "solution on {name}.in"
         );
     }

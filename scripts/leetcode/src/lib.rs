@@ -184,3 +184,21 @@ pub fn main(program: &str, solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>)
         }
     }
 }
+
+/// What a solution's (or brute force's) `solve` writes for `input`, and how
+/// it ended: for tests, which check both the answers and the refusal.
+pub fn run(
+    solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>,
+    input: &[u8],
+) -> (String, Result<(), String>) {
+    let mut out = Vec::new();
+    let result = solve(input, &mut out);
+    (String::from_utf8(out).expect("answers are UTF-8"), result)
+}
+
+/// The answers `solve` writes for `input`, which it must accept: for tests.
+pub fn answers(solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>, input: &[u8]) -> String {
+    let (out, result) = run(solve, input);
+    assert_eq!(result, Ok(()), "{}", String::from_utf8_lossy(input));
+    out
+}

@@ -3,6 +3,7 @@
 //! self-contained and never use this crate.
 
 use std::io::{self, Read, Write};
+use std::path::Path;
 use std::process::exit;
 
 /// SplitMix64: tiny, fast, and good enough to drive random tests. Same seed,
@@ -158,6 +159,53 @@ pub fn write_stdout(bytes: &[u8]) {
     if out.write_all(bytes).and_then(|_| out.flush()).is_err() {
         exit(0);
     }
+}
+
+/// One stored case of `judge-data/<id>`: `<name>.in` and its `<name>.out`.
+#[derive(Clone, Debug)]
+pub struct StoredCase {
+    pub name: String,
+    pub input: Vec<u8>,
+    pub output: Vec<u8>,
+}
+
+/// Every stored case of problem `id`, sorted by name, for tests run from the
+/// problem's crate (`manifest_dir` is its `CARGO_MANIFEST_DIR`, two levels
+/// below the workspace root). Panics with a message naming what is wrong when
+/// the folder is missing, a `.in` lacks its `.out`, or a name in `required`
+/// is not among the cases: a test must not pass on data that is not there.
+pub fn stored_cases(manifest_dir: &str, id: &str, required: &[&str]) -> Vec<StoredCase> {
+    let dir = Path::new(manifest_dir).join("../../judge-data").join(id);
+    let entries = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("judge-data/{id} must exist ({}): {e}", dir.display()));
+    let mut names: Vec<String> = entries
+        .map(|entry| {
+            let entry = entry.unwrap_or_else(|e| panic!("judge-data/{id}: unreadable entry: {e}"));
+            entry.file_name().to_string_lossy().into_owned()
+        })
+        .filter_map(|name| name.strip_suffix(".in").map(str::to_owned))
+        .collect();
+    names.sort();
+    for wanted in required {
+        assert!(
+            names.iter().any(|name| name == wanted),
+            "judge-data/{id}: missing {wanted}.in"
+        );
+    }
+    names
+        .into_iter()
+        .map(|name| {
+            let read = |file: String| {
+                std::fs::read(dir.join(&file))
+                    .unwrap_or_else(|e| panic!("judge-data/{id}/{file} must be readable: {e}"))
+            };
+            StoredCase {
+                input: read(format!("{name}.in")),
+                output: read(format!("{name}.out")),
+                name,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
