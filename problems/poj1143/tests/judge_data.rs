@@ -22,25 +22,16 @@ fn expected_output(name: &str) -> Vec<u8> {
 
 #[test]
 fn stored_outputs_match_brute_force_and_solution() {
-    let mut checked = 0;
-    for entry in fs::read_dir(data_dir()).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().map_or(true, |extension| extension != "in") {
-            continue;
-        }
-        let input = fs::read(&path).unwrap();
-        let expected = fs::read(path.with_extension("out")).unwrap();
-        assert!(
-            input.len() < 1 << 20 && expected.len() < 1 << 20,
-            "{path:?}"
-        );
-        assert_eq!(brute::solve(&input), expected, "brute force on {path:?}");
+    let cases = testkit::stored_cases(env!("CARGO_MANIFEST_DIR"), "poj1143", &[]);
+    for case in &cases {
+        let (name, input, expected) = (&case.name, &case.input, &case.output);
+        assert!(input.len() < 1 << 20 && expected.len() < 1 << 20, "{name}");
+        assert_eq!(&brute::solve(input), expected, "brute force on {name}.in");
         let mut out = Vec::new();
-        assert_eq!(solution::solve(&input, &mut out), Ok(()), "{path:?}");
-        assert_eq!(out, expected, "solution on {path:?}");
-        checked += 1;
+        assert_eq!(solution::solve(input, &mut out), Ok(()), "{name}.in");
+        assert_eq!(&out, expected, "solution on {name}.in");
     }
-    assert!(checked >= 7, "only {checked} cases found");
+    assert!(cases.len() >= 7, "only {} cases found", cases.len());
 }
 
 #[test]
