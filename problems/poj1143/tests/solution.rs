@@ -7,9 +7,6 @@
 mod solution;
 
 use solution::{after_choosing, solve, Outcomes};
-use std::fs::File;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Every number 2..=20 available: the position before anyone has moved.
 const FULL_SET: u32 = 0x1f_fffc;
@@ -229,36 +226,11 @@ fn every_subset_gets_moves_that_win_and_only_those() {
 /// on stderr and exit status 1; a stdout that cannot be written fails alike.
 #[test]
 fn the_program_fails_the_house_way() {
-    let program = env!("CARGO_BIN_EXE_poj1143");
-    let run = |input: &str, stdout: Stdio| {
-        let mut child = Command::new(program)
-            .stdin(Stdio::piped())
-            .stdout(stdout)
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    };
-    let output = run("1 2\n2 5 2\n", Stdio::piped());
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(output.stdout, b"Test Case #1\nThe winning moves are: 2\n\n");
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "error: line 2, column 5: expected number 2, a whole number in 6..=20, found \"2\"\n"
+    testkit::assert_fails_the_house_way(
+        env!("CARGO_BIN_EXE_poj1143"),
+        "1 2\n2 5 2\n",
+        b"Test Case #1\nThe winning moves are: 2\n\n",
+        "error: line 2, column 5: expected number 2, a whole number in 6..=20, found \"2\"\n",
+        "1 2\n",
     );
-    let full = File::create("/dev/full").unwrap();
-    let output = run("1 2\n", Stdio::from(full));
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.starts_with("error: cannot write stdout: "),
-        "{stderr}"
-    );
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

@@ -7,9 +7,6 @@
 mod solution;
 
 use solution::{odd_only_count as count, solve};
-use std::fs::File;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 fn run(input: &str) -> (String, Result<(), String>) {
     let mut out = Vec::new();
@@ -154,36 +151,11 @@ fn zero_cards_and_garbage_bytes_are_errors() {
 /// on stderr and exit status 1; a stdout that cannot be written fails alike.
 #[test]
 fn the_program_fails_the_house_way() {
-    let program = env!("CARGO_BIN_EXE_poj3688");
-    let run = |input: &str, stdout: Stdio| {
-        let mut child = Command::new(program)
-            .stdin(Stdio::piped())
-            .stdout(stdout)
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    };
-    let output = run("1 5\n3\n2 x\n", Stdio::piped());
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(output.stdout, b"1\n");
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "error: line 3, column 3: expected M, a whole number in 0..=10000000, found \"x\"\n"
+    testkit::assert_fails_the_house_way(
+        env!("CARGO_BIN_EXE_poj3688"),
+        "1 5\n3\n2 x\n",
+        b"1\n",
+        "error: line 3, column 3: expected M, a whole number in 0..=10000000, found \"x\"\n",
+        "1 5\n3\n",
     );
-    let full = File::create("/dev/full").unwrap();
-    let output = run("1 5\n3\n", Stdio::from(full));
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.starts_with("error: cannot write stdout: "),
-        "{stderr}"
-    );
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

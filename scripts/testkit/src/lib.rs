@@ -2,9 +2,10 @@
 //! problem. Nothing here is ever pasted into a judge: solution files stay
 //! self-contained and never use this crate.
 
+use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::Path;
-use std::process::exit;
+use std::process::{exit, Command, Output, Stdio};
 
 /// SplitMix64: tiny, fast, and good enough to drive random tests. Same seed,
 /// same sequence, on every platform.
@@ -206,6 +207,50 @@ pub fn stored_cases(manifest_dir: &str, id: &str, required: &[&str]) -> Vec<Stor
             }
         })
         .collect()
+}
+
+/// The house `main`, checked on the built `program`: given `bad_input`, it
+/// writes the answers before the bad case (`answers_before`), then exactly
+/// `stderr` and exits with status 1; given `good_input` with stdout on
+/// /dev/full, it exits with status 1 and one stderr line saying so.
+pub fn assert_fails_the_house_way(
+    program: &str,
+    bad_input: &str,
+    answers_before: &[u8],
+    stderr: &str,
+    good_input: &str,
+) {
+    let output = run_program(program, bad_input, Stdio::piped());
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.stdout, answers_before);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), stderr);
+    let full = File::create("/dev/full").unwrap();
+    let output = run_program(program, good_input, Stdio::from(full));
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("error: cannot write stdout: "),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+/// Runs `program` on `input` to completion (it is waited for: nothing is
+/// left running), stderr captured.
+fn run_program(program: &str, input: &str, stdout: Stdio) -> Output {
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {program}: {e}"));
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
 }
 
 #[cfg(test)]
