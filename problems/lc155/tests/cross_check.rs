@@ -16,10 +16,6 @@ mod brute;
 #[path = "../src/gen.rs"]
 mod generator;
 
-fn answers(solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>, input: &[u8]) -> Vec<u8> {
-    leetcode::answers(solve, input).into_bytes()
-}
-
 /// Every sequence of `length` calls that never pops or reads an empty
 /// stack, pushes taking values 0..=2, as one design case each.
 fn all_cases(length: usize) -> Vec<String> {
@@ -75,8 +71,8 @@ fn matches_brute_on_every_call_sequence_up_to_length_6() {
     for batch in cases.chunks(1000) {
         let input = batch.concat();
         assert_eq!(
-            String::from_utf8(answers(solution::solve, input.as_bytes())),
-            String::from_utf8(answers(brute::solve, input.as_bytes())),
+            leetcode::answers(solution::solve, input.as_bytes()),
+            leetcode::answers(brute::solve, input.as_bytes()),
         );
     }
 }
@@ -87,8 +83,8 @@ fn matches_brute_on_generated_inputs() {
         let size = [12, 12, 100, 3][seed as usize % 4];
         let input = generator::random_input(&mut Rng::new(seed), size);
         assert_eq!(
-            answers(solution::solve, &input),
-            answers(brute::solve, &input),
+            leetcode::answers(solution::solve, &input),
+            leetcode::answers(brute::solve, &input),
             "seed {seed}"
         );
     }
@@ -102,16 +98,7 @@ fn judge_data_outputs_are_the_brute_forces_answers() {
         &["sample-1", "large-30k"],
     );
     for case in &cases {
-        let name = &case.name;
-        assert_eq!(
-            answers(brute::solve, &case.input),
-            case.output,
-            "brute force on {name}.in"
-        );
-        assert_eq!(
-            answers(solution::solve, &case.input),
-            case.output,
-            "solution on {name}.in"
-        );
+        case.assert_solved_by("brute force", brute::solve);
+        case.assert_solved_by("solution", solution::solve);
     }
 }

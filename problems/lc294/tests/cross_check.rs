@@ -209,9 +209,7 @@ fn judge_data_outputs_are_independently_verified() {
             expected.push_str(if xor != 0 { "true\n" } else { "false\n" });
         }
         assert_eq!(String::from_utf8_lossy(stored), expected, "{name}.out");
-        let mut out = Vec::new();
-        assert_eq!(solution::solve(input, &mut out), Ok(()), "{name}.in");
-        assert_eq!(out, stored, "solution on {name}.in");
+        case.assert_solved_by("solution", solution::solve);
     }
     assert!(brute_checked_lines > 0);
 }

@@ -17,10 +17,6 @@ mod brute;
 #[path = "../src/gen.rs"]
 mod generator;
 
-fn answers(solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>, input: &[u8]) -> Vec<u8> {
-    leetcode::answers(solve, input).into_bytes()
-}
-
 #[test]
 fn matches_brute_on_every_matrix_of_values_0_to_2_up_to_3_by_3() {
     for n in 1..=3u32 {
@@ -32,8 +28,8 @@ fn matches_brute_on_every_matrix_of_values_0_to_2_up_to_3_by_3() {
             let matrix: Vec<Vec<i32>> = values.chunks(n as usize).map(<[i32]>::to_vec).collect();
             let input = format!("{}\n", leetcode::show(&matrix));
             assert_eq!(
-                answers(solution::solve, input.as_bytes()),
-                answers(brute::solve, input.as_bytes()),
+                leetcode::answers(solution::solve, input.as_bytes()),
+                leetcode::answers(brute::solve, input.as_bytes()),
                 "{input}"
             );
         }
@@ -46,8 +42,12 @@ fn matches_brute_on_generated_inputs() {
     for seed in 0..3000 {
         let size = [6, 6, 20, 2][seed as usize % 4];
         let input = generator::random_input(&mut Rng::new(seed), size);
-        let expected = answers(brute::solve, &input);
-        assert_eq!(answers(solution::solve, &input), expected, "seed {seed}");
+        let expected = leetcode::answers(brute::solve, &input);
+        assert_eq!(
+            leetcode::answers(solution::solve, &input),
+            expected,
+            "seed {seed}"
+        );
         largest = largest.max(expected.len());
     }
     // Some matrices are as large as LeetCode's 20 x 20.
@@ -62,16 +62,7 @@ fn judge_data_outputs_are_the_brute_forces_answers() {
         &["sample-1", "sample-2"],
     );
     for case in &cases {
-        let name = &case.name;
-        assert_eq!(
-            answers(brute::solve, &case.input),
-            case.output,
-            "brute force on {name}.in"
-        );
-        assert_eq!(
-            answers(solution::solve, &case.input),
-            case.output,
-            "solution on {name}.in"
-        );
+        case.assert_solved_by("brute force", brute::solve);
+        case.assert_solved_by("solution", solution::solve);
     }
 }

@@ -17,10 +17,6 @@ mod brute;
 #[path = "../src/gen.rs"]
 mod generator;
 
-fn answers(solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>, input: &[u8]) -> Vec<u8> {
-    leetcode::answers(solve, input).into_bytes()
-}
-
 #[test]
 fn matches_brute_on_every_array_of_values_minus_2_to_2_up_to_length_6_and_every_k() {
     let mut cases = 0;
@@ -48,8 +44,8 @@ fn matches_brute_on_generated_inputs() {
         let size = [10, 10, 100, 2][seed as usize % 4];
         let input = generator::random_input(&mut Rng::new(seed), size);
         assert_eq!(
-            answers(solution::solve, &input),
-            answers(brute::solve, &input),
+            leetcode::answers(solution::solve, &input),
+            leetcode::answers(brute::solve, &input),
             "seed {seed}"
         );
     }
@@ -63,16 +59,7 @@ fn judge_data_outputs_are_the_brute_forces_answers() {
         &["sample-1", "sample-2", "large-100k"],
     );
     for case in &cases {
-        let name = &case.name;
-        assert_eq!(
-            answers(brute::solve, &case.input),
-            case.output,
-            "brute force on {name}.in"
-        );
-        assert_eq!(
-            answers(solution::solve, &case.input),
-            case.output,
-            "solution on {name}.in"
-        );
+        case.assert_solved_by("brute force", brute::solve);
+        case.assert_solved_by("solution", solution::solve);
     }
 }

@@ -40,13 +40,7 @@ fn stored_outputs_match_independent_methods_and_solution() {
                 "{name}: brute force disagrees with {name}.out"
             );
         }
-        let mut out = Vec::new();
-        assert_eq!(solution::solve(input, &mut out), Ok(()), "{name}");
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            expected,
-            "{name}: solution"
-        );
+        case.assert_solved_by("solution", solution::solve);
     }
 }
 

@@ -209,6 +209,25 @@ pub fn stored_cases(manifest_dir: &str, id: &str, required: &[&str]) -> Vec<Stor
         .collect()
 }
 
+impl StoredCase {
+    /// Asserts that `solve`, named `what` in the failure, accepts this case's
+    /// input and writes exactly its stored output.
+    pub fn assert_solved_by(
+        &self,
+        what: &str,
+        solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>,
+    ) {
+        let mut out = Vec::new();
+        assert_eq!(
+            solve(&self.input, &mut out),
+            Ok(()),
+            "{what} on {}.in",
+            self.name
+        );
+        assert_eq!(out, self.output, "{what} on {}.in", self.name);
+    }
+}
+
 /// The house `main`, checked on the built `program`: given `bad_input`, it
 /// writes the answers before the bad case (`answers_before`), then exactly
 /// `stderr` and exits with status 1; given `good_input` with stdout on
@@ -311,5 +330,47 @@ mod tests {
         assert!(parse_gen_args(&s(&["1", "100000001"]), 10).is_err());
         assert!(parse_gen_args(&s(&["--bench", "line", "100000001"]), 10).is_err());
         assert!(parse_gen_args(&s(&[]), 10).is_err());
+    }
+
+    #[test]
+    fn stored_cases_are_sorted_complete_and_checked() {
+        let root = std::env::temp_dir().join(format!("testkit-stored-{}", std::process::id()));
+        let data = root.join("judge-data/p1");
+        std::fs::create_dir_all(root.join("problems/p1")).unwrap();
+        std::fs::create_dir_all(&data).unwrap();
+        for (file, text) in [("b.in", "2"), ("b.out", "4"), ("a.in", "1"), ("a.out", "2")] {
+            std::fs::write(data.join(file), text).unwrap();
+        }
+        let manifest = root.join("problems/p1");
+        let manifest = manifest.to_str().unwrap();
+        let cases = stored_cases(manifest, "p1", &["a"]);
+        let names: Vec<&str> = cases.iter().map(|case| case.name.as_str()).collect();
+        assert_eq!(names, ["a", "b"]);
+        assert_eq!(
+            (&cases[1].input[..], &cases[1].output[..]),
+            (&b"2"[..], &b"4"[..])
+        );
+        let double = |input: &[u8], out: &mut Vec<u8>| {
+            let n: u32 = std::str::from_utf8(input).unwrap().parse().unwrap();
+            out.extend_from_slice((2 * n).to_string().as_bytes());
+            Ok(())
+        };
+        cases[1].assert_solved_by("double", double);
+        let wrong = std::panic::catch_unwind(|| {
+            cases[1].assert_solved_by("identity", |i, o| {
+                o.extend_from_slice(i);
+                Ok(())
+            })
+        });
+        assert!(wrong.is_err(), "a wrong answer fails");
+        let missing = std::panic::catch_unwind(|| stored_cases(manifest, "p1", &["c"]));
+        assert!(missing.is_err(), "a missing required case fails");
+        std::fs::write(data.join("c.in"), "3").unwrap();
+        let no_out = std::panic::catch_unwind(|| stored_cases(manifest, "p1", &[]));
+        assert!(no_out.is_err(), "a .in without its .out fails");
+        let no_dir = std::panic::catch_unwind(|| stored_cases(manifest, "p2", &[]));
+        assert!(no_dir.is_err(), "a missing folder fails");
+        std::fs::remove_dir_all(&root).unwrap();
+        assert!(!root.exists());
     }
 }
