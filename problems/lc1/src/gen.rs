@@ -9,22 +9,14 @@
 
 use std::collections::HashSet;
 
-use testkit::{GenRequest, Rng};
+use testkit::Rng;
 
 const DEFAULT_SIZE: u64 = 10;
 /// The constraints: |nums[i]|, |target| <= 10^9.
 const LIMIT: i64 = 1_000_000_000;
 
 fn main() {
-    testkit::one_line_panics();
-    let input = match testkit::gen_request(DEFAULT_SIZE) {
-        GenRequest::Random { seed, size } => random_input(&mut Rng::new(seed), size),
-        GenRequest::Bench { series, size } => match series.as_str() {
-            "n" => bench_n(size),
-            _ => testkit::refuse(&format!("unknown bench series {series:?} (known: n)")),
-        },
-    };
-    testkit::write_stdout(&input);
+    testkit::gen_main(DEFAULT_SIZE, random_input, &[("n", bench_n)]);
 }
 
 pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {

@@ -7,7 +7,7 @@
 //! lines. `--bench calls <size>`: one case of `size` calls, half of them
 //! pushes first (LeetCode stops at 3·10^4 calls).
 
-use testkit::{GenRequest, Rng};
+use testkit::Rng;
 
 const DEFAULT_SIZE: u64 = 12;
 
@@ -15,15 +15,7 @@ const DEFAULT_SIZE: u64 = 12;
 type Call = (&'static str, Vec<i32>);
 
 fn main() {
-    testkit::one_line_panics();
-    let input = match testkit::gen_request(DEFAULT_SIZE) {
-        GenRequest::Random { seed, size } => random_input(&mut Rng::new(seed), size),
-        GenRequest::Bench { series, size } => match series.as_str() {
-            "calls" => bench_calls(size),
-            _ => testkit::refuse(&format!("unknown bench series {series:?} (known: calls)")),
-        },
-    };
-    testkit::write_stdout(&input);
+    testkit::gen_main(DEFAULT_SIZE, random_input, &[("calls", bench_calls)]);
 }
 
 pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {

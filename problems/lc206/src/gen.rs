@@ -5,22 +5,14 @@
 //! from a small range (many repeats) or the whole one.
 //! `--bench n <size>`: one list of `size` nodes (the constraints allow 5000).
 
-use testkit::{GenRequest, Rng};
+use testkit::Rng;
 
 const DEFAULT_SIZE: u64 = 10;
 /// The constraints: |Node.val| <= 5000.
 const LIMIT: i64 = 5000;
 
 fn main() {
-    testkit::one_line_panics();
-    let input = match testkit::gen_request(DEFAULT_SIZE) {
-        GenRequest::Random { seed, size } => random_input(&mut Rng::new(seed), size),
-        GenRequest::Bench { series, size } => match series.as_str() {
-            "n" => bench_n(size),
-            _ => testkit::refuse(&format!("unknown bench series {series:?} (known: n)")),
-        },
-    };
-    testkit::write_stdout(&input);
+    testkit::gen_main(DEFAULT_SIZE, random_input, &[("n", bench_n)]);
 }
 
 pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {

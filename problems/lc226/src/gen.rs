@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use leetcode::TreeNode;
-use testkit::{GenRequest, Rng};
+use testkit::Rng;
 
 const DEFAULT_SIZE: u64 = 10;
 /// The constraints: at most 100 nodes, |Node.val| <= 100.
@@ -21,15 +21,7 @@ const LIMIT: u64 = 100;
 type Node = Rc<RefCell<TreeNode>>;
 
 fn main() {
-    testkit::one_line_panics();
-    let input = match testkit::gen_request(DEFAULT_SIZE) {
-        GenRequest::Random { seed, size } => random_input(&mut Rng::new(seed), size),
-        GenRequest::Bench { series, size } => match series.as_str() {
-            "cases" => bench_cases(size),
-            _ => testkit::refuse(&format!("unknown bench series {series:?} (known: cases)")),
-        },
-    };
-    testkit::write_stdout(&input);
+    testkit::gen_main(DEFAULT_SIZE, random_input, &[("cases", bench_cases)]);
 }
 
 pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {

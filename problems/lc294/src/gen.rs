@@ -7,7 +7,7 @@
 //! `--bench line <size>`: one line of `size` characters, long runs split by
 //! single `-`. `--bench lines60 <size>`: `size` lines of 60 characters.
 
-use testkit::{GenRequest, Rng};
+use testkit::Rng;
 
 const DEFAULT_SIZE: u64 = 60;
 const BOUNDARY_LENGTHS: [u64; 10] = [1, 2, 33, 34, 35, 36, 52, 53, 54, 60];
@@ -21,18 +21,11 @@ const BRUTE_STATE_BUDGET: u64 = 50_000;
 const BENCH_MAX_RUN: u64 = 1500;
 
 fn main() {
-    testkit::one_line_panics();
-    let output = match testkit::gen_request(DEFAULT_SIZE) {
-        GenRequest::Random { seed, size } => random_input(&mut Rng::new(seed), size),
-        GenRequest::Bench { series, size } => match series.as_str() {
-            "line" => bench_line(size),
-            "lines60" => bench_lines60(size),
-            _ => testkit::refuse(&format!(
-                "unknown bench series {series:?} (known: line, lines60)"
-            )),
-        },
-    };
-    testkit::write_stdout(&output);
+    testkit::gen_main(
+        DEFAULT_SIZE,
+        random_input,
+        &[("line", bench_line), ("lines60", bench_lines60)],
+    );
 }
 
 pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {

@@ -6,7 +6,7 @@
 //! `--bench n <size>`: one `size` x `size` matrix (LeetCode stops at 20).
 //! `--bench max20 <size>`: `size` cases of 20 x 20, LeetCode's largest.
 
-use testkit::{GenRequest, Rng};
+use testkit::Rng;
 
 const DEFAULT_SIZE: u64 = 6;
 /// LeetCode's bounds on a cell.
@@ -14,18 +14,16 @@ const MAX_ABS_VALUE: i64 = 1000;
 const LEETCODE_MAX_N: u64 = 20;
 
 fn main() {
-    testkit::one_line_panics();
-    let input = match testkit::gen_request(DEFAULT_SIZE) {
-        GenRequest::Random { seed, size } => random_input(&mut Rng::new(seed), size),
-        GenRequest::Bench { series, size } => match series.as_str() {
-            "n" => matrix_lines(&mut Rng::new(48), 1, size),
-            "max20" => matrix_lines(&mut Rng::new(4820), size, LEETCODE_MAX_N),
-            _ => testkit::refuse(&format!(
-                "unknown bench series {series:?} (known: n, max20)"
-            )),
-        },
-    };
-    testkit::write_stdout(&input);
+    testkit::gen_main(
+        DEFAULT_SIZE,
+        random_input,
+        &[
+            ("n", |size| matrix_lines(&mut Rng::new(48), 1, size)),
+            ("max20", |size| {
+                matrix_lines(&mut Rng::new(4820), size, LEETCODE_MAX_N)
+            }),
+        ],
+    );
 }
 
 pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {

@@ -7,22 +7,14 @@
 //! `--bench n <size>`: one case of `size` numbers (LeetCode stops at 10^5)
 //! with k = size / 2, the brute force's worst k.
 
-use testkit::{GenRequest, Rng};
+use testkit::Rng;
 
 const DEFAULT_SIZE: u64 = 10;
 /// LeetCode's bound on |nums[i]|.
 const MAX_ABS_VALUE: u64 = 10_000;
 
 fn main() {
-    testkit::one_line_panics();
-    let input = match testkit::gen_request(DEFAULT_SIZE) {
-        GenRequest::Random { seed, size } => random_input(&mut Rng::new(seed), size),
-        GenRequest::Bench { series, size } => match series.as_str() {
-            "n" => bench_n(size),
-            _ => testkit::refuse(&format!("unknown bench series {series:?} (known: n)")),
-        },
-    };
-    testkit::write_stdout(&input);
+    testkit::gen_main(DEFAULT_SIZE, random_input, &[("n", bench_n)]);
 }
 
 pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {

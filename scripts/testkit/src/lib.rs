@@ -82,6 +82,33 @@ pub fn gen_request(default_size: u64) -> GenRequest {
     }
 }
 
+/// A generator's whole `main`: parses its arguments, writes `random`'s input
+/// for `<seed> [<size>]` or the named bench series' for `--bench <series>
+/// <size>`, and refuses an unknown series naming the known ones.
+pub fn gen_main(
+    default_size: u64,
+    random: fn(&mut Rng, u64) -> Vec<u8>,
+    benches: &[(&str, fn(u64) -> Vec<u8>)],
+) {
+    one_line_panics();
+    let input = match gen_request(default_size) {
+        GenRequest::Random { seed, size } => random(&mut Rng::new(seed), size),
+        GenRequest::Bench { series, size } => {
+            match benches.iter().find(|(name, _)| *name == series) {
+                Some((_, bench)) => bench(size),
+                None => {
+                    let known: Vec<&str> = benches.iter().map(|(name, _)| *name).collect();
+                    refuse(&format!(
+                        "unknown bench series {series:?} (known: {})",
+                        known.join(", ")
+                    ))
+                }
+            }
+        }
+    };
+    write_stdout(&input);
+}
+
 /// Sizes beyond this are refused: no test or benchmark needs them, and a
 /// generator asked for one would only exhaust memory.
 pub const MAX_SIZE: u64 = 100_000_000;
