@@ -17,19 +17,14 @@ mod generator;
 
 use solution::Solution;
 
-fn brute_answers(input: &[u8]) -> Vec<u8> {
-    leetcode::answers(brute::solve, input).into_bytes()
-}
-
 #[test]
 fn matches_brute_on_generated_inputs() {
     let mut longest = 0;
     for seed in 0..3000 {
         let size = [10, 10, 3, 200][seed as usize % 4];
         let input = generator::random_input(&mut Rng::new(seed), size);
-        let mut out = Vec::new();
-        assert_eq!(solution::solve(&input, &mut out), Ok(()), "seed {seed}");
-        assert_eq!(out, brute_answers(&input), "seed {seed}");
+        let out = leetcode::answers(solution::solve, &input);
+        assert_eq!(out, leetcode::answers(brute::solve, &input), "seed {seed}");
         longest = longest.max(input.len());
     }
     assert!(

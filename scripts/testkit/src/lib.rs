@@ -88,11 +88,7 @@ pub type Bench<'a> = (&'a str, fn(u64) -> Vec<u8>);
 /// A generator's whole `main`: parses its arguments, writes `random`'s input
 /// for `<seed> [<size>]` or the named bench series' for `--bench <series>
 /// <size>`, and refuses an unknown series naming the known ones.
-pub fn gen_main(
-    default_size: u64,
-    random: fn(&mut Rng, u64) -> Vec<u8>,
-    benches: &[Bench],
-) {
+pub fn gen_main(default_size: u64, random: fn(&mut Rng, u64) -> Vec<u8>, benches: &[Bench]) {
     one_line_panics();
     let input = match gen_request(default_size) {
         GenRequest::Random { seed, size } => random(&mut Rng::new(seed), size),
