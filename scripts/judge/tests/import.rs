@@ -32,7 +32,7 @@ impl Workspace {
         let workspace = Workspace::empty();
         // Every tool crate, so the workspace's member list holds wherever it grows.
         for path in ["Cargo.toml", "Cargo.lock", "scripts"] {
-            copy_tree(&source.join(path), &workspace.root.join(path));
+            common::copy_tree(&source.join(path), &workspace.root.join(path));
         }
         workspace
     }
@@ -80,19 +80,6 @@ impl Workspace {
 impl Drop for Workspace {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.root);
-    }
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    if from.is_dir() {
-        fs::create_dir_all(to).unwrap();
-        for entry in fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            copy_tree(&entry.path(), &to.join(entry.file_name()));
-        }
-    } else {
-        fs::create_dir_all(to.parent().unwrap()).unwrap();
-        fs::copy(from, to).unwrap();
     }
 }
 

@@ -406,20 +406,6 @@ fn stress_blames_a_failing_interactor_and_saves_nothing() {
     assert_eq!(names.len(), 3, "{names:?}");
 }
 
-/// Copies a file or folder tree.
-fn copy_tree(from: &Path, to: &Path) {
-    if from.is_dir() {
-        fs::create_dir_all(to).unwrap();
-        for entry in fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            copy_tree(&entry.path(), &to.join(entry.file_name()));
-        }
-    } else {
-        fs::create_dir_all(to.parent().unwrap()).unwrap();
-        fs::copy(from, to).unwrap();
-    }
-}
-
 /// Runs `program args` in `root` with a target folder of its own; the
 /// output is printed when it fails.
 fn run_in(root: &Path, program: &str, args: &[&str]) -> Output {
@@ -456,7 +442,7 @@ fn make_new_interactive_scaffolds_a_problem_that_builds_passes_its_sample_and_st
         "problems/poj1143",
         "judge-data/poj1143/problem.toml",
     ] {
-        copy_tree(&source.join(path), &root.join(path));
+        common::copy_tree(&source.join(path), &root.join(path));
     }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let make = |args: &[&str]| {

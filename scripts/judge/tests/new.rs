@@ -21,7 +21,7 @@ impl Copy {
         let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let root = common::temp_path("judge-new");
         for file in ["Cargo.toml", "Cargo.lock"] {
-            copy_tree(&source.join(file), &root.join(file));
+            common::copy_tree(&source.join(file), &root.join(file));
         }
         for dir in [
             "scripts/judge",
@@ -29,9 +29,9 @@ impl Copy {
             "scripts/testkit",
             "problems/poj1143",
         ] {
-            copy_tree(&source.join(dir), &root.join(dir));
+            common::copy_tree(&source.join(dir), &root.join(dir));
         }
-        copy_tree(
+        common::copy_tree(
             &source.join("judge-data/poj1143/problem.toml"),
             &root.join("judge-data/poj1143/problem.toml"),
         );
@@ -66,19 +66,6 @@ impl Copy {
 impl Drop for Copy {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.root);
-    }
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    if from.is_dir() {
-        fs::create_dir_all(to).unwrap();
-        for entry in fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            copy_tree(&entry.path(), &to.join(entry.file_name()));
-        }
-    } else {
-        fs::create_dir_all(to.parent().unwrap()).unwrap();
-        fs::copy(from, to).unwrap();
     }
 }
 
@@ -357,7 +344,6 @@ const MAXIMUM_AVERAGE_SUBARRAY: &str = "impl Solution {
 const MIN_STACK: &str = "struct MinStack {
 
 }
-
 
 /** 
  * `&self` means the method takes an immutable reference.
