@@ -62,7 +62,7 @@ fmt:
 # Listens until Ctrl-C (or one batch with ONCE=1); builds each new problem itself.
 import:
 	@$(CARGO) build --release -p judge --quiet
-	$(RUNNER) import $(call opt,--port,PORT) $(if $(ONCE),--once)
+	@$(RUNNER) import $(call opt,--port,PORT) $(if $(ONCE),--once)
 
 # Installs the floor toolchain once; rustup is the one thing assumed present.
 toolchain:
