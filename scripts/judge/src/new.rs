@@ -30,12 +30,10 @@ const LEETCODE_SNIPPET: &str = include_str!("../templates/leetcode/snippet.rs.tm
 /// A stdin solution's unit tests live in tests/, so that its paste holds none.
 const STDIN_TESTS: &str = include_str!("../templates/stdin/tests.rs.tmpl");
 const LEETCODE_TESTS: &str = include_str!("../templates/leetcode/tests/cross_check.rs.tmpl");
-/// An interactive problem: its own manifest and problem.toml (with the
-/// interactor), solution and its tests, interactor, generator and a sample
-/// for the interactor.
-const INTERACTIVE: [&str; 7] = [
-    include_str!("../templates/interactive/Cargo.toml.tmpl"),
-    include_str!("../templates/interactive/problem.toml.tmpl"),
+/// An interactive problem: solution and its tests, interactor, generator and
+/// a sample for the interactor; its manifest and problem.toml are the common
+/// ones with the interactor added.
+const INTERACTIVE: [&str; 5] = [
     include_str!("../templates/interactive/main.rs.tmpl"),
     include_str!("../templates/interactive/tests.rs.tmpl"),
     include_str!("../templates/interactive/interactor.rs.tmpl"),
@@ -203,64 +201,85 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<Vec<PathBuf>, Setu
             )
             .replace("{{leetcode}}", leetcode_dependency)
     };
+    if spec.interactive && (is_leetcode || spec.checker) {
+        return Err(SetupError(
+            "--interactive makes a problem with an interactor: not for LeetCode, \
+             and not with --checker"
+                .into(),
+        ));
+    }
+    let problem = Path::new("problems").join(id);
+    let data = Path::new("judge-data").join(id);
+    // Beside the solution and the generator, each kind brings its own helper
+    // binaries and problem.toml keys.
+    let mut bins = String::new();
+    let mut keys = String::new();
+    let mut files = Vec::new();
     if spec.interactive {
-        if is_leetcode || spec.checker {
-            return Err(SetupError(
-                "--interactive makes a problem with an interactor: not for LeetCode, \
-                 and not with --checker"
-                    .into(),
-            ));
-        }
-        let [cargo, config, main, tests, interactor, gen, sample] = INTERACTIVE.map(fill);
-        let problem = Path::new("problems").join(id);
-        let data = Path::new("judge-data").join(id);
-        let files = vec![
-            (problem.join("Cargo.toml"), cargo),
+        bins += &bin(
+            "The judge's side of the dialogue (testlib protocol), named in problem.toml.",
+            &format!("{id}-interactor"),
+            "src/interactor.rs",
+        );
+        keys += &format!("interactor = \"{id}-interactor\"\ninteractor_protocol = \"testlib\"\n");
+        let [main, tests, interactor, gen, sample] = INTERACTIVE.map(fill);
+        files.extend([
             (problem.join("src/main.rs"), main),
             (problem.join("tests/solution.rs"), tests),
             (problem.join("src/interactor.rs"), interactor),
             (problem.join("src/gen.rs"), gen),
-            (data.join("problem.toml"), config),
             (data.join("sample-1.in"), sample),
-        ];
-        return write_files(workspace, files);
-    }
-    let [main, brute, gen, tests] = if is_leetcode {
-        let snippet = spec.snippet.as_deref().unwrap_or(LEETCODE_SNIPPET);
-        let files = snippet::files(id, &header, snippet)?;
-        [files.main, files.brute, files.gen, fill(LEETCODE_TESTS)]
+        ]);
     } else {
-        STDIN.map(fill)
-    };
-    let problem = Path::new("problems").join(id);
-    let data = Path::new("judge-data").join(id);
-    let mut cargo_toml = fill(CARGO_TOML);
-    let mut problem_toml = fill(PROBLEM_TOML);
-    let mut extra = Vec::new();
-    if spec.checker {
-        cargo_toml += &format!(
-            "\n# The checker: judges an output when more than one answer is right.\n\
-             [[bin]]\nname = \"{id}-check\"\npath = \"src/check.rs\"\n"
+        bins += &bin(
+            "Slow and obviously correct, for make stress.",
+            &format!("{id}-brute"),
+            "src/brute.rs",
         );
-        problem_toml += &format!("checker = \"{id}-check\"\n");
-        extra.push((problem.join("src/check.rs"), fill(CHECK)));
-    }
-    if !is_leetcode {
-        extra.push((problem.join("tests/solution.rs"), fill(STDIN_TESTS)));
-    }
-    let files = [
-        vec![
-            (problem.join("Cargo.toml"), cargo_toml),
+        keys += "bench.max = 1000 10000 100000\n";
+        let [main, brute, gen, tests] = if is_leetcode {
+            let snippet = spec.snippet.as_deref().unwrap_or(LEETCODE_SNIPPET);
+            let files = snippet::files(id, &header, snippet)?;
+            [files.main, files.brute, files.gen, fill(LEETCODE_TESTS)]
+        } else {
+            STDIN.map(fill)
+        };
+        files.extend([
             (problem.join("src/main.rs"), main),
             (problem.join("src/brute.rs"), brute),
             (problem.join("src/gen.rs"), gen),
             (problem.join("tests/cross_check.rs"), tests),
-            (data.join("problem.toml"), problem_toml),
-        ],
-        extra,
-    ]
-    .concat();
+        ]);
+        if !is_leetcode {
+            files.push((problem.join("tests/solution.rs"), fill(STDIN_TESTS)));
+        }
+    }
+    if spec.checker {
+        bins += &bin(
+            "The checker: judges an output when more than one answer is right.",
+            &format!("{id}-check"),
+            "src/check.rs",
+        );
+        keys += &format!("checker = \"{id}-check\"\n");
+        files.push((problem.join("src/check.rs"), fill(CHECK)));
+    }
+    files.insert(
+        0,
+        (
+            problem.join("Cargo.toml"),
+            fill(CARGO_TOML).replace("{{bins}}", &bins),
+        ),
+    );
+    files.push((
+        data.join("problem.toml"),
+        fill(PROBLEM_TOML).replace("{{keys}}", &keys),
+    ));
     write_files(workspace, files)
+}
+
+/// A `[[bin]]` entry of a problem's manifest, with a comment saying what it is.
+fn bin(comment: &str, name: &str, path: &str) -> String {
+    format!("# {comment}\n[[bin]]\nname = \"{name}\"\npath = \"{path}\"\n\n")
 }
 
 /// Writes each file (a path relative to the workspace root, and its text);
