@@ -77,10 +77,11 @@ clippy:
 	@echo "== clippy"
 	@$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 
-# The submit tests compile pastes with the judges' toolchain too. Every
-# process the tests start inherits JUDGE_TEST_MARKER; one still running after
-# them is a leak, and fails the step with its pid and command line.
-unit: toolchain
+# The submit tests compile pastes with the judges' toolchain too, and a
+# checker problem's own tests judge under the built runner. Every process the
+# tests start inherits JUDGE_TEST_MARKER; one still running after them is a
+# leak, and fails the step with its pid and command line.
+unit: build toolchain
 	@echo "== unit tests"
 	@marker=judge-tests-$$$$; \
 	JUDGE_TEST_MARKER=$$marker $(CARGO) test --workspace --quiet || exit 1; \

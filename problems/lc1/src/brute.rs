@@ -31,5 +31,5 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 
 fn main() -> std::process::ExitCode {
     testkit::one_line_panics();
-    leetcode::main("lc1-brute", solve)
+    testkit::main("lc1-brute", solve)
 }

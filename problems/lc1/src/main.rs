@@ -49,7 +49,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn main() -> std::process::ExitCode {
-    leetcode::main("lc1", solve)
+    testkit::main("lc1", solve)
 }
 
 #[cfg(test)]
@@ -57,7 +57,7 @@ mod tests {
     use super::*;
 
     fn answers(input: &str) -> String {
-        leetcode::answers(solve, input.as_bytes())
+        testkit::answers(solve, input.as_bytes())
     }
 
     #[test]

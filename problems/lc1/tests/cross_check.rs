@@ -17,16 +17,25 @@ mod generator;
 
 use solution::Solution;
 
+fn problem() -> testkit::Problem {
+    testkit::Problem::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_lc1"))
+}
+
 #[test]
 fn matches_brute_on_generated_inputs() {
-    let mut longest = 0;
-    for seed in 0..3000 {
-        let size = [10, 10, 3, 200][seed as usize % 4];
-        let input = generator::random_input(&mut Rng::new(seed), size);
-        let out = leetcode::answers(solution::solve, &input);
-        assert_eq!(out, leetcode::answers(brute::solve, &input), "seed {seed}");
-        longest = longest.max(input.len());
-    }
+    let sizes = [10, 10, 3, 200];
+    problem().cross_check(
+        solution::solve,
+        brute::solve,
+        generator::random_input,
+        0..3000,
+        &sizes,
+    );
+    let longest = (3..3000)
+        .step_by(4)
+        .map(|seed| generator::random_input(&mut Rng::new(seed), 200).len())
+        .max()
+        .unwrap_or(0);
     assert!(
         longest > 1000,
         "the generator reaches its size: {longest} bytes"
@@ -62,13 +71,8 @@ fn matches_brute_on_every_small_array_with_one_pair() {
 
 #[test]
 fn judge_data_outputs_are_the_brute_forces() {
-    let cases = testkit::stored_cases(
-        env!("CARGO_MANIFEST_DIR"),
-        "lc1",
-        &["sample-1", "sample-2", "sample-3", "large-10k"],
-    );
-    for case in &cases {
-        case.assert_solved_by("brute force", brute::solve);
-        case.assert_solved_by("solution", solution::solve);
-    }
+    let problem = problem();
+    problem.stored_cases(&["sample-1", "sample-2", "sample-3", "large-10k"]);
+    problem.check_stored("brute force", brute::solve);
+    problem.check_stored("solution", solution::solve);
 }

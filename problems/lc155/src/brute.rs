@@ -62,5 +62,5 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn main() -> std::process::ExitCode {
-    leetcode::main("lc155-brute", solve)
+    testkit::main("lc155-brute", solve)
 }

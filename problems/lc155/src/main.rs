@@ -107,7 +107,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn main() -> std::process::ExitCode {
-    leetcode::main("lc155", solve)
+    testkit::main("lc155", solve)
 }
 
 #[cfg(test)]
@@ -115,7 +115,7 @@ mod tests {
     use super::*;
 
     fn run(input: &str) -> (String, Result<(), String>) {
-        leetcode::run(solve, input.as_bytes())
+        testkit::run(solve, input.as_bytes())
     }
 
     #[test]

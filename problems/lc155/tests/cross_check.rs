@@ -2,8 +2,6 @@
 //! a plain Vec for every getMin, on every call sequence of small values up
 //! to length 6, on generated inputs, and on every stored case.
 
-use testkit::Rng;
-
 #[allow(dead_code)]
 #[path = "../src/main.rs"]
 mod solution;
@@ -71,34 +69,32 @@ fn matches_brute_on_every_call_sequence_up_to_length_6() {
     for batch in cases.chunks(1000) {
         let input = batch.concat();
         assert_eq!(
-            leetcode::answers(solution::solve, input.as_bytes()),
-            leetcode::answers(brute::solve, input.as_bytes()),
+            testkit::answers(solution::solve, input.as_bytes()),
+            testkit::answers(brute::solve, input.as_bytes()),
         );
     }
+}
+
+fn problem() -> testkit::Problem {
+    testkit::Problem::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_lc155"))
 }
 
 #[test]
 fn matches_brute_on_generated_inputs() {
-    for seed in 0..3000 {
-        let size = [12, 12, 100, 3][seed as usize % 4];
-        let input = generator::random_input(&mut Rng::new(seed), size);
-        assert_eq!(
-            leetcode::answers(solution::solve, &input),
-            leetcode::answers(brute::solve, &input),
-            "seed {seed}"
-        );
-    }
+    let sizes = [12, 12, 100, 3];
+    problem().cross_check(
+        solution::solve,
+        brute::solve,
+        generator::random_input,
+        0..3000,
+        &sizes,
+    );
 }
 
 #[test]
 fn judge_data_outputs_are_the_brute_forces_answers() {
-    let cases = testkit::stored_cases(
-        env!("CARGO_MANIFEST_DIR"),
-        "lc155",
-        &["sample-1", "large-30k"],
-    );
-    for case in &cases {
-        case.assert_solved_by("brute force", brute::solve);
-        case.assert_solved_by("solution", solution::solve);
-    }
+    let problem = problem();
+    problem.stored_cases(&["sample-1", "large-30k"]);
+    problem.check_stored("brute force", brute::solve);
+    problem.check_stored("solution", solution::solve);
 }

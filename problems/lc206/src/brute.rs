@@ -20,5 +20,5 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 
 fn main() -> std::process::ExitCode {
     testkit::one_line_panics();
-    leetcode::main("lc206-brute", solve)
+    testkit::main("lc206-brute", solve)
 }

@@ -58,7 +58,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn main() -> std::process::ExitCode {
-    leetcode::main("lc206", solve)
+    testkit::main("lc206", solve)
 }
 
 #[cfg(test)]
@@ -66,7 +66,7 @@ mod tests {
     use super::*;
 
     fn answers(input: &str) -> String {
-        leetcode::answers(solve, input.as_bytes())
+        testkit::answers(solve, input.as_bytes())
     }
 
     #[test]

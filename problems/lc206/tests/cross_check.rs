@@ -15,28 +15,34 @@ mod brute;
 #[path = "../src/gen.rs"]
 mod generator;
 
+fn problem() -> testkit::Problem {
+    testkit::Problem::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_lc206"))
+}
+
 #[test]
 fn matches_brute_on_generated_inputs() {
-    let mut empty_lists = 0;
-    for seed in 0..3000 {
-        let size = [10, 10, 2, 5000][seed as usize % 4];
-        let input = generator::random_input(&mut Rng::new(seed), size);
-        let out = leetcode::answers(solution::solve, &input);
-        assert_eq!(out, leetcode::answers(brute::solve, &input), "seed {seed}");
-        empty_lists += out.split('\n').filter(|line| *line == "[]").count();
-    }
+    let sizes = [10, 10, 2, 5000];
+    problem().cross_check(
+        solution::solve,
+        brute::solve,
+        generator::random_input,
+        0..3000,
+        &sizes,
+    );
+    let empty_lists: usize = (0..3000)
+        .map(|seed| {
+            let input = generator::random_input(&mut Rng::new(seed), sizes[seed as usize % 4]);
+            let out = testkit::answers(solution::solve, &input);
+            out.split('\n').filter(|line| *line == "[]").count()
+        })
+        .sum();
     assert!(empty_lists > 100, "{empty_lists} empty lists");
 }
 
 #[test]
 fn judge_data_outputs_are_the_brute_forces() {
-    let cases = testkit::stored_cases(
-        env!("CARGO_MANIFEST_DIR"),
-        "lc206",
-        &["sample-1", "sample-2", "sample-3", "large-5000"],
-    );
-    for case in &cases {
-        case.assert_solved_by("brute force", brute::solve);
-        case.assert_solved_by("solution", solution::solve);
-    }
+    let problem = problem();
+    problem.stored_cases(&["sample-1", "sample-2", "sample-3", "large-5000"]);
+    problem.check_stored("brute force", brute::solve);
+    problem.check_stored("solution", solution::solve);
 }

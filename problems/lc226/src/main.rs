@@ -67,7 +67,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn main() -> std::process::ExitCode {
-    leetcode::main("lc226", solve)
+    testkit::main("lc226", solve)
 }
 
 #[cfg(test)]
@@ -75,7 +75,7 @@ mod tests {
     use super::*;
 
     fn answers(input: &str) -> String {
-        leetcode::answers(solve, input.as_bytes())
+        testkit::answers(solve, input.as_bytes())
     }
 
     #[test]

@@ -15,29 +15,34 @@ mod brute;
 #[path = "../src/gen.rs"]
 mod generator;
 
+fn problem() -> testkit::Problem {
+    testkit::Problem::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_lc226"))
+}
+
 #[test]
 fn matches_brute_on_generated_inputs() {
-    let mut changed = 0;
-    for seed in 0..3000 {
-        let size = [10, 10, 3, 100][seed as usize % 4];
-        let input = generator::random_input(&mut Rng::new(seed), size);
-        let out = leetcode::answers(solution::solve, &input);
-        assert_eq!(out, leetcode::answers(brute::solve, &input), "seed {seed}");
-        changed += usize::from(out.as_bytes() != input);
-    }
+    let sizes = [10, 10, 3, 100];
+    problem().cross_check(
+        solution::solve,
+        brute::solve,
+        generator::random_input,
+        0..3000,
+        &sizes,
+    );
+    let changed = (0..3000)
+        .filter(|&seed| {
+            let input = generator::random_input(&mut Rng::new(seed), sizes[seed as usize % 4]);
+            testkit::answers(solution::solve, &input).as_bytes() != input
+        })
+        .count();
     // Most inputs are not their own mirror image, so the identity cannot pass.
     assert!(changed > 2000, "{changed} inputs changed");
 }
 
 #[test]
 fn judge_data_outputs_are_the_brute_forces() {
-    let cases = testkit::stored_cases(
-        env!("CARGO_MANIFEST_DIR"),
-        "lc226",
-        &["sample-1", "sample-2", "sample-3", "large-100"],
-    );
-    for case in &cases {
-        case.assert_solved_by("brute force", brute::solve);
-        case.assert_solved_by("solution", solution::solve);
-    }
+    let problem = problem();
+    problem.stored_cases(&["sample-1", "sample-2", "sample-3", "large-100"]);
+    problem.check_stored("brute force", brute::solve);
+    problem.check_stored("solution", solution::solve);
 }

@@ -29,11 +29,10 @@ pub fn first_player_wins(state: &[u8], memo: &mut HashMap<Vec<u8>, bool>) -> boo
     wins
 }
 
-/// Answers every line of the input, one memo shared by all lines; panics on
-/// a line that is not a `+`/`-` string literal.
-pub fn answer(input: &[u8]) -> Vec<u8> {
+/// Answers every line of the input into `out`, one memo shared by all lines;
+/// refuses a line that is not a `+`/`-` string literal.
+pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     let mut memo = HashMap::new();
-    let mut out = String::new();
     for line in String::from_utf8_lossy(input).lines() {
         let literal = line.trim();
         if literal.is_empty() {
@@ -44,14 +43,15 @@ pub fn answer(input: &[u8]) -> Vec<u8> {
             .strip_prefix('"')
             .and_then(|rest| rest.strip_suffix('"'))
             .filter(|state| state.bytes().all(|cell| cell == b'+' || cell == b'-'))
-            .expect("brute force: expected one \"+-\" string literal per line");
+            .ok_or_else(|| {
+                format!("expected one \"+-\" string literal per line, found {line:?}")
+            })?;
         let verdict = first_player_wins(state.as_bytes(), &mut memo);
-        out.push_str(if verdict { "true\n" } else { "false\n" });
+        out.extend_from_slice(if verdict { b"true\n" } else { b"false\n" });
     }
-    out.into_bytes()
+    Ok(())
 }
 
-fn main() {
-    testkit::one_line_panics();
-    testkit::write_stdout(&answer(&testkit::read_stdin()));
+fn main() -> std::process::ExitCode {
+    testkit::main("lc294-brute", solve)
 }

@@ -111,7 +111,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    leetcode::main("lc294", solve)
+    testkit::main("lc294", solve)
 }
 
 #[cfg(test)]
@@ -119,11 +119,11 @@ mod tests {
     use super::*;
 
     fn run(input: &[u8]) -> (String, Result<(), String>) {
-        leetcode::run(solve, input)
+        testkit::run(solve, input)
     }
 
     fn answers(input: &str) -> String {
-        leetcode::answers(solve, input.as_bytes())
+        testkit::answers(solve, input.as_bytes())
     }
 
     #[test]

@@ -129,15 +129,26 @@ fn matches_brute_on_random_strings_up_to_24_pluses() {
     }
 }
 
+fn problem() -> testkit::Problem {
+    testkit::Problem::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_lc294"))
+}
+
 #[test]
 fn matches_brute_on_generated_inputs() {
+    let sizes = [60, 60, 20, 5];
+    problem().cross_check(
+        solution::solve,
+        brute::solve,
+        generator::random_input,
+        0..2000,
+        &sizes,
+    );
     for seed in 0..2000 {
-        let size = [60, 60, 20, 5][seed as usize % 4];
-        let input = generator::random_input(&mut Rng::new(seed), size);
-        let mut out = Vec::new();
-        assert_eq!(solution::solve(&input, &mut out), Ok(()), "seed {seed}");
-        assert_eq!(out, brute::answer(&input), "seed {seed}");
-        assert!(!out.is_empty(), "seed {seed}");
+        let input = generator::random_input(&mut Rng::new(seed), sizes[seed as usize % 4]);
+        assert!(
+            !testkit::answers(solution::solve, &input).is_empty(),
+            "seed {seed}"
+        );
     }
 }
 
@@ -174,11 +185,7 @@ fn reachable_strings(state: &str) -> u64 {
 
 #[test]
 fn judge_data_outputs_are_independently_verified() {
-    let cases = testkit::stored_cases(
-        env!("CARGO_MANIFEST_DIR"),
-        "lc294",
-        &["sample-1", "sample-2", "large-100k"],
-    );
+    let cases = problem().stored_cases(&["sample-1", "sample-2", "large-100k"]);
     let mut brute_checked_lines = 0;
     let mut memo = HashMap::new();
     for case in &cases {
@@ -209,7 +216,7 @@ fn judge_data_outputs_are_independently_verified() {
             expected.push_str(if xor != 0 { "true\n" } else { "false\n" });
         }
         assert_eq!(String::from_utf8_lossy(stored), expected, "{name}.out");
-        case.assert_solved_by("solution", solution::solve);
     }
     assert!(brute_checked_lines > 0);
+    problem().check_stored("solution", solution::solve);
 }

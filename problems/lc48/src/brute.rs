@@ -31,5 +31,5 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn main() -> std::process::ExitCode {
-    leetcode::main("lc48-brute", solve)
+    testkit::main("lc48-brute", solve)
 }

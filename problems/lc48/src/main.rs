@@ -60,7 +60,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn main() -> std::process::ExitCode {
-    leetcode::main("lc48", solve)
+    testkit::main("lc48", solve)
 }
 
 #[cfg(test)]
@@ -68,7 +68,7 @@ mod tests {
     use super::*;
 
     fn run(input: &str) -> (String, Result<(), String>) {
-        leetcode::run(solve, input.as_bytes())
+        testkit::run(solve, input.as_bytes())
     }
 
     #[test]

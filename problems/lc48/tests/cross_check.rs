@@ -28,41 +28,44 @@ fn matches_brute_on_every_matrix_of_values_0_to_2_up_to_3_by_3() {
             let matrix: Vec<Vec<i32>> = values.chunks(n as usize).map(<[i32]>::to_vec).collect();
             let input = format!("{}\n", leetcode::show(&matrix));
             assert_eq!(
-                leetcode::answers(solution::solve, input.as_bytes()),
-                leetcode::answers(brute::solve, input.as_bytes()),
+                testkit::answers(solution::solve, input.as_bytes()),
+                testkit::answers(brute::solve, input.as_bytes()),
                 "{input}"
             );
         }
     }
 }
 
+fn problem() -> testkit::Problem {
+    testkit::Problem::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_lc48"))
+}
+
 #[test]
 fn matches_brute_on_generated_inputs() {
-    let mut largest = 0;
-    for seed in 0..3000 {
-        let size = [6, 6, 20, 2][seed as usize % 4];
-        let input = generator::random_input(&mut Rng::new(seed), size);
-        let expected = leetcode::answers(brute::solve, &input);
-        assert_eq!(
-            leetcode::answers(solution::solve, &input),
-            expected,
-            "seed {seed}"
-        );
-        largest = largest.max(expected.len());
-    }
+    let sizes = [6, 6, 20, 2];
+    problem().cross_check(
+        solution::solve,
+        brute::solve,
+        generator::random_input,
+        0..3000,
+        &sizes,
+    );
+    let largest = (2..3000)
+        .step_by(4)
+        .map(|seed| {
+            let input = generator::random_input(&mut Rng::new(seed), 20);
+            testkit::answers(brute::solve, &input).len()
+        })
+        .max()
+        .unwrap_or(0);
     // Some matrices are as large as LeetCode's 20 x 20.
     assert!(largest > 20 * 20 * 2, "{largest} bytes at most");
 }
 
 #[test]
 fn judge_data_outputs_are_the_brute_forces_answers() {
-    let cases = testkit::stored_cases(
-        env!("CARGO_MANIFEST_DIR"),
-        "lc48",
-        &["sample-1", "sample-2"],
-    );
-    for case in &cases {
-        case.assert_solved_by("brute force", brute::solve);
-        case.assert_solved_by("solution", solution::solve);
-    }
+    let problem = problem();
+    problem.stored_cases(&["sample-1", "sample-2"]);
+    problem.check_stored("brute force", brute::solve);
+    problem.check_stored("solution", solution::solve);
 }

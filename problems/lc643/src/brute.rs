@@ -29,5 +29,5 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn main() -> std::process::ExitCode {
-    leetcode::main("lc643-brute", solve)
+    testkit::main("lc643-brute", solve)
 }

@@ -3,8 +3,6 @@
 //! inputs, and on every stored case. Both divide an exact integer sum by k
 //! once, so their answers agree to the last bit and are compared exactly.
 
-use testkit::Rng;
-
 #[allow(dead_code)]
 #[path = "../src/main.rs"]
 mod solution;
@@ -38,28 +36,26 @@ fn matches_brute_on_every_array_of_values_minus_2_to_2_up_to_length_6_and_every_
     assert!(cases > 80_000, "{cases} cases");
 }
 
+fn problem() -> testkit::Problem {
+    testkit::Problem::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_lc643"))
+}
+
 #[test]
 fn matches_brute_on_generated_inputs() {
-    for seed in 0..3000 {
-        let size = [10, 10, 100, 2][seed as usize % 4];
-        let input = generator::random_input(&mut Rng::new(seed), size);
-        assert_eq!(
-            leetcode::answers(solution::solve, &input),
-            leetcode::answers(brute::solve, &input),
-            "seed {seed}"
-        );
-    }
+    let sizes = [10, 10, 100, 2];
+    problem().cross_check(
+        solution::solve,
+        brute::solve,
+        generator::random_input,
+        0..3000,
+        &sizes,
+    );
 }
 
 #[test]
 fn judge_data_outputs_are_the_brute_forces_answers() {
-    let cases = testkit::stored_cases(
-        env!("CARGO_MANIFEST_DIR"),
-        "lc643",
-        &["sample-1", "sample-2", "large-100k"],
-    );
-    for case in &cases {
-        case.assert_solved_by("brute force", brute::solve);
-        case.assert_solved_by("solution", solution::solve);
-    }
+    let problem = problem();
+    problem.stored_cases(&["sample-1", "sample-2", "large-100k"]);
+    problem.check_stored("brute force", brute::solve);
+    problem.check_stored("solution", solution::solve);
 }

@@ -85,48 +85,50 @@ impl Search {
     }
 }
 
-/// The whole output for the input; panics on a malformed line.
-pub fn solve(input: &[u8]) -> Vec<u8> {
+/// Answers `input` into `out`, as the solution does; refuses a malformed line.
+pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     let text = String::from_utf8_lossy(input);
-    let mut out = String::new();
     let mut case_number = 0;
     let mut search = Search::default();
     for line in text.lines() {
         let numbers: Vec<usize> = line
             .split_whitespace()
-            .map(|token| token.parse().expect("brute force expects valid input"))
-            .collect();
+            .map(|token| token.parse())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("expected numbers, found {line:?}"))?;
         match numbers.as_slice() {
             [] => continue,
             [0] => break,
             [count, available @ ..] => {
                 // Refusing what the solution refuses keeps stress from saving such input.
-                assert!(
-                    *count == available.len()
-                        && available.iter().all(|n| (2..=20).contains(n))
-                        && available.windows(2).all(|pair| pair[0] < pair[1]),
-                    "brute force: expected a count and that many ascending numbers in 2..20"
-                );
+                if !(*count == available.len()
+                    && available.iter().all(|n| (2..=20).contains(n))
+                    && available.windows(2).all(|pair| pair[0] < pair[1]))
+                {
+                    return Err(format!(
+                        "expected a count and that many ascending numbers in 2..20, found {line:?}"
+                    ));
+                }
                 case_number += 1;
-                out.push_str(&format!("Test Case #{case_number}\n"));
+                let mut answer = format!("Test Case #{case_number}\n");
                 let moves = search.winning_moves(&Game::new(available));
                 if moves.is_empty() {
-                    out.push_str("There's no winning move.\n");
+                    answer.push_str("There's no winning move.\n");
                 } else {
-                    out.push_str("The winning moves are:");
+                    answer.push_str("The winning moves are:");
                     for number in moves {
-                        out.push_str(&format!(" {number}"));
+                        answer.push_str(&format!(" {number}"));
                     }
-                    out.push('\n');
+                    answer.push('\n');
                 }
-                out.push('\n');
+                answer.push('\n');
+                out.extend_from_slice(answer.as_bytes());
             }
         }
     }
-    out.into_bytes()
+    Ok(())
 }
 
-fn main() {
-    testkit::one_line_panics();
-    testkit::write_stdout(&solve(&testkit::read_stdin()));
+fn main() -> std::process::ExitCode {
+    testkit::main("poj1143-brute", solve)
 }

@@ -6,7 +6,7 @@
 //! available, and positions after a few random moves.
 //! `--bench positions <size>`: `size` such positions (fixed seed), then `0`.
 
-use testkit::{GenRequest, Rng};
+use testkit::Rng;
 
 const DEFAULT_SIZE: u64 = 10;
 const HIGHEST: usize = 20;
@@ -85,33 +85,22 @@ fn write_input(positions: &[Position]) -> Vec<u8> {
     text.into_bytes()
 }
 
-pub fn random_input(seed: u64, size: u64) -> Vec<u8> {
-    let mut rng = Rng::new(seed);
+pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {
     let cases = rng.range(1, size.max(1));
-    let positions: Vec<Position> = (0..cases).map(|_| random_position(&mut rng)).collect();
+    let positions: Vec<Position> = (0..cases).map(|_| random_position(rng)).collect();
     write_input(&positions)
 }
 
-pub fn bench_input(series: &str, size: u64) -> Result<Vec<u8>, String> {
-    match series {
-        "positions" => {
-            let mut rng = Rng::new(1143);
-            let positions: Vec<Position> = (0..size).map(|_| random_position(&mut rng)).collect();
-            Ok(write_input(&positions))
-        }
-        _ => Err(format!(
-            "unknown bench series {series:?} (known: positions)"
-        )),
-    }
+pub fn bench_positions(size: u64) -> Vec<u8> {
+    let mut rng = Rng::new(1143);
+    let positions: Vec<Position> = (0..size).map(|_| random_position(&mut rng)).collect();
+    write_input(&positions)
 }
 
 fn main() {
-    testkit::one_line_panics();
-    let input = match testkit::gen_request(DEFAULT_SIZE) {
-        GenRequest::Random { seed, size } => random_input(seed, size),
-        GenRequest::Bench { series, size } => {
-            bench_input(&series, size).unwrap_or_else(|message| testkit::refuse(&message))
-        }
-    };
-    testkit::write_stdout(&input);
+    testkit::gen_main(
+        DEFAULT_SIZE,
+        random_input,
+        &[("positions", bench_positions)],
+    );
 }

@@ -20,15 +20,15 @@ fn expected_output(name: &str) -> Vec<u8> {
     fs::read(data_dir().join(format!("{name}.out"))).unwrap()
 }
 
+fn problem() -> testkit::Problem {
+    testkit::Problem::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_poj1143"))
+}
+
 #[test]
 fn stored_outputs_match_brute_force_and_solution() {
-    let cases = testkit::stored_cases(env!("CARGO_MANIFEST_DIR"), "poj1143", &[]);
-    for case in &cases {
-        let (name, input, expected) = (&case.name, &case.input, &case.output);
-        assert!(input.len() < 1 << 20 && expected.len() < 1 << 20, "{name}");
-        assert_eq!(&brute::solve(input), expected, "brute force on {name}.in");
-        case.assert_solved_by("solution", solution::solve);
-    }
+    problem().check_stored("brute force", brute::solve);
+    problem().check_stored("solution", solution::solve);
+    let cases = problem().stored_cases(&["sample-1", "full-set", "all-reachable-3514"]);
     assert!(cases.len() >= 7, "only {} cases found", cases.len());
 }
 

@@ -4,39 +4,35 @@
 //! `--bench cases <k>`: k maximal cases; `--bench m <M>`: one case with
 //! N = 10^4 cards in 1..=M.
 
-use testkit::{GenRequest, Rng};
+use testkit::Rng;
 
 const DEFAULT_SIZE: u64 = 12;
 const MAX_CARDS: u64 = 10_000;
 const MAX_WEIGHT: u64 = 100_000;
 
 fn main() {
-    testkit::one_line_panics();
-    let input = match testkit::gen_request(DEFAULT_SIZE) {
-        GenRequest::Random { seed, size } => random_input(&mut Rng::new(seed), size),
-        GenRequest::Bench { series, size } => match series.as_str() {
-            "cases" => bench_input(size, MAX_WEIGHT),
-            "m" => bench_input(1, size.max(1)),
-            _ => testkit::refuse(&format!(
-                "unknown bench series {series:?} (known: cases, m)"
-            )),
-        },
-    };
-    testkit::write_stdout(input.as_bytes());
+    testkit::gen_main(
+        DEFAULT_SIZE,
+        random_input,
+        &[
+            ("cases", |size| bench_input(size, MAX_WEIGHT)),
+            ("m", |size| bench_input(1, size.max(1))),
+        ],
+    );
 }
 
 /// `case_count` cases of N = 10^4 cards drawn from 1..=`max_weight`, M = `max_weight`.
-fn bench_input(case_count: u64, max_weight: u64) -> String {
+fn bench_input(case_count: u64, max_weight: u64) -> Vec<u8> {
     let mut rng = Rng::new(3688);
     let mut input = String::new();
     for _ in 0..case_count {
         let cards: Vec<u64> = (0..MAX_CARDS).map(|_| rng.range(1, max_weight)).collect();
         write_case(&mut input, &cards, max_weight);
     }
-    input + "0 0\n"
+    (input + "0 0\n").into_bytes()
 }
 
-pub fn random_input(rng: &mut Rng, size: u64) -> String {
+pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {
     let mut input = String::new();
     for _ in 0..rng.range(1, size.min(4)) {
         let (cards, max_weight) = random_case(rng, size);
@@ -51,7 +47,7 @@ pub fn random_input(rng: &mut Rng, size: u64) -> String {
     if rng.chance(1, 10) {
         input = input.replace('\n', "\r\n");
     }
-    input
+    input.into_bytes()
 }
 
 /// One case's cards and M, in one of the shapes the issue asks to emphasise.

@@ -14,9 +14,13 @@ mod common;
 
 const BRUTE_FORCE_MAX_CARDS: usize = 16;
 
+fn problem() -> testkit::Problem {
+    testkit::Problem::new(env!("CARGO_MANIFEST_DIR"), env!("CARGO_BIN_EXE_poj3688"))
+}
+
 #[test]
 fn stored_outputs_match_independent_methods_and_solution() {
-    let cases = testkit::stored_cases(env!("CARGO_MANIFEST_DIR"), "poj3688", &[]);
+    let cases = problem().stored_cases(&[]);
     assert!(
         cases.len() >= 10,
         "judge data missing: {} cases",
@@ -34,29 +38,25 @@ fn stored_outputs_match_independent_methods_and_solution() {
             .iter()
             .all(|(cards, _)| cards.len() <= BRUTE_FORCE_MAX_CARDS);
         if small {
-            let by_brute = String::from_utf8(brute::brute_force_output(input)).unwrap();
+            let by_brute = testkit::answers(brute::solve, input);
             assert_eq!(
                 by_brute, expected,
                 "{name}: brute force disagrees with {name}.out"
             );
         }
-        case.assert_solved_by("solution", solution::solve);
     }
+    problem().check_stored("solution", solution::solve);
 }
 
 #[test]
 fn data_has_samples_edges_and_maximal_cases() {
-    let cases = testkit::stored_cases(
-        env!("CARGO_MANIFEST_DIR"),
-        "poj3688",
-        &[
-            "sample-1",
-            "edge-m-1",
-            "edge-m-max",
-            "edge-all-equal",
-            "large-random-3",
-        ],
-    );
+    let cases = problem().stored_cases(&[
+        "sample-1",
+        "edge-m-1",
+        "edge-m-max",
+        "edge-all-equal",
+        "large-random-3",
+    ]);
     for case in &cases {
         for (suffix, bytes) in [("in", &case.input), ("out", &case.output)] {
             let size = bytes.len();

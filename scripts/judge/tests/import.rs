@@ -543,7 +543,7 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
         "{answer}"
     );
     assert!(
-        answer.ends_with("\r\n\r\ninvalid JSON: line 2, column 12: expected a value (object, array, string, number, true, false or null)\n"),
+        answer.ends_with("\r\n\r\ninvalid JSON: line 2, column 12: expected a value (object, array, string, number, true, false or null), found '}'\n"),
         "{answer}"
     );
     listener.expect_err("400 Bad Request: invalid JSON: line 2, column 12");

@@ -545,3 +545,40 @@ fn new_refuses_an_interactive_leetcode_problem_or_one_with_a_checker_too() {
     assert!(!sandbox.root.join("problems/lc9").exists());
     assert!(!sandbox.root.join("problems/cf9a").exists());
 }
+
+#[test]
+fn judge_run_talks_through_the_interactor_for_a_case_and_for_a_file() {
+    let sandbox = interactive(INTERACTOR, "");
+    // The case `add` has no answer file: an interactor needs none.
+    fs::remove_file(sandbox.root.join("judge-data/fake/add.out")).unwrap();
+    let solution = sandbox.program("solution", SUM);
+    let solution = solution.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let output = sandbox.judge(&[&["run", "fake", "--bin", solution][..], extra].concat());
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (output.status.code(), stderr)
+    };
+    let (code, stderr) = run(&["--case", "add"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("OK  "), "{stderr}");
+    // `--in` is the interactor's hidden data, not the solution's input.
+    let hidden = sandbox.write("hidden.txt", "40 2\n");
+    let (code, stderr) = run(&["--in", hidden.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let wrong = sandbox.program("wrong", "read a b; echo $((a * b))");
+    let output = sandbox.judge(&[
+        "run",
+        "fake",
+        "--bin",
+        wrong.to_str().unwrap(),
+        "--in",
+        hidden.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("WA"), "{stderr}");
+    assert!(
+        stderr.contains("wrong answer: expected 42, found 80"),
+        "{stderr}"
+    );
+}

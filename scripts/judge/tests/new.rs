@@ -23,12 +23,7 @@ impl Copy {
         for file in ["Cargo.toml", "Cargo.lock"] {
             common::copy_tree(&source.join(file), &root.join(file));
         }
-        for dir in [
-            "scripts/judge",
-            "scripts/leetcode",
-            "scripts/testkit",
-            "problems/poj1143",
-        ] {
+        for dir in ["scripts", "problems/poj1143"] {
             common::copy_tree(&source.join(dir), &root.join(dir));
         }
         common::copy_tree(
@@ -144,9 +139,10 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
         }
     }
     let packages = ["-p", "poj4000", "-p", "lc7"];
-    assert!(succeeded(
-        &copy.cargo(&[&["build", "--release"][..], &packages].concat())
-    ));
+    // The runner too: a checker problem's own tests judge under its launcher.
+    assert!(succeeded(&copy.cargo(
+        &[&["build", "--release", "-p", "judge"][..], &packages].concat()
+    )));
     assert!(succeeded(
         &copy.cargo(&[&["fmt", "--check"][..], &packages].concat())
     ));
@@ -160,7 +156,7 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
     let tests = copy.cargo(&[&["test"][..], &packages].concat());
     assert!(succeeded(&tests));
     let ran = text(&tests.stdout)
-        .matches("test generated_inputs_match_the_brute_force ... ok")
+        .matches("test generated_inputs_are_judged_right_against_the_brute_force ... ok")
         .count();
     assert_eq!(ran, 2, "the tests/ skeleton of both problems runs");
 
@@ -213,7 +209,15 @@ fn existing_taken_and_malformed_ids_are_refused() {
         text(&output.stderr)
     };
     assert!(refusal(&["new", "poj1143"]).contains("problems/poj1143 already exists"));
-    assert!(refusal(&["new", "judge", "--judge", "poj"]).contains("name of a workspace tool"));
+    for tool in ["judge", "leetcode", "testkit"] {
+        let refused = refusal(&["new", tool, "--judge", "poj"]);
+        assert!(
+            refused.contains("name of a workspace tool"),
+            "{tool}: {refused}"
+        );
+        assert!(!copy.root.join("problems").join(tool).exists());
+        assert!(!copy.root.join("judge-data").join(tool).exists());
+    }
     assert!(refusal(&["new", "Poj1"]).contains("invalid id \"Poj1\""));
     assert!(refusal(&["new", "poj-1"]).contains("invalid id"));
     assert!(refusal(&["new", "9poj"]).contains("invalid id"));
@@ -472,4 +476,98 @@ fn leetcode_snippets_of_every_shape_scaffold_build_answer_and_submit() {
             && tree_paste.contains("use std::cell::RefCell;\nuse std::rc::Rc;\nimpl Solution {"),
         "{tree_paste}"
     );
+}
+
+/// A problem with many right answers, judged by its checker, and one whose
+/// answers are floats: each solution answers otherwise than its brute force,
+/// rightly, and passes its own generated tests and `judge test`.
+#[test]
+fn another_right_answer_passes_the_generated_tests_and_judge_test() {
+    let copy = Copy::new();
+    assert!(succeeded(&copy.judge(&["new", "cf5a", "--checker"])));
+    assert!(succeeded(&copy.judge(&["new", "cf6a"])));
+    let problem = |id: &str| copy.root.join("problems").join(id);
+    let edit = |path: PathBuf, from: &str, to: &str| {
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{}: {from}", path.display());
+        fs::write(&path, text.replace(from, to)).unwrap();
+    };
+    // cf5a: print any number at least n. The brute force prints n, the
+    // solution n + 1, and the checker takes either.
+    let answer = "out.extend_from_slice(format!(\"{n}\\n\").as_bytes());";
+    edit(
+        problem("cf5a").join("src/main.rs"),
+        answer,
+        "out.extend_from_slice(format!(\"{}\\n\", n + 1).as_bytes());",
+    );
+    edit(
+        problem("cf5a").join("src/check.rs"),
+        "Ok(if got == n && got == expected {",
+        "let _ = expected;\n    Ok(if got >= n {",
+    );
+    // cf6a: n / 3, to 9 decimals in the solution and to 7 in the brute force.
+    edit(
+        problem("cf6a").join("src/main.rs"),
+        answer,
+        "out.extend_from_slice(format!(\"{:.9}\\n\", n as f64 / 3.0).as_bytes());",
+    );
+    edit(
+        problem("cf6a").join("src/brute.rs"),
+        "out.extend_from_slice(format!(\"{n}\\n\").as_bytes());",
+        "out.extend_from_slice(format!(\"{:.7}\\n\", n as f64 / 3.0).as_bytes());",
+    );
+    edit(
+        copy.root.join("judge-data/cf6a/problem.toml"),
+        "compare = \"tokens\"",
+        "compare = \"float\"",
+    );
+    edit(
+        problem("cf5a").join("tests/solution.rs"),
+        "(\"7\\n\".into()",
+        "(\"8\\n\".into()",
+    );
+    edit(
+        problem("cf6a").join("tests/solution.rs"),
+        "(\"7\\n\".into()",
+        "(\"2.333333333\\n\".into()",
+    );
+    for (id, answer) in [("cf5a", "7\n"), ("cf6a", "2.3333333\n")] {
+        fs::write(
+            copy.root.join(format!("judge-data/{id}/sample-1.in")),
+            "7\n",
+        )
+        .unwrap();
+        fs::write(
+            copy.root.join(format!("judge-data/{id}/sample-1.out")),
+            answer,
+        )
+        .unwrap();
+    }
+    let packages = ["-p", "cf5a", "-p", "cf6a"];
+    assert!(succeeded(&copy.cargo(
+        &[&["build", "--release", "-p", "judge"][..], &packages].concat()
+    )));
+    let tests = copy.cargo(&[&["test"][..], &packages].concat());
+    assert!(succeeded(&tests));
+    assert_eq!(
+        text(&tests.stdout)
+            .matches("test generated_inputs_are_judged_right_against_the_brute_force ... ok")
+            .count(),
+        2
+    );
+    let output = copy.judge(&["test", "cf5a", "cf6a"]);
+    assert!(succeeded(&output));
+    assert_eq!(
+        text(&output.stdout).lines().last(),
+        Some("2 passed, 0 failed")
+    );
+    // The comparison is real: an answer below n fails the checker's test.
+    edit(
+        problem("cf5a").join("src/main.rs"),
+        "n + 1",
+        "n.saturating_sub(1)",
+    );
+    let tests = copy.cargo(&["test", "-p", "cf5a", "--test", "cross_check"]);
+    assert!(!tests.status.success());
+    assert!(text(&tests.stdout).contains("WA against the brute force's answer"));
 }

@@ -52,7 +52,7 @@ fn drift(expected: &[&str], solution: &str) -> Option<String> {
 #[test]
 fn every_stdin_solution_holds_the_template_skeleton_unchanged() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let template = fs::read_to_string(root.join("scripts/judge/templates/stdin/main.rs.tmpl"));
+    let template = fs::read_to_string(root.join("scripts/judge/templates/stdin/src/main.rs.tmpl"));
     let template = template.unwrap();
     let expected = skeleton(&template).expect("the template has the skeleton");
     let mut checked = Vec::new();

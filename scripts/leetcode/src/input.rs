@@ -54,11 +54,21 @@ impl<'a> Input<'a> {
     /// Skips whitespace and consumes `byte` if it comes next.
     pub fn eat(&mut self, byte: u8) -> bool {
         self.skip_whitespace();
+        self.eat_here(byte)
+    }
+
+    /// Consumes `byte` if it comes next, whitespace not skipped.
+    pub fn eat_here(&mut self, byte: u8) -> bool {
         let found = self.peek() == Some(byte);
         if found {
             self.pos += 1;
         }
         found
+    }
+
+    /// Goes back to `pos`, read before.
+    pub fn rewind(&mut self, pos: usize) {
+        self.pos = pos.min(self.pos);
     }
 
     /// Skips whitespace and consumes `byte`, or says what was expected.

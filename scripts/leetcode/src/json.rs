@@ -1,10 +1,14 @@
-//! The types LeetCode's signatures use, read from and written as JSON the way
-//! LeetCode's custom testcases and answers show them.
+//! The workspace's one JSON implementation (RFC 8259): the types LeetCode's
+//! signatures use, read from and written as JSON the way LeetCode's custom
+//! testcases and answers show them, and any JSON `Value` (the runner's
+//! payloads and the answers its any-order compare modes read). Errors name
+//! the line and column where the text stopped making sense.
 
 use crate::input::Input;
 use crate::nodes::{ListNode, TreeNode};
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::fmt;
 use std::rc::Rc;
 
 /// A value of a LeetCode signature, in LeetCode's JSON.
@@ -17,17 +21,35 @@ pub trait Json: Sized {
     fn write(&self, out: &mut Vec<u8>);
 }
 
-/// The bytes of a JSON number, not yet checked beyond its characters.
-fn number_bytes<'a>(input: &mut Input<'a>) -> &'a [u8] {
+/// The text of a JSON number (`-12`, `1.5e3`), whitespace before it skipped;
+/// `None`, with nothing read, where none starts.
+fn number_text<'a>(input: &mut Input<'a>) -> Option<&'a str> {
     input.skip_whitespace();
     let start = input.pos();
-    while matches!(
-        input.peek(),
-        Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')
-    ) {
-        input.bump();
+    let digits = |input: &mut Input| {
+        let from = input.pos();
+        while input.peek().is_some_and(|b| b.is_ascii_digit()) {
+            input.bump();
+        }
+        input.pos() > from
+    };
+    let _ = input.eat_here(b'-');
+    let whole = if input.eat_here(b'0') {
+        true
+    } else {
+        digits(input)
+    };
+    let fraction = !input.eat_here(b'.') || digits(input);
+    let exponent = !(input.eat_here(b'e') || input.eat_here(b'E')) || {
+        let _ = input.eat_here(b'+') || input.eat_here(b'-');
+        digits(input)
+    };
+    if whole && fraction && exponent {
+        std::str::from_utf8(input.since(start)).ok()
+    } else {
+        input.rewind(start);
+        None
     }
-    input.since(start)
 }
 
 macro_rules! integer {
@@ -38,11 +60,9 @@ macro_rules! integer {
             }
 
             fn read(input: &mut Input) -> Result<Self, String> {
+                input.skip_whitespace();
                 let start = input.pos();
-                let digits = number_bytes(input);
-                std::str::from_utf8(digits)
-                    .ok()
-                    .filter(|text| !text.starts_with('+'))
+                number_text(input)
                     .and_then(|text| text.parse().ok())
                     .ok_or_else(|| input.error_at(start, &format!("expected {}", Self::name())))
             }
@@ -62,11 +82,9 @@ impl Json for f64 {
     }
 
     fn read(input: &mut Input) -> Result<Self, String> {
+        input.skip_whitespace();
         let start = input.pos();
-        let digits = number_bytes(input);
-        std::str::from_utf8(digits)
-            .ok()
-            .filter(|text| text.starts_with(|c: char| c == '-' || c.is_ascii_digit()))
+        number_text(input)
             .and_then(|text| text.parse().ok())
             .ok_or_else(|| input.error_at(start, "expected f64"))
     }
@@ -439,4 +457,175 @@ impl Json for Tree {
             None => out.extend_from_slice(b"null"),
         });
     }
+}
+
+/// Any JSON value. Ordered (derived) so arrays can be sorted for the
+/// any-order compare modes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    /// The number's text as written, so `1.0` and `1` stay apart as they do on
+    /// LeetCode; `as_f64` reads its value.
+    Number(String),
+    String(String),
+    Array(Vec<Value>),
+    /// Members in the order written, repeated keys included; `get` takes a
+    /// repeated key's last value.
+    Object(Vec<(String, Value)>),
+}
+
+impl Value {
+    /// The member `key` of an object (`None` for anything else).
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        match self {
+            Value::Object(members) => members.iter().rev().find(|(k, _)| k == key).map(|m| &m.1),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Number(text) => text.parse().ok(),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[Value]> {
+        match self {
+            Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    /// What kind of value this is, for error messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "a boolean",
+            Value::Number(_) => "a number",
+            Value::String(_) => "a string",
+            Value::Array(_) => "an array",
+            Value::Object(_) => "an object",
+        }
+    }
+}
+
+/// Deeper nesting than any payload or answer has; the limit keeps a hostile
+/// text from exhausting the stack.
+pub const MAX_DEPTH: usize = 256;
+
+impl Json for Value {
+    fn name() -> String {
+        "a JSON value".into()
+    }
+
+    fn read(input: &mut Input) -> Result<Self, String> {
+        read_value(input, 0)
+    }
+
+    /// Compact: no whitespace, members in their order.
+    fn write(&self, out: &mut Vec<u8>) {
+        match self {
+            Value::Null => out.extend_from_slice(b"null"),
+            Value::Bool(b) => b.write(out),
+            Value::Number(text) => out.extend_from_slice(text.as_bytes()),
+            Value::String(text) => write_string(text, out),
+            Value::Array(items) => write_array(items, out, Value::write),
+            Value::Object(members) => {
+                out.push(b'{');
+                for (index, (key, value)) in members.iter().enumerate() {
+                    if index > 0 {
+                        out.push(b',');
+                    }
+                    write_string(key, out);
+                    out.push(b':');
+                    value.write(out);
+                }
+                out.push(b'}');
+            }
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&crate::show(self))
+    }
+}
+
+fn read_value(input: &mut Input, depth: usize) -> Result<Value, String> {
+    if depth > MAX_DEPTH {
+        return Err(input.error(&format!(
+            "expected no more than {MAX_DEPTH} levels of nesting"
+        )));
+    }
+    input.skip_whitespace();
+    match input.peek() {
+        Some(b'{') => read_object(input, depth),
+        Some(b'[') => {
+            read_array(input, "an array", |input| read_value(input, depth + 1)).map(Value::Array)
+        }
+        Some(b'"') => read_string(input, "a string").map(Value::String),
+        _ => {
+            if let Some(text) = number_text(input) {
+                return Ok(Value::Number(text.to_string()));
+            }
+            for (word, value) in [
+                ("null", Value::Null),
+                ("true", Value::Bool(true)),
+                ("false", Value::Bool(false)),
+            ] {
+                if input.rest().starts_with(word.as_bytes()) {
+                    input.advance(word.len());
+                    return Ok(value);
+                }
+            }
+            Err(input
+                .error("expected a value (object, array, string, number, true, false or null)"))
+        }
+    }
+}
+
+fn read_object(input: &mut Input, depth: usize) -> Result<Value, String> {
+    input.expect(b'{', "opening an object")?;
+    let mut members = Vec::new();
+    if input.eat(b'}') {
+        return Ok(Value::Object(members));
+    }
+    loop {
+        let key = read_string(input, "a member name in double quotes")?;
+        input.expect(b':', "after the member name")?;
+        members.push((key, read_value(input, depth + 1)?));
+        if input.eat(b'}') {
+            return Ok(Value::Object(members));
+        }
+        if !input.eat(b',') {
+            return Err(input.error("expected ',' or '}' in the object"));
+        }
+    }
+}
+
+/// Parses one JSON text, with nothing but whitespace after it.
+pub fn parse(text: &str) -> Result<Value, String> {
+    let mut input = Input::new(text.as_bytes());
+    let value = read_value(&mut input, 0)?;
+    if input.more() {
+        return Err(input.error("expected the end of the text after the value"));
+    }
+    Ok(value)
 }

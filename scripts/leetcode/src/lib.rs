@@ -8,18 +8,16 @@
 //! Bad input stops at a one-line error naming the line, the column and the
 //! type expected; the answers of earlier cases are kept.
 //!
-//! A solution's glue is a few lines: [`cases`] or [`design`], [`main`].
+//! A solution's glue is a few lines: [`cases`] or [`design`], and
+//! `testkit::main`.
 
 mod input;
-mod json;
+pub mod json;
 mod nodes;
 
 pub use input::Input;
 pub use json::Json;
 pub use nodes::{node_definitions, ListNode, TreeNode};
-
-use std::io::{Read, Write};
-use std::process::ExitCode;
 
 /// A value as LeetCode shows it: `[1,2]`, `"a\"b"`, `2.00000`, `null` for `()`.
 pub fn show<T: Json>(value: &T) -> String {
@@ -158,47 +156,4 @@ pub fn design<T>(
         out.extend_from_slice(b"]\n");
     }
     Ok(())
-}
-
-/// Reads stdin, answers it with `solve`, writes the answers; a refusal goes
-/// to stderr as `<program>: <message>` with exit status 1, after the answers
-/// of the earlier cases.
-pub fn main(program: &str, solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>) -> ExitCode {
-    let mut input = Vec::new();
-    let mut out = Vec::new();
-    let result = match std::io::stdin().lock().read_to_end(&mut input) {
-        Ok(_) => solve(&input, &mut out),
-        Err(error) => Err(format!("cannot read stdin: {error}")),
-    };
-    let mut stdout = std::io::stdout().lock();
-    let written = stdout.write_all(&out).and_then(|()| stdout.flush());
-    match (result, written) {
-        (Ok(()), Ok(())) => ExitCode::SUCCESS,
-        (Err(message), _) => {
-            eprintln!("{program}: {message}");
-            ExitCode::FAILURE
-        }
-        (Ok(()), Err(error)) => {
-            eprintln!("{program}: cannot write stdout: {error}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// What a solution's (or brute force's) `solve` writes for `input`, and how
-/// it ended: for tests, which check both the answers and the refusal.
-pub fn run(
-    solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>,
-    input: &[u8],
-) -> (String, Result<(), String>) {
-    let mut out = Vec::new();
-    let result = solve(input, &mut out);
-    (String::from_utf8(out).expect("answers are UTF-8"), result)
-}
-
-/// The answers `solve` writes for `input`, which it must accept: for tests.
-pub fn answers(solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>, input: &[u8]) -> String {
-    let (out, result) = run(solve, input);
-    assert_eq!(result, Ok(()), "{}", String::from_utf8_lossy(input));
-    out
 }

@@ -1,11 +1,25 @@
 //! Std-only helpers shared by the brute forces, generators and tests of every
-//! problem. Nothing here is ever pasted into a judge: solution files stay
-//! self-contained and never use this crate.
+//! problem: a seeded RNG, the generators' and brute forces' `main`, and
+//! `Problem`, through which a problem's own tests judge exactly as `make
+//! test` does (the runner's one judge). Nothing here is ever pasted into a
+//! judge: solution files stay self-contained and never use this crate.
 
+use judge::base::files::Text;
+use judge::judging::judge::Judge;
+use judge::problem::workspace::Workspace;
+use judge::process::launch;
 use std::fs::File;
 use std::io::{self, Read, Write};
+use std::ops::Range;
 use std::path::Path;
-use std::process::{exit, Command, Output, Stdio};
+use std::process::{exit, Command, ExitCode, Output, Stdio};
+
+/// A solution's (and every brute force's) interface: answers `input` into
+/// `out`; a refusal says why, with the answers before it kept in `out`.
+pub type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), String>;
+
+/// A generator's interface: one random input of at most `size`.
+pub type RandomInput = fn(&mut Rng, u64) -> Vec<u8>;
 
 /// SplitMix64: tiny, fast, and good enough to drive random tests. Same seed,
 /// same sequence, on every platform.
@@ -88,13 +102,16 @@ pub type Bench<'a> = (&'a str, fn(u64) -> Vec<u8>);
 /// A generator's whole `main`: parses its arguments, writes `random`'s input
 /// for `<seed> [<size>]` or the named bench series' for `--bench <series>
 /// <size>`, and refuses an unknown series naming the known ones.
-pub fn gen_main(default_size: u64, random: fn(&mut Rng, u64) -> Vec<u8>, benches: &[Bench]) {
+pub fn gen_main(default_size: u64, random: RandomInput, benches: &[Bench]) {
     one_line_panics();
     let input = match gen_request(default_size) {
         GenRequest::Random { seed, size } => random(&mut Rng::new(seed), size),
         GenRequest::Bench { series, size } => {
             match benches.iter().find(|(name, _)| *name == series) {
                 Some((_, bench)) => bench(size),
+                None if benches.is_empty() => {
+                    refuse(&format!("no bench series here, {series:?} included"))
+                }
                 None => {
                     let known: Vec<&str> = benches.iter().map(|(name, _)| *name).collect();
                     refuse(&format!(
@@ -170,22 +187,52 @@ fn program_name() -> String {
     path.rsplit('/').next().unwrap_or("").to_string()
 }
 
-/// Reads all of stdin; a brute force has no reason to stream.
-pub fn read_stdin() -> Vec<u8> {
-    let mut input = Vec::new();
-    if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("cannot read stdin: {e}");
-        exit(2);
-    }
-    input
-}
-
 /// Writes `bytes` to stdout in one go, treating a closed pipe as the reader's choice.
 pub fn write_stdout(bytes: &[u8]) {
     let mut out = io::stdout().lock();
     if out.write_all(bytes).and_then(|_| out.flush()).is_err() {
         exit(0);
     }
+}
+
+/// A brute force's (or a LeetCode solution's) `main`: reads stdin, answers it
+/// with `solve`, writes the answers; a refusal goes to stderr as `<program>:
+/// <message>` with exit status 1, after the answers before it.
+pub fn main(program: &str, solve: Solve) -> ExitCode {
+    let mut input = Vec::new();
+    let mut out = Vec::new();
+    let result = match io::stdin().lock().read_to_end(&mut input) {
+        Ok(_) => solve(&input, &mut out),
+        Err(error) => Err(format!("cannot read stdin: {error}")),
+    };
+    let mut stdout = io::stdout().lock();
+    let written = stdout.write_all(&out).and_then(|()| stdout.flush());
+    match (result, written) {
+        (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        (Err(message), _) => {
+            eprintln!("{program}: {message}");
+            ExitCode::FAILURE
+        }
+        (Ok(()), Err(error)) => {
+            eprintln!("{program}: cannot write stdout: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// What `solve` writes for `input`, and how it ended: for tests, which check
+/// both the answers and the refusal.
+pub fn run(solve: Solve, input: &[u8]) -> (String, Result<(), String>) {
+    let mut out = Vec::new();
+    let result = solve(input, &mut out);
+    (String::from_utf8_lossy(&out).into_owned(), result)
+}
+
+/// The answers `solve` writes for `input`, which it must accept: for tests.
+pub fn answers(solve: Solve, input: &[u8]) -> String {
+    let (out, result) = run(solve, input);
+    assert_eq!(result, Ok(()), "{}", String::from_utf8_lossy(input));
+    out
 }
 
 /// One stored case of `judge-data/<id>`: `<name>.in` and its `<name>.out`.
@@ -196,62 +243,163 @@ pub struct StoredCase {
     pub output: Vec<u8>,
 }
 
-/// Every stored case of problem `id`, sorted by name, for tests run from the
-/// problem's crate (`manifest_dir` is its `CARGO_MANIFEST_DIR`, two levels
-/// below the workspace root). Panics with a message naming what is wrong when
-/// the folder is missing, a `.in` lacks its `.out`, or a name in `required`
-/// is not among the cases: a test must not pass on data that is not there.
-pub fn stored_cases(manifest_dir: &str, id: &str, required: &[&str]) -> Vec<StoredCase> {
-    let dir = Path::new(manifest_dir).join("../../judge-data").join(id);
-    let entries = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("judge-data/{id} must exist ({}): {e}", dir.display()));
-    let mut names: Vec<String> = entries
-        .map(|entry| {
-            let entry = entry.unwrap_or_else(|e| panic!("judge-data/{id}: unreadable entry: {e}"));
-            entry.file_name().to_string_lossy().into_owned()
-        })
-        .filter_map(|name| name.strip_suffix(".in").map(str::to_owned))
-        .collect();
-    names.sort();
-    for wanted in required {
-        assert!(
-            names.iter().any(|name| name == wanted),
-            "judge-data/{id}: missing {wanted}.in"
-        );
-    }
-    names
-        .into_iter()
-        .map(|name| {
-            let read = |file: String| {
-                std::fs::read(dir.join(&file))
-                    .unwrap_or_else(|e| panic!("judge-data/{id}/{file} must be readable: {e}"))
-            };
-            StoredCase {
-                input: read(format!("{name}.in")),
-                output: read(format!("{name}.out")),
-                name,
-            }
-        })
-        .collect()
+/// A problem as its own tests see it, judged exactly as `make test` judges:
+/// by its problem.toml's compare mode or checker.
+pub struct Problem {
+    id: String,
+    workspace: Workspace,
+    judge: Judge,
 }
 
-impl StoredCase {
-    /// Asserts that `solve`, named `what` in the failure, accepts this case's
-    /// input and writes exactly its stored output.
-    pub fn assert_solved_by(
-        &self,
-        what: &str,
-        solve: fn(&[u8], &mut Vec<u8>) -> Result<(), String>,
-    ) {
-        let mut out = Vec::new();
-        assert_eq!(
-            solve(&self.input, &mut out),
-            Ok(()),
-            "{what} on {}.in",
-            self.name
-        );
-        assert_eq!(out, self.output, "{what} on {}.in", self.name);
+impl Problem {
+    /// `manifest_dir` is the problem crate's `CARGO_MANIFEST_DIR`, two levels
+    /// below the workspace root; `solution` its built solution
+    /// (`CARGO_BIN_EXE_<id>`), beside which its checker is built too. Panics
+    /// naming what is wrong when the problem.toml is.
+    pub fn new(manifest_dir: &str, solution: &str) -> Problem {
+        let dir = Path::new(manifest_dir);
+        let id = dir
+            .file_name()
+            .and_then(|name| name.to_str())
+            .unwrap_or_default()
+            .to_string();
+        let mut workspace = Workspace::at(&dir.join("../.."));
+        workspace.binaries = Path::new(solution)
+            .parent()
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let judge = workspace
+            .config(&id)
+            .and_then(|config| Judge::of(&workspace, &id, &config))
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        // A checker runs under the runner's launcher, as in `make test`.
+        let target = workspace.binaries.parent().unwrap_or(Path::new("."));
+        match ["release", "debug"]
+            .iter()
+            .map(|profile| target.join(profile).join("judge"))
+            .find(|path| path.is_file())
+        {
+            Some(runner) => launch::use_launcher(runner),
+            None if judge.compares_with_a_program() => panic!(
+                "{id}'s checker runs under the runner: build it first (`make`, or \
+                 `cargo build --release -p judge`)"
+            ),
+            None => {}
+        }
+        Problem {
+            id,
+            workspace,
+            judge,
+        }
     }
+
+    /// The solution against the brute force on `random_input`'s input for
+    /// every seed of `seeds`, seed `s` at size `sizes[s % sizes.len()]`, each
+    /// output judged against the brute force's. A failure shows the seed, the
+    /// verdict with why, and the input.
+    pub fn cross_check(
+        &self,
+        solve: Solve,
+        brute: Solve,
+        random_input: RandomInput,
+        seeds: Range<u64>,
+        sizes: &[u64],
+    ) {
+        assert!(!sizes.is_empty(), "cross_check needs a size");
+        for seed in seeds {
+            let size = sizes[(seed % sizes.len() as u64) as usize];
+            let input = random_input(&mut Rng::new(seed), size);
+            let mut expected = Vec::new();
+            if let Err(refusal) = brute(&input, &mut expected) {
+                panic!(
+                    "seed {seed}: the brute force refused the input: {refusal}\n{}",
+                    shown(&input)
+                );
+            }
+            let (output, result) = run(solve, &input);
+            if let Err(refusal) = result {
+                panic!(
+                    "seed {seed}: the solution refused the input: {refusal}\n{}",
+                    shown(&input)
+                );
+            }
+            let judgement = self.judge.compare(
+                Text::Bytes(&input),
+                output.as_bytes(),
+                Text::Bytes(&expected),
+            );
+            assert!(
+                judgement.is_accepted(),
+                "seed {seed} (size {size}): {} against the brute force's answer\n{}\n{}",
+                judgement.verdict,
+                judgement.detail,
+                shown(&input)
+            );
+        }
+    }
+
+    /// Every stored case with an answer, sorted by name. Panics naming what
+    /// is wrong when a name in `required` is not among them: a test must not
+    /// pass on data that is not there.
+    pub fn stored_cases(&self, required: &[&str]) -> Vec<StoredCase> {
+        let cases = self
+            .workspace
+            .cases(&self.id, !self.judge.is_interactive())
+            .unwrap_or_else(|e| panic!("judge-data/{}: {e}", self.id));
+        for wanted in required {
+            assert!(
+                cases.iter().any(|case| case.name == *wanted),
+                "judge-data/{}: missing {wanted}.in",
+                self.id
+            );
+        }
+        let read = |path: &Path| {
+            std::fs::read(path)
+                .unwrap_or_else(|e| panic!("{} must be readable: {e}", path.display()))
+        };
+        cases
+            .into_iter()
+            .filter_map(|case| {
+                Some(StoredCase {
+                    input: read(&case.input),
+                    output: read(case.answer.as_deref()?),
+                    name: case.name,
+                })
+            })
+            .collect()
+    }
+
+    /// `solve` (named `what`) answers every stored case as the judge accepts.
+    pub fn check_stored(&self, what: &str, solve: Solve) {
+        for case in self.stored_cases(&[]) {
+            let (output, result) = run(solve, &case.input);
+            assert_eq!(result, Ok(()), "{what} on {}.in", case.name);
+            let judgement = self.judge.compare(
+                Text::Bytes(&case.input),
+                output.as_bytes(),
+                Text::Bytes(&case.output),
+            );
+            assert!(
+                judgement.is_accepted(),
+                "{what} on {}.in: {}\n{}",
+                case.name,
+                judgement.verdict,
+                judgement.detail
+            );
+        }
+    }
+}
+
+/// An input as a failure shows it: its text, cut short when long.
+fn shown(input: &[u8]) -> String {
+    const SHOWN: usize = 2000;
+    let text = String::from_utf8_lossy(&input[..input.len().min(SHOWN)]);
+    let more = if input.len() > SHOWN {
+        format!("\n... ({} bytes in all)", input.len())
+    } else {
+        String::new()
+    };
+    format!("input:\n{text}{more}")
 }
 
 /// The house `main`, checked on the built `program`: given `bad_input`, it
@@ -356,47 +504,5 @@ mod tests {
         assert!(parse_gen_args(&s(&["1", "100000001"]), 10).is_err());
         assert!(parse_gen_args(&s(&["--bench", "line", "100000001"]), 10).is_err());
         assert!(parse_gen_args(&s(&[]), 10).is_err());
-    }
-
-    #[test]
-    fn stored_cases_are_sorted_complete_and_checked() {
-        let root = std::env::temp_dir().join(format!("testkit-stored-{}", std::process::id()));
-        let data = root.join("judge-data/p1");
-        std::fs::create_dir_all(root.join("problems/p1")).unwrap();
-        std::fs::create_dir_all(&data).unwrap();
-        for (file, text) in [("b.in", "2"), ("b.out", "4"), ("a.in", "1"), ("a.out", "2")] {
-            std::fs::write(data.join(file), text).unwrap();
-        }
-        let manifest = root.join("problems/p1");
-        let manifest = manifest.to_str().unwrap();
-        let cases = stored_cases(manifest, "p1", &["a"]);
-        let names: Vec<&str> = cases.iter().map(|case| case.name.as_str()).collect();
-        assert_eq!(names, ["a", "b"]);
-        assert_eq!(
-            (&cases[1].input[..], &cases[1].output[..]),
-            (&b"2"[..], &b"4"[..])
-        );
-        let double = |input: &[u8], out: &mut Vec<u8>| {
-            let n: u32 = std::str::from_utf8(input).unwrap().parse().unwrap();
-            out.extend_from_slice((2 * n).to_string().as_bytes());
-            Ok(())
-        };
-        cases[1].assert_solved_by("double", double);
-        let wrong = std::panic::catch_unwind(|| {
-            cases[1].assert_solved_by("identity", |i, o| {
-                o.extend_from_slice(i);
-                Ok(())
-            })
-        });
-        assert!(wrong.is_err(), "a wrong answer fails");
-        let missing = std::panic::catch_unwind(|| stored_cases(manifest, "p1", &["c"]));
-        assert!(missing.is_err(), "a missing required case fails");
-        std::fs::write(data.join("c.in"), "3").unwrap();
-        let no_out = std::panic::catch_unwind(|| stored_cases(manifest, "p1", &[]));
-        assert!(no_out.is_err(), "a .in without its .out fails");
-        let no_dir = std::panic::catch_unwind(|| stored_cases(manifest, "p2", &[]));
-        assert!(no_dir.is_err(), "a missing folder fails");
-        std::fs::remove_dir_all(&root).unwrap();
-        assert!(!root.exists());
     }
 }

@@ -1,0 +1,11 @@
+//! The lowest layer: what every other layer may use and that uses none of
+//! them — errors, files, terminal output, diffs, arguments, the vocabulary of
+//! `problem.toml`'s modes and the judges table.
+
+pub mod args;
+pub mod diff;
+pub mod error;
+pub mod files;
+pub mod judges;
+pub mod modes;
+pub mod terminal;

@@ -1,0 +1,262 @@
+//! The judges this workspace knows: one table, read by `new` and `import`
+//! for a new problem's limits, compare mode, URL and id, and by `submit` for
+//! the Rust a judge runs. A judge is one entry here.
+
+use super::modes::{Clock, CompareMode};
+
+/// The oldest rustc every judge that takes Rust accepts, so every paste is
+/// proven on it: the workspace's `rust-version` (Cargo.toml), which clippy
+/// reads too and the Makefile installs. A problem may ask for another with
+/// `rustc = "<version>"` in its problem.toml.
+pub const RUST_FLOOR: &str = env!("CARGO_PKG_RUST_VERSION");
+
+/// What a judge runs: a whole program on stdin, or a method of LeetCode's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The program reads stdin and writes stdout; the whole file is pasted.
+    Stdin,
+    /// The judge calls a method on its testcases; only the submit region is
+    /// pasted, beside LeetCode's prelude.
+    LeetCode,
+}
+
+/// A judge's defaults: the name in `problem.toml`, the id prefix that implies
+/// it and the sites it lives on, its usual limits, how it compares output
+/// (Codeforces and AtCoder checkers ignore whitespace; POJ gives
+/// Presentation Error), which time it counts and the Rust it runs, if any.
+pub struct Judge {
+    pub name: &'static str,
+    /// As the judge calls itself, for messages.
+    pub title: &'static str,
+    pub prefix: &'static str,
+    /// Its sites, for `import`: a page on one of them (or a subdomain) is its.
+    pub domains: &'static [&'static str],
+    pub time_limit_ms: u64,
+    pub memory_limit_kib: u64,
+    pub compare: CompareMode,
+    pub time: Clock,
+    pub format: Format,
+    /// `None` when the judge takes no Rust at all.
+    pub rust: Option<&'static str>,
+}
+
+const fn judge(
+    (name, title, prefix): (&'static str, &'static str, &'static str),
+    domains: &'static [&'static str],
+    (time_limit_ms, memory_limit_kib): (u64, u64),
+    (compare, time, format): (CompareMode, Clock, Format),
+    rust: Option<&'static str>,
+) -> Judge {
+    Judge {
+        name,
+        title,
+        prefix,
+        domains,
+        time_limit_ms,
+        memory_limit_kib,
+        compare,
+        time,
+        format,
+        rust,
+    }
+}
+
+use CompareMode::{Exact, Tokens};
+use Format::{LeetCode, Stdin};
+
+pub const JUDGES: [Judge; 8] = [
+    // C, C++, Pascal, Java and Fortran only.
+    judge(
+        ("poj", "POJ", "poj"),
+        &["poj.org"],
+        (1000, 65536),
+        (Exact, Clock::Cpu, Stdin),
+        None,
+    ),
+    judge(
+        ("leetcode", "LeetCode", "lc"),
+        &["leetcode.com", "leetcode.cn"],
+        (1000, 65536),
+        (Exact, Clock::Wall, LeetCode),
+        Some("1.79"),
+    ),
+    judge(
+        ("codeforces", "Codeforces", "cf"),
+        &["codeforces.com"],
+        (2000, 262144),
+        (Tokens, Clock::Cpu, Stdin),
+        Some("1.89 (editions 2021 and 2024)"),
+    ),
+    judge(
+        ("atcoder", "AtCoder", "atc"),
+        &["atcoder.jp"],
+        (2000, 1048576),
+        (Tokens, Clock::Cpu, Stdin),
+        Some("1.89 (edition 2024)"),
+    ),
+    judge(
+        ("kattis", "Kattis", "kattis"),
+        &["kattis.com"],
+        (1000, 1048576),
+        (Tokens, Clock::Cpu, Stdin),
+        Some("1.78"),
+    ),
+    judge(
+        ("cses", "CSES", "cses"),
+        &["cses.fi"],
+        (1000, 524288),
+        (Tokens, Clock::Cpu, Stdin),
+        Some("1.75"),
+    ),
+    judge(
+        ("yukicoder", "yukicoder", "yukicoder"),
+        &["yukicoder.me"],
+        (2000, 524288),
+        (Tokens, Clock::Cpu, Stdin),
+        Some("1.92"),
+    ),
+    judge(
+        ("librarychecker", "Library Checker", "yosupo"),
+        &["judge.yosupo.jp"],
+        (5000, 1048576),
+        (Tokens, Clock::Cpu, Stdin),
+        Some("1.94"),
+    ),
+];
+
+/// Limits for a judge this table does not know; the user is told to check them.
+pub const OTHER_LIMITS: (u64, u64) = (2000, 262144);
+/// The strict choice for an unknown judge: a PE is easier to waive than to miss.
+pub const OTHER_COMPARE: CompareMode = CompareMode::Exact;
+/// Most judges count CPU time.
+pub const OTHER_TIME: Clock = Clock::Cpu;
+
+pub fn known(name: &str) -> Option<&'static Judge> {
+    JUDGES.iter().find(|j| j.name == name)
+}
+
+/// The judge whose site `host` is (`m1.codeforces.com` is Codeforces's).
+pub fn of_host(host: &str) -> Option<&'static Judge> {
+    JUDGES.iter().find(|j| {
+        j.domains
+            .iter()
+            .any(|domain| host == *domain || host.ends_with(&format!(".{domain}")))
+    })
+}
+
+/// The judge an id's prefix names, if any.
+pub fn of_id(id: &str) -> Option<&'static Judge> {
+    JUDGES.iter().find(|j| id.starts_with(j.prefix))
+}
+
+/// `poj, lc, cf, ...`: the prefixes, for messages.
+pub fn prefixes() -> String {
+    let prefixes: Vec<&str> = JUDGES.iter().map(|j| j.prefix).collect();
+    prefixes.join(", ")
+}
+
+/// The format a judge (known or not) runs: LeetCode's, or stdin.
+pub fn format_of(name: &str) -> Format {
+    known(name).map_or(Format::Stdin, |j| j.format)
+}
+
+/// The problem's page, when the id says enough to build it.
+pub fn default_url(judge: &str, id: &str) -> Option<String> {
+    let prefix = known(judge)?.prefix;
+    let rest = id.strip_prefix(prefix)?;
+    let digits_end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let (number, letter) = rest.split_at(digits_end);
+    match judge {
+        "poj" if !number.is_empty() && letter.is_empty() => {
+            Some(format!("http://poj.org/problem?id={number}"))
+        }
+        // cf1234a, cf1234c1
+        "codeforces" if !number.is_empty() && is_task(letter) => Some(format!(
+            "https://codeforces.com/problemset/problem/{number}/{}",
+            letter.to_ascii_uppercase()
+        )),
+        // atcabc300a: contest abc300, task a
+        "atcoder" if rest.len() > 1 => {
+            let (contest, task) = rest.split_at(rest.len() - 1);
+            let looks_like_contest = contest.ends_with(|c: char| c.is_ascii_digit())
+                && contest.starts_with(|c: char| c.is_ascii_lowercase());
+            (looks_like_contest && is_task(task))
+                .then(|| format!("https://atcoder.jp/contests/{contest}/tasks/{contest}_{task}"))
+        }
+        "cses" if !number.is_empty() && letter.is_empty() => {
+            Some(format!("https://cses.fi/problemset/task/{number}"))
+        }
+        // LeetCode pages are named by slug, which the id does not hold.
+        _ => None,
+    }
+}
+
+/// A task letter as judges name them: `a`, or `c1` for a split task.
+fn is_task(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.as_str().len() <= 1
+        && chars.all(|c| c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rust_floor_is_a_full_version() {
+        let parts: Vec<&str> = RUST_FLOOR.split('.').collect();
+        assert_eq!(parts.len(), 3, "{RUST_FLOOR}");
+        assert!(
+            parts.iter().all(|p| p.parse::<u32>().is_ok()),
+            "{RUST_FLOOR}"
+        );
+        assert!(known("poj").unwrap().rust.is_none());
+        assert!(known("codeforces").unwrap().rust.is_some());
+    }
+
+    #[test]
+    fn prefixes_and_sites_name_one_judge_each() {
+        for judge in &JUDGES {
+            assert_eq!(
+                of_id(&format!("{}1", judge.prefix)).unwrap().name,
+                judge.name
+            );
+            for domain in judge.domains {
+                assert_eq!(of_host(domain).unwrap().name, judge.name);
+            }
+        }
+        assert_eq!(of_host("m1.codeforces.com").unwrap().name, "codeforces");
+        assert!(of_host("notcodeforces.com").is_none());
+        assert!(of_id("spoj1").is_none());
+    }
+
+    #[test]
+    fn urls_come_from_the_id() {
+        let url = |judge: &str, id: &str| default_url(judge, id);
+        assert_eq!(
+            url("poj", "poj1143").unwrap(),
+            "http://poj.org/problem?id=1143"
+        );
+        assert_eq!(url("poj", "poj1143b"), None);
+        assert_eq!(url("leetcode", "lc294"), None);
+        assert_eq!(
+            url("codeforces", "cf1234c1").unwrap(),
+            "https://codeforces.com/problemset/problem/1234/C1"
+        );
+        assert_eq!(url("codeforces", "cf1234"), None);
+        assert_eq!(
+            url("atcoder", "atcabc300a").unwrap(),
+            "https://atcoder.jp/contests/abc300/tasks/abc300_a"
+        );
+        assert_eq!(url("atcoder", "atcabc"), None);
+        assert_eq!(
+            url("cses", "cses1068").unwrap(),
+            "https://cses.fi/problemset/task/1068"
+        );
+        assert_eq!(url("poj", "x1143"), None);
+        assert_eq!(url("spoj", "spoj1"), None);
+    }
+}

@@ -1,0 +1,99 @@
+//! What the runner writes to the terminal: lines that end the program
+//! quietly when the reader went away, colours only for a person, a program's
+//! text with its control characters escaped, and the time cell every table
+//! shows.
+
+use std::env;
+use std::fmt;
+use std::io::{self, IsTerminal, Write};
+use std::process;
+use std::time::Duration;
+
+/// Writes one line to stdout; a reader that went away ends the program as
+/// SIGPIPE would have.
+pub fn print_line(line: fmt::Arguments) {
+    let mut stdout = io::stdout().lock();
+    if writeln!(stdout, "{line}").is_err() {
+        process::exit(141);
+    }
+}
+
+/// Colours only for a person at a terminal who has not asked for none.
+pub fn use_colour() -> bool {
+    io::stdout().is_terminal() && env::var_os("NO_COLOR").is_none()
+}
+
+/// `text` with every control character but newline and tab escaped (`\r`,
+/// `\u{1b}`), so a program's stderr cannot move the cursor, recolour the
+/// terminal or draw a fake row.
+pub fn escape_controls(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' && c != '\t' {
+            escaped.extend(c.escape_default());
+        } else {
+            escaped.push(c);
+        }
+    }
+    escaped
+}
+
+/// The time column: CPU time, with the wall time beside it when it differs
+/// notably (a program that sleeps, waits or runs on several cores).
+/// `over_limit` (a TLE) marks the time as a lower bound: the run was stopped.
+pub fn time_cell(cpu: Duration, wall: Duration, over_limit: bool) -> String {
+    let over = if over_limit { ">" } else { "" };
+    let notable = Duration::from_millis(100).max(cpu.min(wall) / 2);
+    if wall > cpu + notable || cpu > wall + notable {
+        format!(
+            "{over}{} ms (wall {} ms)",
+            cpu.as_millis(),
+            wall.as_millis()
+        )
+    } else {
+        format!("{over}{} ms", cpu.as_millis())
+    }
+}
+
+/// The terminal colours a verdict is painted in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    Green,
+    Yellow,
+    Red,
+    Magenta,
+}
+
+pub fn paint(text: &str, colour: Colour, enabled: bool) -> String {
+    if !enabled {
+        return text.to_string();
+    }
+    let code = match colour {
+        Colour::Green => "32",
+        Colour::Yellow => "33",
+        Colour::Red => "31",
+        Colour::Magenta => "35",
+    };
+    format!("\x1b[{code}m{text}\x1b[0m")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_but_lines_kept() {
+        assert_eq!(
+            escape_controls("AC\r\x1b[32mok\n\tnext\x7f"),
+            "AC\\r\\u{1b}[32mok\n\tnext\\u{7f}"
+        );
+    }
+
+    #[test]
+    fn wall_time_is_shown_only_where_it_differs_notably() {
+        let ms = Duration::from_millis;
+        assert_eq!(time_cell(ms(12), ms(14), false), "12 ms");
+        assert_eq!(time_cell(ms(3), ms(1300), true), ">3 ms (wall 1300 ms)");
+        assert_eq!(time_cell(ms(1600), ms(800), false), "1600 ms (wall 800 ms)");
+    }
+}

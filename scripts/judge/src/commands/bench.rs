@@ -1,0 +1,270 @@
+//! `judge bench`: the speed, memory and growth of every solution on the
+//! deterministic worst-case inputs of its generator (`<id>-gen --bench
+//! <series> <size>`), next to the I/O floor (`judge io-floor`: read the same
+//! input, write as many bytes) and the brute force while it still finishes.
+//! Printed as measured and written as Markdown to `target/bench.md`.
+//! Times are shown, never asserted: only a failing program fails the bench.
+
+mod inputs;
+mod svg;
+mod table;
+
+use crate::base::args::Args;
+use crate::base::error::SetupError;
+use crate::base::files;
+use crate::base::files::Text;
+use crate::base::modes::Clock;
+use crate::judging::judge::Judge;
+use crate::judging::verdict::Verdict;
+use crate::problem::config::Config;
+use crate::problem::workspace::Workspace;
+use crate::process::run::{Limits, Outcome, Program};
+use std::env;
+use std::fs;
+use std::path::Path;
+use std::time::Duration;
+use table::Table;
+
+/// Timed runs per size after the warm-up.
+const RUNS: u32 = 9;
+/// A size whose warm-up is slow gets fewer runs, so `make bench` stays near a minute.
+const RUNS_BUDGET: Duration = Duration::from_secs(2);
+/// Far beyond any judge's limit: only a hung solution reaches it.
+const SOLUTION_LIMIT: Duration = Duration::from_secs(60);
+/// The brute force is timed until it needs longer than this, then dropped.
+const BRUTE_LIMIT: Duration = Duration::from_secs(2);
+const BRUTE_MEMORY_KIB: u64 = 1 << 20;
+const OUTPUT_CAP: usize = 1 << 30;
+
+/// The runs of one program on one input.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    pub median: Duration,
+    pub min: Duration,
+    pub peak_kib: Option<u64>,
+    pub output_bytes: usize,
+}
+
+/// What became of the brute force on one input.
+pub enum Brute {
+    Skipped,
+    Finished(Duration),
+    TimedOut(Duration),
+    Failed(String),
+}
+
+/// One size of one series.
+pub struct Row {
+    pub series: String,
+    pub size: u64,
+    pub input_bytes: u64,
+    pub solution: Timing,
+    pub floor: Timing,
+    /// (size, median time) over those of the previous size in the series.
+    pub growth: Option<(f64, f64)>,
+    pub brute: Brute,
+}
+
+pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    let ids = workspace.select(&args.positional)?;
+    let smoke = args.flag("smoke");
+    let judge = env::current_exe()
+        .map_err(|e| SetupError(format!("cannot find the judge binary itself: {e}")))?;
+    let mut tables = Vec::new();
+    let mut broken = Vec::new();
+    for id in &ids {
+        let measured = workspace.config(id).and_then(|config| {
+            if config.interactor.is_some() {
+                outln!("{id}: interactive, not benchmarked: its solution needs the interactor");
+                return Ok(());
+            }
+            let mut table = Table::new(id, &config.title);
+            let measured = bench_problem(workspace, id, &config, smoke, &judge, &mut table);
+            tables.push(table);
+            measured
+        });
+        if let Err(error) = measured {
+            eprintln!("judge: {id}: {error}");
+            broken.push(id.as_str());
+        }
+        outln!("");
+    }
+    let target = workspace.root.join("target");
+    let markdown = target.join("bench.md");
+    let plot = target.join("bench.svg");
+    fs::create_dir_all(&target)
+        .and_then(|_| files::publish(&plot, svg::document(&tables).as_bytes()))
+        .map_err(|e| SetupError(format!("cannot write {}: {e}", plot.display())))?;
+    files::publish(&markdown, table::document(&tables, smoke).as_bytes())
+        .map_err(|e| SetupError(format!("cannot write {}: {e}", markdown.display())))?;
+    outln!("written to {} and {}", markdown.display(), plot.display());
+    if !broken.is_empty() {
+        return Err(SetupError(format!("could not bench {}", broken.join(", "))));
+    }
+    Ok(tables.iter().all(|table| table.failures.is_empty()))
+}
+
+fn bench_problem(
+    workspace: &Workspace,
+    id: &str,
+    config: &Config,
+    smoke: bool,
+    judge: &Path,
+    table: &mut Table,
+) -> Result<(), SetupError> {
+    if config.bench.is_empty() {
+        return Err(SetupError(
+            "problem.toml has no `bench.<series> = <size> <size> ...` line to benchmark".into(),
+        ));
+    }
+    let solution = Program::exec(workspace.built(id)?);
+    let brute_path = workspace.binary(&format!("{id}-brute"));
+    let brute = (!smoke && brute_path.is_file()).then(|| Program::exec(brute_path));
+    outln!("{}", table.text_header());
+    for series in &config.bench {
+        let sizes = if smoke {
+            series.sizes.iter().min().into_iter().copied().collect()
+        } else {
+            series.sizes.clone()
+        };
+        let mut previous: Option<(u64, Duration)> = None;
+        let mut brute = brute.clone();
+        for size in sizes {
+            let input = inputs::prepare(workspace, id, &series.name, size)?;
+            let solved = match time_runs(&solution, &input, smoke) {
+                Ok(timing) => timing,
+                Err(why) => {
+                    let failure = format!("{id} {} {size}: {why}", series.name);
+                    eprintln!("judge: {failure}");
+                    table.failures.push(failure);
+                    break;
+                }
+            };
+            let floor = Program::Exec(
+                judge.to_path_buf(),
+                vec!["io-floor".into(), solved.output_bytes.to_string()],
+            );
+            let floor = time_runs(&floor, &input, smoke)
+                .map_err(|why| SetupError(format!("the I/O floor failed: {why}")))?;
+            let row = Row {
+                series: series.name.clone(),
+                size,
+                input_bytes: fs::metadata(&input).map_or(0, |m| m.len()),
+                solution: solved,
+                floor,
+                growth: previous.map(|(size_before, median_before)| {
+                    (
+                        size as f64 / size_before as f64,
+                        solved.median.as_secs_f64() / median_before.as_secs_f64(),
+                    )
+                }),
+                brute: time_brute(&mut brute, &input),
+            };
+            outln!("{}", table.push(&row));
+            if let Brute::Failed(why) = &row.brute {
+                let note = format!("the brute force gave up at {} {size}: {why}", series.name);
+                outln!("  {note}");
+                table.notes.push(note);
+            }
+            previous = Some((size, solved.median));
+        }
+    }
+    Ok(())
+}
+
+/// A warm-up, then up to `RUNS` timed runs (one run and no warm-up for a
+/// smoke test) of `program` on `input`. An error says how the program failed.
+fn time_runs(program: &Program, input: &Path, smoke: bool) -> Result<Timing, String> {
+    let judge = Judge::limits_only(Limits {
+        time: SOLUTION_LIMIT,
+        clock: Clock::Wall,
+        memory_kib: None,
+        output_cap: OUTPUT_CAP,
+    })
+    .counting_output();
+    let once = || -> Result<(Duration, Option<u64>, usize), String> {
+        // Only the output's size matters: it is counted, never kept.
+        let judged = judge
+            .judge(program, Text::File(input), None)
+            .map_err(|e| format!("cannot run {}: {e}", program.describe()))?;
+        let run = &judged.run;
+        match judged.judgement.verdict {
+            Verdict::Accepted => Ok((run.wall, run.peak_kib, run.stdout_bytes as usize)),
+            Verdict::TimeLimitExceeded => Err(format!(
+                "no answer within {} ms",
+                SOLUTION_LIMIT.as_millis()
+            )),
+            Verdict::OutputLimitExceeded => Err(format!("more than {OUTPUT_CAP} bytes of output")),
+            _ => Err(failure(run)),
+        }
+    };
+    let runs = if smoke {
+        1
+    } else {
+        let (warm_up, _, _) = once()?;
+        (RUNS_BUDGET.as_nanos() / warm_up.as_nanos().max(1)).clamp(1, RUNS as u128) as u32
+    };
+    let mut walls = Vec::new();
+    let mut peak_kib = None;
+    let mut output_bytes = 0;
+    for _ in 0..runs {
+        let (wall, peak, output) = once()?;
+        walls.push(wall);
+        peak_kib = peak_kib.max(peak);
+        output_bytes = output;
+    }
+    walls.sort();
+    Ok(Timing {
+        median: walls[walls.len() / 2],
+        min: walls[0],
+        peak_kib,
+        output_bytes,
+    })
+}
+
+/// One run of the brute force, dropped for the rest of the series once it
+/// times out or fails.
+fn time_brute(brute: &mut Option<Program>, input: &Path) -> Brute {
+    let Some(program) = brute else {
+        return Brute::Skipped;
+    };
+    let judge = Judge::limits_only(Limits {
+        time: BRUTE_LIMIT,
+        clock: Clock::Wall,
+        memory_kib: Some(BRUTE_MEMORY_KIB),
+        output_cap: OUTPUT_CAP,
+    })
+    .counting_output();
+    let result = match judge.judge(program, Text::File(input), None) {
+        Err(e) => Brute::Failed(format!("cannot run {}: {e}", program.describe())),
+        Ok(judged) => match judged.judgement.verdict {
+            Verdict::Accepted => return Brute::Finished(judged.run.wall),
+            Verdict::TimeLimitExceeded => Brute::TimedOut(BRUTE_LIMIT),
+            Verdict::MemoryLimitExceeded | Verdict::OutputLimitExceeded => {
+                Brute::Failed(format!("more than {BRUTE_MEMORY_KIB} KiB of memory"))
+            }
+            _ => Brute::Failed(failure(&judged.run)),
+        },
+    };
+    *brute = None;
+    result
+}
+
+/// The exit status and the message that explains it: the line after Rust's
+/// `panicked at` (a backtrace may follow it), else the last line of stderr.
+fn failure(outcome: &Outcome) -> String {
+    let lines: Vec<&str> = outcome
+        .stderr_tail
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let message = match lines.iter().position(|l| l.contains("panicked at")) {
+        Some(at) => lines.get(at + 1),
+        None => lines.last(),
+    };
+    match message {
+        Some(message) => format!("{}: {message}", outcome.exit.describe()),
+        None => outcome.exit.describe(),
+    }
+}

@@ -1,0 +1,88 @@
+//! The bench inputs: the generated file for each series' size, cached
+//! under `target/bench/<id>/`.
+
+use crate::base::error::SetupError;
+use crate::base::files::{self, Partial};
+use crate::base::modes::Clock;
+use crate::problem::workspace::Workspace;
+use crate::process::run::{self, Input, Limits, Output, Program};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Far beyond what any generator needs: only a hung one reaches it.
+const GENERATOR_LIMIT: Duration = Duration::from_secs(60);
+
+/// The input `<id>-gen --bench <series> <size>` prints, made again only when
+/// the generator changed since it was written. The generator's modification
+/// time and size are kept beside the input and compared for equality: asking
+/// "is the input newer?" fails on file systems whose clock ticks coarsely.
+pub fn prepare(
+    workspace: &Workspace,
+    id: &str,
+    series: &str,
+    size: u64,
+) -> Result<PathBuf, SetupError> {
+    let gen = workspace.binary(&format!("{id}-gen"));
+    let dir = workspace.root.join("target").join("bench").join(id);
+    let path = dir.join(format!("{series}-{size}.in"));
+    let stamp_path = path.with_extension("gen");
+    let stamp = stamp(&gen);
+    if path.is_file() && stamp.is_some() && fs::read_to_string(&stamp_path).ok() == stamp {
+        return Ok(path);
+    }
+    workspace.built(&format!("{id}-gen"))?;
+    fs::create_dir_all(&dir)
+        .map_err(|e| SetupError(format!("cannot create {}: {e}", dir.display())))?;
+    // Written under a name of this process's own and renamed, so neither an
+    // interrupted run nor a bench running at the same time sees half an input.
+    let cannot = |e| SetupError(format!("cannot create {}: {e}", path.display()));
+    let partial = Partial::beside(&path).map_err(cannot)?;
+    let file = partial.file().map_err(cannot)?;
+    let program = Program::Exec(
+        gen.clone(),
+        vec!["--bench".into(), series.into(), size.to_string()],
+    );
+    let limits = Limits {
+        time: GENERATOR_LIMIT,
+        clock: Clock::Wall,
+        memory_kib: None,
+        output_cap: usize::MAX,
+    };
+    let outcome = run::run(
+        &program,
+        Input::Bytes(b""),
+        Output::Fd(file.into()),
+        &limits,
+    )
+    .map_err(|e| SetupError(format!("cannot run {}: {e}", gen.display())))?;
+    if outcome.killed.is_some() || !outcome.exit.success() {
+        let why = match outcome.killed {
+            Some(_) => format!("no end within {} s", GENERATOR_LIMIT.as_secs()),
+            None => outcome.exit.describe(),
+        };
+        return Err(SetupError(format!(
+            "`{}` failed ({why}){}",
+            program.describe(),
+            outcome.stderr_end()
+        )));
+    }
+    partial
+        .publish(&path)
+        .map_err(|e| SetupError(format!("cannot write {}: {e}", path.display())))?;
+    if let Some(stamp) = stamp {
+        // Without its stamp the input is merely made again next time.
+        let _ = files::publish(&stamp_path, stamp.as_bytes());
+    }
+    Ok(path)
+}
+
+/// What identifies one build of the generator: its modification time and size.
+fn stamp(gen: &Path) -> Option<String> {
+    let metadata = fs::metadata(gen).ok()?;
+    Some(format!(
+        "{:?} {}\n",
+        metadata.modified().ok()?,
+        metadata.len()
+    ))
+}

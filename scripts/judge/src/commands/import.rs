@@ -1,0 +1,401 @@
+//! `judge import`: problems and samples from Competitive Companion, the
+//! browser extension, which POSTs each problem's page as JSON to a local
+//! port; or from saved payloads with `--file`. Each problem is made as
+//! `judge new` makes it, its samples stored, and the new problem built.
+
+mod http;
+mod ids;
+mod leetcode;
+mod payload;
+mod samples;
+
+use super::new::{self, Spec};
+use crate::base::args::Args;
+use crate::base::error::SetupError;
+use crate::base::judges::{self, Format};
+use crate::problem::workspace::Workspace;
+use crate::process::interrupt;
+use payload::{Payload, Sample};
+use std::fs;
+use std::net::TcpListener;
+use std::process::{Command, Stdio};
+use std::sync::atomic::Ordering;
+use std::sync::{mpsc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// One of the ports Competitive Companion posts to by default, so the
+/// extension needs no setting; not CPH's 27121 nor CP Editor's 10045, which
+/// users may run at the same time.
+pub const DEFAULT_PORT: u16 = 10043;
+/// A batch whose last problems have not come for this long is summed up as
+/// it is (the extension sends a contest's problems back to back).
+const QUIET: Duration = Duration::from_secs(3);
+/// Set (to anything) by the runner's tests to skip `cargo build`, the slow
+/// step; one test builds for real.
+const SKIP_BUILD: &str = "JUDGE_IMPORT_SKIP_BUILD";
+
+pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    let build = std::env::var_os(SKIP_BUILD).is_none();
+    let mut importer = Importer::new(workspace.clone(), build);
+    if args.flag("file") {
+        if args.value("port").is_some() || args.flag("once") {
+            return Err(SetupError(
+                "--file imports saved payloads; --port and --once are for the listener".into(),
+            ));
+        }
+        return import_files(&mut importer, &args.positional);
+    }
+    if let Some(extra) = args.positional.first() {
+        return Err(SetupError(format!(
+            "import takes no argument {extra:?}: saved payloads go after --file"
+        )));
+    }
+    let port = args
+        .number("port", u64::from(DEFAULT_PORT))
+        .map_err(SetupError)?;
+    let port = u16::try_from(port)
+        .ok()
+        .filter(|&p| p > 0)
+        .ok_or_else(|| SetupError(format!("--port takes 1 to 65535, got {port}")))?;
+    listen(importer, port, args.flag("once"))
+}
+
+/// Reads every file first, so a bad one stops the run before anything is written.
+fn import_files(importer: &mut Importer, files: &[String]) -> Result<bool, SetupError> {
+    if files.is_empty() {
+        return Err(SetupError(
+            "--file needs one or more saved payloads (judge import --file a.json b.json)".into(),
+        ));
+    }
+    let mut payloads = Vec::new();
+    for file in files {
+        let text =
+            fs::read_to_string(file).map_err(|e| SetupError(format!("cannot read {file}: {e}")))?;
+        payloads.push(payload::parse(&text).map_err(|e| SetupError(format!("{file}: {e}")))?);
+    }
+    for payload in &payloads {
+        importer.import(payload);
+    }
+    importer.finish();
+    Ok(importer.failures == 0)
+}
+
+/// Answers at once and leaves the slow part (files, build) to one worker,
+/// which imports in the order the problems arrived.
+fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupError> {
+    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
+        SetupError(format!(
+            "cannot listen on 127.0.0.1:{port}: {e} (another tool on it? pick a port with --port)"
+        ))
+    })?;
+    outln!(
+        "listening on http://127.0.0.1:{port}/ for Competitive Companion{}; Ctrl-C stops",
+        if once { " (one batch)" } else { "" }
+    );
+    let (send, receive) = mpsc::channel::<Payload>();
+    let worker = thread::spawn(move || {
+        loop {
+            let done = match receive.recv_timeout(Duration::from_millis(100)) {
+                Ok(payload) => importer.import(&payload),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if http::STOP.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    importer.sum_up_quiet()
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
+            // Problems already answered 200 are still imported.
+            if done && once {
+                http::STOP.store(true, Ordering::SeqCst);
+            }
+        }
+        importer.finish();
+        importer.failures == 0
+    });
+    let send = Mutex::new(send);
+    let served = http::serve(listener, move |body| {
+        let text = std::str::from_utf8(body).map_err(|_| "the body is not UTF-8 text")?;
+        let payload = payload::parse(text)?;
+        send.lock()
+            .map_err(|_| "the importer has stopped")?
+            .send(payload)
+            .map_err(|_| "the importer has stopped".to_string())
+    });
+    // Also when serving failed: the worker ends on STOP once its queue is empty.
+    http::STOP.store(true, Ordering::SeqCst);
+    let all_imported = worker.join().unwrap_or(false);
+    served.map_err(|e| SetupError(format!("listening on 127.0.0.1:{port}: {e}")))?;
+    outln!("stopped listening");
+    Ok(all_imported)
+}
+
+/// Imports problems one at a time and keeps count of the batches they came in.
+struct Importer {
+    workspace: Workspace,
+    build: bool,
+    batches: Vec<Batch>,
+    imported: usize,
+    failures: usize,
+}
+
+struct Batch {
+    id: String,
+    group: String,
+    size: usize,
+    ids: Vec<String>,
+    failed: usize,
+    last: Instant,
+}
+
+impl Importer {
+    fn new(workspace: Workspace, build: bool) -> Importer {
+        Importer {
+            workspace,
+            build,
+            batches: Vec::new(),
+            imported: 0,
+            failures: 0,
+        }
+    }
+
+    /// Imports one problem and prints its line; `true` when that completes
+    /// its batch.
+    fn import(&mut self, payload: &Payload) -> bool {
+        let origin = ids::origin(&payload.url, &payload.name, &self.workspace.tool_crates());
+        let result = import_problem(&self.workspace, payload, &origin, self.build);
+        match &result {
+            Ok(_) => self.imported += 1,
+            Err(_) => self.failures += 1,
+        }
+        // Said before the line, so an interrupt after the line counts it.
+        interrupt::finished(format!(
+            "{} imported, {} failed",
+            self.imported, self.failures
+        ));
+        match &result {
+            Ok(line) => outln!("{line}"),
+            Err(SetupError(message)) => eprintln!("judge import: {}: {message}", origin.id),
+        }
+        let at = match self.batches.iter().position(|b| b.id == payload.batch.id) {
+            Some(at) => at,
+            None => {
+                self.batches.push(Batch {
+                    id: payload.batch.id.clone(),
+                    group: payload.group.clone(),
+                    size: payload.batch.size,
+                    ids: Vec::new(),
+                    failed: 0,
+                    last: Instant::now(),
+                });
+                self.batches.len() - 1
+            }
+        };
+        let batch = &mut self.batches[at];
+        batch.last = Instant::now();
+        match result {
+            Ok(_) => batch.ids.push(origin.id),
+            Err(_) => batch.failed += 1,
+        }
+        if batch.ids.len() + batch.failed < batch.size {
+            return false;
+        }
+        let batch = self.batches.remove(at);
+        sum_up(&batch, "");
+        true
+    }
+
+    /// Sums up the batches nothing has come for in a while; `true` if any.
+    fn sum_up_quiet(&mut self) -> bool {
+        let (quiet, waiting) = self
+            .batches
+            .drain(..)
+            .partition(|b| b.last.elapsed() >= QUIET);
+        self.batches = waiting;
+        for batch in &quiet {
+            sum_up(batch, &format!(" (quiet for {} s)", QUIET.as_secs()));
+        }
+        !quiet.is_empty()
+    }
+
+    fn finish(&mut self) {
+        for batch in self.batches.drain(..) {
+            sum_up(&batch, "");
+        }
+    }
+}
+
+/// A contest's line: what arrived of it, and `why` the rest is not waited
+/// for. A problem alone has its own line.
+fn sum_up(batch: &Batch, why: &str) {
+    if batch.size == 1 {
+        return;
+    }
+    let arrived = batch.ids.len() + batch.failed;
+    let mut line = format!(
+        "batch {}: {} of {} problems imported",
+        if batch.group.is_empty() {
+            "(no name)"
+        } else {
+            &batch.group
+        },
+        batch.ids.len(),
+        batch.size
+    );
+    if batch.failed > 0 {
+        line.push_str(&format!(", {} failed", batch.failed));
+    }
+    if arrived < batch.size {
+        line.push_str(&format!(", {} never arrived{why}", batch.size - arrived));
+    }
+    if !batch.ids.is_empty() {
+        line.push_str(&format!(": {}", batch.ids.join(" ")));
+    }
+    outln!("{line}");
+}
+
+/// Creates the problem if it is new, adds the samples not stored yet, builds
+/// a new problem; returns the line to print.
+fn import_problem(
+    workspace: &Workspace,
+    payload: &Payload,
+    origin: &ids::Origin,
+    build: bool,
+) -> Result<String, SetupError> {
+    let id = origin.id.as_str();
+    let title = one_line(&payload.name, "'");
+    let exists = ["problems", "judge-data"]
+        .iter()
+        .any(|dir| workspace.root.join(dir).join(id).exists());
+    let mut notes = Vec::new();
+    let mut spec = None;
+    if exists {
+        if let Ok(config) = workspace.config(id) {
+            if !config.url.is_empty() && !payload.url.is_empty() && config.url != payload.url {
+                notes.push(format!(
+                    "stored {id} is {}: same id, other page?",
+                    config.url
+                ));
+            }
+        }
+    } else {
+        let mut new_spec = Spec::for_id(id, Some(&origin.judge), false, payload.interactive)?;
+        new_spec.title = title.clone();
+        if !payload.url.is_empty() {
+            new_spec.url = one_line(&payload.url, "%22");
+        }
+        if let Some(ms) = payload.time_limit_ms {
+            new_spec.time_limit_ms = ms;
+        }
+        if let Some(kib) = payload.memory_limit_kib {
+            new_spec.memory_limit_kib = kib;
+        }
+        spec = Some(new_spec);
+    }
+    let tests: Vec<Sample> = if judges::format_of(&origin.judge) == Format::LeetCode {
+        payload
+            .tests
+            .iter()
+            .map(|test| Sample {
+                input: leetcode::testcase(&test.input).unwrap_or_else(|| test.input.clone()),
+                output: test.output.clone(),
+            })
+            .collect()
+    } else {
+        payload.tests.clone()
+    };
+    // Ctrl-C waits for these writes, so a problem is never half-made.
+    let added = interrupt::uninterrupted(|| {
+        if let Some(spec) = &spec {
+            new::scaffold(workspace, spec)?;
+        }
+        if payload.interactive {
+            let kept = samples::keep_dialogues(&workspace.data_dir(id), &tests)?;
+            if kept {
+                notes.push(format!(
+                    "interactive: the statement's dialogues are in judge-data/{id}/{}, \
+                     the interactor's input goes in sample-<k>.in",
+                    samples::DIALOGUES
+                ));
+            }
+            return Ok(samples::Added::default());
+        }
+        samples::add(&workspace.data_dir(id), &tests)
+    })?;
+    let mut line = format!(
+        "{id} \"{title}\": {}, {}",
+        if exists { "exists" } else { "new" },
+        match added.names.as_slice() {
+            [] => "no samples added".to_string(),
+            names => format!("added {}", names.join(" ")),
+        }
+    );
+    if added.already > 0 {
+        line.push_str(&format!(" ({} already stored)", added.already));
+    }
+    if !added.too_large.is_empty() {
+        notes.push(format!(
+            "samples {:?} are over 1 MiB and were not stored",
+            added.too_large
+        ));
+    }
+    for (stream, file) in [
+        ("reads", &payload.input_file),
+        ("writes", &payload.output_file),
+    ] {
+        if let Some(file) = file {
+            notes.push(format!(
+                "the judge {stream} {file}; the solution here uses stdin and stdout"
+            ));
+        }
+    }
+    if !exists && build {
+        notes.push(build_problem(workspace, id));
+    }
+    for note in notes {
+        line.push_str(&format!("; {note}"));
+    }
+    Ok(line)
+}
+
+/// `cargo build --release -p <id>`, quietly; a failure is reported, not
+/// fatal: the files are written and the user can fix and `make build`.
+fn build_problem(workspace: &Workspace, id: &str) -> String {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // Recorded, so an interrupt stops cargo too rather than leaving it behind.
+    let spawned = interrupt::launch(|| {
+        Command::new(cargo)
+            .args(["build", "--release", "--quiet", "-p", id])
+            .current_dir(&workspace.root)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+    });
+    let output = spawned.and_then(|child| {
+        let pid = child.id() as i32;
+        let output = child.wait_with_output();
+        interrupt::reaped(pid);
+        output
+    });
+    match output {
+        Ok(output) if output.status.success() => "built".into(),
+        Ok(output) => {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let first = stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            format!("build failed ({first}): run make for the whole message")
+        }
+        Err(e) => format!("not built (cannot run cargo: {e}): run make"),
+    }
+}
+
+/// One line of text for problem.toml's `key = "value"`: control characters
+/// become spaces and `"` becomes `quote`.
+fn one_line(text: &str, quote: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('"', quote)
+        .trim()
+        .to_string()
+}

@@ -1,0 +1,486 @@
+//! A LeetCode problem scaffolded from the code template LeetCode's editor
+//! shows (`judge new lc<N> --snippet <file>`): the snippet goes between the
+//! submit markers with a placeholder in each empty body, and the glue that
+//! reads the parameters, calls the method and shows the answer is generated
+//! from its signature, all on the `leetcode` crate; `templates/leetcode/`
+//! holds the files these parts fill. The brute force starts as the same code
+//! unmarked; the generator prints each parameter's default.
+
+use crate::base::error::SetupError;
+use crate::problem::kind::Kind;
+
+/// One parameter: its name, its type without the reference, how it is passed.
+#[derive(Debug, PartialEq)]
+struct Param {
+    name: String,
+    ty: String,
+    passing: Passing,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Passing {
+    Value,
+    Ref,
+    Mut,
+}
+
+/// A `fn` of the snippet: where its body is, and its signature.
+#[derive(Debug)]
+struct Function {
+    name: String,
+    params: Vec<Param>,
+    /// `None` for `()`.
+    returns: Option<String>,
+    /// Byte offsets of the body's `{` and `}`.
+    body: (usize, usize),
+}
+
+/// What a snippet is for.
+enum Shape {
+    /// `impl Solution { pub fn f(..) -> T }`: one call per case.
+    Function(Function),
+    /// `struct C {} impl C { fn new(..) -> Self, fn m(&self, ..) }`.
+    Design {
+        class: String,
+        constructor: Function,
+        methods: Vec<Function>,
+    },
+}
+
+impl Shape {
+    fn functions(&self) -> Vec<&Function> {
+        match self {
+            Shape::Function(function) => vec![function],
+            Shape::Design {
+                constructor,
+                methods,
+                ..
+            } => std::iter::once(constructor).chain(methods).collect(),
+        }
+    }
+}
+
+/// What a LeetCode problem's files are filled with, made from its code
+/// template: the kind it is, the region pasted, the glue after it, the
+/// imports and the generator's case.
+pub struct Parts {
+    pub kind: Kind,
+    pub imports: String,
+    pub gen_imports: String,
+    pub region: String,
+    /// `pub struct Solution;` for a function problem (LeetCode's prelude
+    /// declares it on the judge), nothing for a design one.
+    pub solution_struct: &'static str,
+    pub glue: String,
+    /// The generator's case: an expression for each line.
+    pub case: String,
+}
+
+pub fn parts(snippet: &str) -> Result<Parts, SetupError> {
+    let snippet: String = snippet
+        .lines()
+        .map(|line| format!("{}\n", line.trim_end()))
+        .collect();
+    let snippet = undocument_tail(&snippet);
+    let code = mask_comments(&snippet);
+    let functions = functions(&code)?;
+    let shape = shape(&code, functions)?;
+    let region = with_placeholders(&snippet, &code, &shape);
+    let mut imports = imports(&code);
+    let mut gen_imports = imports.clone();
+    if code.contains("Rc<RefCell<") {
+        gen_imports.push_str("use std::cell::RefCell;\nuse std::rc::Rc;\n");
+    }
+    if takes_vec_by_reference(&shape) {
+        imports.insert_str(
+            0,
+            "// LeetCode's signature takes `&Vec`, which clippy would have be a slice.\n\
+             #![allow(clippy::ptr_arg)]\n\n",
+        );
+    }
+    let (kind, solution_struct) = match shape {
+        Shape::Function(_) => (Kind::LeetCodeFunction, "\npub struct Solution;\n"),
+        Shape::Design { .. } => (Kind::LeetCodeDesign, ""),
+    };
+    Ok(Parts {
+        kind,
+        imports,
+        gen_imports,
+        region,
+        solution_struct,
+        glue: glue(&shape),
+        case: case(&shape),
+    })
+}
+
+/// A design template ends with a usage comment written as a doc comment
+/// (`/** ... */`), documenting nothing once the snippet stands alone; made a
+/// plain one so that it does not document the glue after the region.
+fn undocument_tail(snippet: &str) -> String {
+    match snippet.rfind("/**") {
+        Some(at)
+            if snippet[at..].trim_end().ends_with("*/")
+                && snippet[at..].matches("*/").count() == 1 =>
+        {
+            format!("{}/*{}", &snippet[..at], &snippet[at + 3..])
+        }
+        _ => snippet.to_string(),
+    }
+}
+
+/// `snippet` with every comment's characters, newlines aside, turned to
+/// spaces: the code alone, at the same byte offsets.
+fn mask_comments(snippet: &str) -> String {
+    let bytes = snippet.as_bytes();
+    let mut code = bytes.to_vec();
+    let mut i = 0;
+    while i < bytes.len() {
+        let end = if bytes[i..].starts_with(b"//") {
+            bytes[i..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |n| i + n)
+        } else if bytes[i..].starts_with(b"/*") {
+            snippet[i + 2..]
+                .find("*/")
+                .map_or(bytes.len(), |n| i + n + 4)
+        } else {
+            i += 1;
+            continue;
+        };
+        for byte in &mut code[i..end] {
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+        i = end;
+    }
+    // Only ASCII bytes were replaced, by ASCII spaces, inside whole comments.
+    String::from_utf8_lossy(&code).into_owned()
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The identifier at the start of `text`.
+fn ident(text: &str) -> &str {
+    let text = text.trim_start();
+    &text[..text.find(|c: char| !is_ident(c)).unwrap_or(text.len())]
+}
+
+/// Offsets where the keyword `word` starts as a whole word.
+fn keyword_positions<'a>(code: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
+    code.match_indices(word)
+        .map(|(at, _)| at)
+        .filter(move |&at| {
+            let before = code[..at].chars().next_back();
+            let after = code[at + word.len()..].chars().next();
+            !before.is_some_and(is_ident) && after.is_some_and(char::is_whitespace)
+        })
+}
+
+/// The offset of the bracket closing the one at `open`.
+fn matching(code: &str, open: usize) -> Option<usize> {
+    let (opening, closing) = match code.as_bytes()[open] {
+        b'(' => (b'(', b')'),
+        _ => (b'{', b'}'),
+    };
+    let mut depth = 0;
+    for (at, &byte) in code.as_bytes().iter().enumerate().skip(open) {
+        if byte == opening {
+            depth += 1;
+        } else if byte == closing {
+            depth -= 1;
+            if depth == 0 {
+                return Some(at);
+            }
+        }
+    }
+    None
+}
+
+fn functions(code: &str) -> Result<Vec<Function>, SetupError> {
+    let bad = |at: usize, what: &str| {
+        let line = 1 + code[..at].matches('\n').count();
+        SetupError(format!("snippet line {line}: {what}"))
+    };
+    let mut functions = Vec::new();
+    for at in keyword_positions(code, "fn") {
+        let rest = &code[at + 2..];
+        let name = ident(rest).to_string();
+        let open = at
+            + 2
+            + rest
+                .find('(')
+                .ok_or_else(|| bad(at, "expected '(' after fn"))?;
+        let close = matching(code, open).ok_or_else(|| bad(at, "unclosed '('"))?;
+        let body_open = close
+            + code[close..]
+                .find('{')
+                .ok_or_else(|| bad(at, "expected the function's body '{'"))?;
+        let body_close = matching(code, body_open).ok_or_else(|| bad(at, "unclosed '{'"))?;
+        let returns = code[close + 1..body_open]
+            .trim()
+            .strip_prefix("->")
+            .map(|ty| ty.trim().to_string());
+        let params = split_top_level(&code[open + 1..close])
+            .into_iter()
+            .filter(|param| !param.ends_with("self"))
+            .map(|param| {
+                parse_param(param)
+                    .ok_or_else(|| bad(at, &format!("expected `name: Type`, found `{param}`")))
+            })
+            .collect::<Result<_, _>>()?;
+        functions.push(Function {
+            name,
+            params,
+            returns,
+            body: (body_open, body_close),
+        });
+    }
+    Ok(functions)
+}
+
+/// The parts of `text` between commas outside brackets, trimmed, empty ones dropped.
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (at, c) in text.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(text[start..at].trim());
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(text[start..].trim());
+    parts.retain(|part| !part.is_empty());
+    parts
+}
+
+fn parse_param(param: &str) -> Option<Param> {
+    let (name, ty) = param.split_once(':')?;
+    let name = name.trim().trim_start_matches("mut ").trim().to_string();
+    let ty = ty.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (passing, ty) = if let Some(inner) = ty.strip_prefix("&mut ") {
+        (Passing::Mut, inner.to_string())
+    } else if let Some(inner) = ty.strip_prefix('&') {
+        (Passing::Ref, inner.trim().to_string())
+    } else {
+        (Passing::Value, ty)
+    };
+    Some(Param { name, ty, passing }).filter(|param| !param.name.is_empty())
+}
+
+fn shape(code: &str, mut functions: Vec<Function>) -> Result<Shape, SetupError> {
+    if keyword_positions(code, "impl").any(|at| ident(&code[at + 4..]) == "Solution") {
+        return match functions.len() {
+            1 => Ok(Shape::Function(functions.remove(0))),
+            count => Err(SetupError(format!(
+                "the snippet's `impl Solution` has {count} functions; expected the one LeetCode calls"
+            ))),
+        };
+    }
+    let class = keyword_positions(code, "struct")
+        .map(|at| ident(&code[at + 6..]).to_string())
+        .next()
+        .ok_or_else(|| {
+            SetupError(
+                "the snippet has neither `impl Solution` nor a design class (`struct C` and \
+                 `impl C`): paste LeetCode's Rust template as it is"
+                    .into(),
+            )
+        })?;
+    let constructor = functions
+        .iter()
+        .position(|function| function.name == "new")
+        .ok_or_else(|| SetupError(format!("the design class {class} has no `fn new`")))?;
+    let constructor = functions.remove(constructor);
+    Ok(Shape::Design {
+        class,
+        constructor,
+        methods: functions,
+    })
+}
+
+/// The snippet with a placeholder that compiles in every empty body: the
+/// parameters used, and `Default::default()` (or an empty `Self {}`).
+fn with_placeholders(snippet: &str, code: &str, shape: &Shape) -> String {
+    let functions = shape.functions();
+    let mut edits: Vec<(usize, usize, String)> = functions
+        .iter()
+        .filter(|f| code[f.body.0 + 1..f.body.1].trim().is_empty())
+        .map(|f| {
+            let mut body = String::from("{\n// Placeholder until the solution is written.\n");
+            let names: Vec<&str> = f.params.iter().map(|p| p.name.as_str()).collect();
+            match names.as_slice() {
+                [] => {}
+                [one] => body.push_str(&format!("let _ = {one};\n")),
+                many => body.push_str(&format!("let _ = ({});\n", many.join(", "))),
+            }
+            match f.returns.as_deref() {
+                None => {}
+                Some("Self") => body.push_str("Self {}\n"),
+                Some(_) => body.push_str("Default::default()\n"),
+            }
+            body.push('}');
+            (f.body.0, f.body.1 + 1, body)
+        })
+        .collect();
+    edits.sort_by_key(|edit| std::cmp::Reverse(edit.0));
+    let mut text = snippet.to_string();
+    for (start, end, body) in edits {
+        text.replace_range(start..end, &body);
+    }
+    text
+}
+
+fn takes_vec_by_reference(shape: &Shape) -> bool {
+    shape
+        .functions()
+        .into_iter()
+        .flat_map(|function| &function.params)
+        .any(|param| param.passing != Passing::Value && param.ty.starts_with("Vec<"))
+}
+
+/// The crate's node types the code names.
+fn imports(code: &str) -> String {
+    let used: Vec<&str> = ["ListNode", "TreeNode"]
+        .into_iter()
+        .filter(|name| code.contains(name))
+        .collect();
+    match used.as_slice() {
+        [] => String::new(),
+        [one] => format!("use leetcode::{one};\n\n"),
+        many => format!("use leetcode::{{{}}};\n\n", many.join(", ")),
+    }
+}
+
+/// Reads the parameters into locals and returns the call's arguments.
+fn read_arguments(params: &[Param], read: &str, body: &mut String) -> String {
+    let mut arguments = Vec::new();
+    for param in params {
+        let binding = if param.passing == Passing::Mut {
+            "mut "
+        } else {
+            ""
+        };
+        body.push_str(&format!(
+            "let {binding}{}: {} = {read}.arg()?;\n",
+            param.name, param.ty
+        ));
+        arguments.push(match param.passing {
+            Passing::Value => param.name.clone(),
+            Passing::Ref => format!("&{}", param.name),
+            Passing::Mut => format!("&mut {}", param.name),
+        });
+    }
+    arguments.join(", ")
+}
+
+/// The body of `solve`.
+fn glue(shape: &Shape) -> String {
+    match shape {
+        Shape::Function(function) => {
+            let mut body = String::from("leetcode::cases(input, out, |case| {\n");
+            let arguments = read_arguments(&function.params, "case", &mut body);
+            let call = format!("Solution::{}({arguments})", function.name);
+            // A method returning nothing shows its first in-place argument.
+            let shown = function
+                .params
+                .iter()
+                .find(|param| param.passing == Passing::Mut)
+                .filter(|_| function.returns.is_none());
+            match shown {
+                Some(param) => {
+                    body.push_str(&format!("{call};\nOk(leetcode::show(&{}))\n", param.name))
+                }
+                None => body.push_str(&format!("Ok(leetcode::show(&{call}))\n")),
+            }
+            body.push_str("})\n");
+            body
+        }
+        Shape::Design {
+            class,
+            constructor,
+            methods,
+        } => {
+            let names: Vec<String> = methods
+                .iter()
+                .map(|method| format!("{:?}", camel_case(&method.name)))
+                .collect();
+            let args = if constructor.params.is_empty() {
+                "_"
+            } else {
+                "args"
+            };
+            let mut body = format!(
+                "let methods = [{}];\nleetcode::design(input, out, {class:?}, &methods, |{args}| {{\n",
+                names.join(", ")
+            );
+            let arguments = read_arguments(&constructor.params, "args", &mut body);
+            body.push_str(&format!(
+                "Ok({class}::new({arguments}))\n}}, |object, method, args| {{\nOk(match method {{\n"
+            ));
+            for (method, name) in methods.iter().zip(&names) {
+                let mut reads = String::new();
+                let arguments = read_arguments(&method.params, "args", &mut reads);
+                body.push_str(&format!(
+                    "{name} => {{\n{reads}leetcode::show(&object.{}({arguments}))\n}}\n",
+                    method.name
+                ));
+            }
+            body.push_str(
+                "_ => unreachable!(\"leetcode::design passes only the methods listed\"),\n})\n})\n",
+            );
+            body
+        }
+    }
+}
+
+/// `get_min` → `getMin`, the name LeetCode's testcases use.
+fn camel_case(name: &str) -> String {
+    let mut camel = String::new();
+    let mut upper = false;
+    for c in name.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            camel.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            camel.push(c);
+        }
+    }
+    camel
+}
+
+/// The generator's case: each parameter's default value, shown.
+fn case(shape: &Shape) -> String {
+    let show = |ty: &str| format!("leetcode::show(&<{ty}>::default())");
+    let lines: Vec<String> = match shape {
+        Shape::Function(function) => function.params.iter().map(|p| show(&p.ty)).collect(),
+        Shape::Design {
+            class, constructor, ..
+        } => {
+            let arguments: Vec<String> = constructor.params.iter().map(|p| show(&p.ty)).collect();
+            let arguments = if arguments.is_empty() {
+                "\"[[]]\".to_string()".to_string()
+            } else {
+                format!(
+                    "format!(\"[[{{}}]]\", [{}].join(\",\"))",
+                    arguments.join(", ")
+                )
+            };
+            vec![
+                format!("{:?}.to_string()", format!("[{class:?}]")),
+                arguments,
+            ]
+        }
+    };
+    lines.join(", ")
+}

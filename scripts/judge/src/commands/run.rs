@@ -1,0 +1,130 @@
+//! `judge run <id>`: the solution (or `--bin`) once on one input — a file
+//! (`--in`), a stored case (`--case`) or whatever stdin holds — judged as
+//! `judge test` judges. Its output goes to stdout untouched; its stderr, then
+//! one status line (verdict, time, memory) go to stderr, so `> out.txt`
+//! keeps only the output. For an interactive problem the input is the
+//! interactor's, and the interactor talks to the program.
+
+use crate::base::args::Args;
+use crate::base::error::SetupError;
+use crate::base::files::Text;
+use crate::base::terminal::{paint, time_cell, use_colour};
+use crate::judging::judge::Judge;
+use crate::judging::verdict::Verdict;
+use crate::problem::config::Config;
+use crate::problem::workspace::Workspace;
+use crate::process::run::Program;
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::Path;
+
+pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    let id = workspace.one(
+        &args.positional,
+        "run takes one problem id: judge run <id> [--in FILE | --case NAME] (make run P=<id>)",
+    )?;
+    let config = workspace.config(&id)?;
+    let judge = Judge::of(workspace, &id, &config)?;
+    let program = match args.value("bin") {
+        Some(text) => workspace.program(text)?,
+        None => Program::exec(workspace.built(&id)?),
+    };
+    let (typed, found);
+    let (input, answer) = match (args.value("in"), args.value("case")) {
+        (Some(_), Some(_)) => {
+            return Err(SetupError("give --in FILE or --case NAME, not both".into()))
+        }
+        (Some(file), None) => {
+            File::open(file).map_err(|e| SetupError(format!("cannot read {file}: {e}")))?;
+            (Text::File(Path::new(file)), None)
+        }
+        (None, Some(name)) => {
+            let cases = workspace.cases(&id, !judge.is_interactive())?;
+            let names: Vec<String> = cases.iter().map(|case| case.name.clone()).collect();
+            found = cases
+                .into_iter()
+                .find(|case| case.name == name)
+                .ok_or_else(|| {
+                    SetupError(format!(
+                        "{id} has no case {name:?}; cases: {}",
+                        names.join(", ")
+                    ))
+                })?;
+            (Text::File(&found.input), found.answer.as_deref())
+        }
+        (None, None) => {
+            typed = typed_input()?;
+            (Text::Bytes(&typed), None)
+        }
+    };
+    show(&judge, &program, &config, input, answer)
+}
+
+/// Judges the run and shows it: the output, its stderr, the status line.
+fn show(
+    judge: &Judge,
+    program: &Program,
+    config: &Config,
+    input: Text,
+    answer: Option<&Path>,
+) -> Result<bool, SetupError> {
+    let judged = judge
+        .judge(program, input, answer.map(Text::File))
+        .map_err(|e| SetupError(format!("cannot run {}: {e}", program.describe())))?;
+    let (run, judgement) = (&judged.run, &judged.judgement);
+    let mut stdout = io::stdout().lock();
+    let _ = stdout.write_all(&run.stdout).and_then(|()| stdout.flush());
+    let mut stderr = io::stderr().lock();
+    let _ = stderr.write_all(run.stderr_tail.as_bytes());
+    let open_line = [&run.stdout, run.stderr_tail.as_bytes()]
+        .iter()
+        .any(|text| !text.is_empty() && !text.ends_with(b"\n"));
+    let name = match (judgement.verdict, answer) {
+        (Verdict::Accepted, None) => "OK".to_string(),
+        (verdict, _) => verdict.to_string(),
+    };
+    let colour = use_colour() && io::stderr().is_terminal();
+    let status = format!(
+        "{}{}  {}  {}  (limits {} ms, {} KiB){}",
+        if open_line { "\n" } else { "" },
+        paint(&name, judgement.verdict.colour(), colour),
+        time_cell(
+            run.cpu,
+            run.wall,
+            judgement.verdict == Verdict::TimeLimitExceeded
+        ),
+        run.peak_kib
+            .map_or("- KiB".to_string(), |kib| format!("{kib} KiB")),
+        config.time_limit_ms,
+        config.memory_limit_kib,
+        if run.stdout.ends_with(b"\n") || run.stdout.is_empty() {
+            ""
+        } else {
+            "  (the output has no final newline)"
+        }
+    );
+    let _ = writeln!(stderr, "{status}");
+    // Its stderr is shown in full above; a runtime error only adds how it ended.
+    let detail = match judgement.verdict {
+        Verdict::RuntimeError => run.exit.describe(),
+        _ => judgement.detail.clone(),
+    };
+    for line in detail.lines() {
+        let _ = writeln!(stderr, "    {line}");
+    }
+    Ok(judgement.is_accepted())
+}
+
+/// All of stdin, read before the program starts so typing is not timed.
+fn typed_input() -> Result<Vec<u8>, SetupError> {
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("type the input, end with Ctrl-D");
+    }
+    let mut input = Vec::new();
+    stdin
+        .lock()
+        .read_to_end(&mut input)
+        .map_err(|e| SetupError(format!("cannot read stdin: {e}")))?;
+    Ok(input)
+}

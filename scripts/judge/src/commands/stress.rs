@@ -1,0 +1,523 @@
+//! `judge stress`: the solution against the brute force on generated inputs,
+//! seed after seed on every core. The first failure is shrunk, saved as a
+//! regression case (or under `--save-dir`, with the `cp` that keeps it) and
+//! reported with the command that reproduces it. Several problems are
+//! stressed one after the other, and every failing one is named at the end.
+
+mod progress;
+mod shrink;
+mod trial;
+
+use crate::base::args::Args;
+use crate::base::error::SetupError;
+use crate::base::files::{self, Partial};
+use crate::judging::judge::Judge;
+use crate::judging::verdict::Verdict;
+use crate::problem::config::Layout;
+use crate::problem::workspace::Workspace;
+use crate::process::interrupt;
+use crate::process::run::Program;
+use progress::Progress;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::thread;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use trial::{helper_limits, Failure, Found, Trial};
+
+const DEFAULT_COUNT: u64 = 1000;
+/// Inputs up to this size are printed with the failure.
+const SHOWN_LINES: usize = 20;
+const SHOWN_BYTES: usize = 2048;
+/// How many first seeds are compared to catch a generator that ignores its seed.
+const SEED_CHECK: u64 = 3;
+
+/// What the command line asked for.
+struct Settings {
+    id: String,
+    count: u64,
+    seed: u64,
+    size: Option<u64>,
+    jobs: u64,
+    layout: Option<Layout>,
+    /// Where found cases go instead of `judge-data/<id>/`: `<dir>/<id>/`.
+    save_dir: Option<PathBuf>,
+    /// The options that shape a run, to repeat them in the reproducing command.
+    repeated: Vec<(&'static str, String)>,
+}
+
+pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    let ids = match args.positional.as_slice() {
+        [] => {
+            return Err(SetupError(
+                "stress takes a problem id: judge stress <id>... (make stress P=<id>)".into(),
+            ))
+        }
+        [id] => return stress_one(workspace, args, id),
+        ids => ids,
+    };
+    if ["sol", "brute", "gen"]
+        .iter()
+        .any(|name| args.value(name).is_some())
+    {
+        return Err(SetupError(
+            "--sol, --brute and --gen stress one problem: name exactly one id".into(),
+        ));
+    }
+    let mut failed = Vec::new();
+    let mut broken = Vec::new();
+    for id in ids {
+        outln!("stress {id}");
+        match stress_one(workspace, args, id) {
+            Ok(true) => {}
+            Ok(false) => failed.push(id.as_str()),
+            Err(SetupError(error)) => {
+                eprintln!("judge: {id}: {error}");
+                broken.push(id.as_str());
+            }
+        }
+    }
+    if !failed.is_empty() {
+        outln!("failing problems: {}", failed.join(", "));
+    }
+    if !broken.is_empty() {
+        return Err(SetupError(format!(
+            "could not stress {}",
+            broken.join(", ")
+        )));
+    }
+    Ok(failed.is_empty())
+}
+
+fn stress_one(workspace: &Workspace, args: &Args, id: &str) -> Result<bool, SetupError> {
+    let (settings, trial) = setup(workspace, args, id)?;
+    outln!("seed {}", settings.seed);
+    warn_if_seed_ignored(&trial, &settings);
+    let mut from = 0;
+    loop {
+        match search(&trial, &settings, from) {
+            None => {
+                outln!("{} passed, 0 failed", settings.count);
+                return Ok(true);
+            }
+            Some((index, Found::Solution(failure)))
+                if only_under_load(&trial, &settings, &failure) =>
+            {
+                eprintln!(
+                    "note: seed {}: TLE with {} jobs at once, but in time when run alone; going on",
+                    settings.seed.wrapping_add(index),
+                    settings.jobs
+                );
+                from = index + 1;
+            }
+            Some((index, found)) => return report(workspace, &settings, &trial, index, found),
+        }
+    }
+}
+
+/// A TLE met while other jobs shared the cores, that passes when run alone.
+fn only_under_load(trial: &Trial, settings: &Settings, failure: &Failure) -> bool {
+    settings.jobs > 1
+        && failure.judgement.verdict == Verdict::TimeLimitExceeded
+        && trial.check(&failure.input).is_ok()
+}
+
+fn setup(workspace: &Workspace, args: &Args, id: &str) -> Result<(Settings, Trial), SetupError> {
+    let id = id.to_string();
+    let number = |name: &str, default: u64| args.number(name, default).map_err(SetupError);
+    let given = |name: &str| args.value(name).is_some();
+    // Even with all three programs given: the id names where a case is saved.
+    workspace.select(std::slice::from_ref(&id))?;
+    let overridden = given("sol") || given("brute");
+    let config = if overridden && !workspace.data_dir(&id).join("problem.toml").is_file() {
+        None
+    } else {
+        Some(workspace.config(&id)?)
+    };
+    let program = |option: &str, name: String| match args.value(option) {
+        Some(text) => workspace.program(text),
+        None => workspace.built(&name).map(Program::exec),
+    };
+    let judge = match &config {
+        Some(config) => Judge::of(workspace, &id, config)?,
+        None => Judge::limits_only(helper_limits()),
+    };
+    let judge = match number("time-limit", 0)? {
+        _ if !given("time-limit") => judge,
+        0 => return Err(SetupError("--time-limit must be at least 1 ms".into())),
+        ms => judge.with_time_limit(Duration::from_millis(ms)),
+    };
+    // An interactor judges alone; a brute force, when there is one, gives it the answer.
+    let brute_name = format!("{id}-brute");
+    let brute =
+        if !judge.is_interactive() || given("brute") || workspace.binary(&brute_name).is_file() {
+            Some(program("brute", brute_name)?)
+        } else {
+            None
+        };
+    let trial = Trial {
+        sol: program("sol", id.clone())?,
+        brute,
+        gen: program("gen", format!("{id}-gen"))?,
+        judge,
+    };
+    let layout = config.and_then(|config| config.stress_layout);
+    let jobs = number("jobs", default_jobs())?;
+    if jobs == 0 {
+        return Err(SetupError("--jobs must be at least 1".into()));
+    }
+    let repeated = ["size", "time-limit", "sol", "brute", "gen"]
+        .into_iter()
+        .filter_map(|name| args.value(name).map(|value| (name, value.to_string())))
+        .collect();
+    let settings = Settings {
+        count: number("count", DEFAULT_COUNT)?,
+        seed: if given("seed") {
+            number("seed", 0)?
+        } else {
+            clock_seed()
+        },
+        size: if given("size") {
+            Some(number("size", 0)?)
+        } else {
+            None
+        },
+        jobs,
+        layout,
+        save_dir: args.value("save-dir").map(|dir| Path::new(dir).join(&id)),
+        repeated,
+        id,
+    };
+    Ok((settings, trial))
+}
+
+fn default_jobs() -> u64 {
+    thread::available_parallelism().map_or(1, |n| n.get() as u64)
+}
+
+fn clock_seed() -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    // Short enough to type; the microseconds differ between runs.
+    now.as_micros() as u64 % 1_000_000_000
+}
+
+/// A generator that prints the same input for every seed tests one input only.
+fn warn_if_seed_ignored(trial: &Trial, settings: &Settings) {
+    let seeds: Vec<u64> = (0..SEED_CHECK)
+        .map(|i| settings.seed.wrapping_add(i))
+        .collect();
+    let inputs: Result<Vec<Vec<u8>>, Found> = seeds
+        .iter()
+        .map(|&seed| trial.generate(seed, settings.size))
+        .collect();
+    // A failing generator is reported by the run itself.
+    if let Ok(inputs) = inputs {
+        if inputs.windows(2).all(|pair| pair[0] == pair[1]) {
+            eprintln!(
+                "warning: the generator printed the same input for seeds {} to {}: \
+                 does it ignore its seed? Then every iteration tests the same input.",
+                seeds[0],
+                seeds[seeds.len() - 1]
+            );
+        }
+    }
+}
+
+/// Runs iterations `from..count` on `jobs` threads; the failure with the
+/// smallest iteration number, if any. Every iteration before it has run and
+/// passed, so the answer does not depend on `jobs` (timing aside: see
+/// `only_under_load`).
+fn search(trial: &Trial, settings: &Settings, from: u64) -> Option<(u64, Found)> {
+    let next = &AtomicU64::new(from);
+    let passed = &AtomicU64::new(from);
+    let stop = &AtomicBool::new(false);
+    let slot: Mutex<Option<(u64, Found)>> = Mutex::new(None);
+    let found = &slot;
+    let (count, first_seed, size) = (settings.count, settings.seed, settings.size);
+    let mut progress = Progress::new(count);
+    thread::scope(|scope| {
+        let workers: Vec<_> = (0..settings.jobs.min((count - from).max(1)))
+            .map(|_| {
+                scope.spawn(move || {
+                    while !stop.load(Ordering::SeqCst) {
+                        let index = next.fetch_add(1, Ordering::SeqCst);
+                        if index >= count {
+                            return;
+                        }
+                        match trial.iteration(first_seed.wrapping_add(index), size) {
+                            Ok(()) => {
+                                passed.fetch_add(1, Ordering::SeqCst);
+                            }
+                            Err(failure) => {
+                                let mut slot = found.lock().unwrap_or_else(|e| e.into_inner());
+                                if slot.as_ref().map_or(true, |(first, _)| index < *first) {
+                                    *slot = Some((index, failure));
+                                }
+                                stop.store(true, Ordering::SeqCst);
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        while !workers.iter().all(|worker| worker.is_finished()) {
+            thread::sleep(Duration::from_millis(50));
+            let started = next.load(Ordering::SeqCst).min(count);
+            let done = passed.load(Ordering::SeqCst);
+            interrupt::finished(format!("{done} passed, from seed {first_seed}"));
+            progress.update(done, first_seed.wrapping_add(started.saturating_sub(1)));
+        }
+    });
+    progress.finish();
+    slot.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+fn report(
+    workspace: &Workspace,
+    settings: &Settings,
+    trial: &Trial,
+    index: u64,
+    found: Found,
+) -> Result<bool, SetupError> {
+    let seed = settings.seed.wrapping_add(index);
+    // The files of the case saved, as a shell pattern: `{in,out}`, or `in`
+    // for an interactive case with no answer.
+    let mut saved = None;
+    match found {
+        Found::Unrunnable(message) => return Err(SetupError(message)),
+        Found::Generator { detail } => {
+            outln!("FAIL seed {seed}: the generator failed: {detail}");
+        }
+        Found::Interactor { input, detail } => {
+            outln!("FAIL seed {seed}: the interactor failed (not the solution): {detail}");
+            show_input(&input);
+            outln!("nothing saved: the interactor must judge the case first");
+        }
+        Found::Brute { input, detail } => {
+            outln!("FAIL seed {seed}: the brute force failed (not the solution): {detail}");
+            show_input(&input);
+            outln!("nothing saved: a case needs the brute force's answer");
+        }
+        Found::Checker { input, detail } => {
+            outln!("FAIL seed {seed}: {detail}");
+            show_input(&input);
+            outln!("nothing saved: the checker must judge the case first");
+        }
+        Found::Solution(failure) => {
+            let verdict = failure.judgement.verdict;
+            outln!("FAIL seed {seed}: {verdict} from the solution; shrinking the input");
+            let shrunk = shrink::shrink(
+                trial,
+                seed,
+                settings.size,
+                settings.layout.as_ref(),
+                failure,
+            );
+            for note in &shrunk.notes {
+                outln!("  {note}");
+            }
+            let failure = shrunk.failure;
+            show_input(&failure.input);
+            outln!("{}", failure.judgement.detail);
+            let itself = trial.self_check(&failure.input, failure.expected.as_deref());
+            if itself.verdict == Verdict::Accepted {
+                let files = match failure.expected {
+                    Some(_) => "{in,out}",
+                    None => "in",
+                };
+                saved = save(workspace, settings, seed, &failure).then_some(files);
+            } else {
+                outln!(
+                    "nothing saved: the brute force's answer judged against itself is {}, \
+                     so the case could not be judged:\n{}",
+                    itself.verdict,
+                    itself.detail
+                );
+            }
+        }
+    }
+    outln!("reproduce: {}", reproduce(settings, seed));
+    if let (Some(files), Some(_)) = (saved, &settings.save_dir) {
+        let kept = workspace.data_dir(&settings.id);
+        outln!(
+            "keep it as a regression case: cp {} {}/",
+            case_path(workspace, settings, seed, files),
+            kept.strip_prefix(&workspace.root)
+                .unwrap_or(&kept)
+                .display()
+        );
+    } else if saved.is_some() {
+        // The saved case fails the program that failed, not the built solution.
+        let bin = settings
+            .repeated
+            .iter()
+            .find(|(name, _)| *name == "sol")
+            .map_or(String::new(), |(_, sol)| {
+                format!(" BIN={}", shell_quote(sol))
+            });
+        outln!("           make test P={}{bin}", settings.id);
+    }
+    outln!("{index} passed, 1 failed");
+    Ok(false)
+}
+
+fn show_input(input: &[u8]) {
+    let lines = input
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count();
+    if input.len() <= SHOWN_BYTES && lines <= SHOWN_LINES {
+        outln!("input:");
+        for line in String::from_utf8_lossy(input).lines() {
+            outln!("    {line}");
+        }
+    } else {
+        outln!("input: {lines} lines, {} bytes", input.len());
+    }
+}
+
+/// The folder found cases of this run go to.
+fn save_dir(workspace: &Workspace, settings: &Settings) -> PathBuf {
+    match &settings.save_dir {
+        Some(dir) => dir.clone(),
+        None => workspace.data_dir(&settings.id),
+    }
+}
+
+/// `stress-<seed>.<extension>` in the save folder, relative to the workspace
+/// when it is inside it.
+fn case_path(workspace: &Workspace, settings: &Settings, seed: u64, extension: &str) -> String {
+    let path = save_dir(workspace, settings).join(format!("stress-{seed}.{extension}"));
+    path.strip_prefix(&workspace.root)
+        .unwrap_or(&path)
+        .display()
+        .to_string()
+}
+
+/// Saves the case as `stress-<seed>.in/.out`; never overwrites. When that
+/// fails the input goes to stderr in full, so the case is not lost.
+fn save(workspace: &Workspace, settings: &Settings, seed: u64, failure: &Failure) -> bool {
+    let dir = save_dir(workspace, settings);
+    let input = dir.join(format!("stress-{seed}.in"));
+    let output = input.with_extension("out");
+    // judge-data/<id>/ must exist already; a folder of found cases is made.
+    if settings.save_dir.is_some() {
+        let _ = fs::create_dir_all(&dir);
+    }
+    match write_case(&dir, &input, &output, failure) {
+        Ok(()) => {
+            match &failure.expected {
+                Some(_) => outln!(
+                    "saved {} with the brute force's answer as {}",
+                    case_path(workspace, settings, seed, "in"),
+                    output.file_name().and_then(|n| n.to_str()).unwrap_or("")
+                ),
+                None => outln!(
+                    "saved {} (no .out: the interactor judges it)",
+                    case_path(workspace, settings, seed, "in")
+                ),
+            }
+            true
+        }
+        Err(reason) => {
+            eprintln!("judge: not saved: {reason}; the input in full:");
+            let mut stderr = io::stderr().lock();
+            let _ = stderr
+                .write_all(&failure.input)
+                .and_then(|_| stderr.flush());
+            false
+        }
+    }
+}
+
+fn write_case(dir: &Path, input: &Path, output: &Path, failure: &Failure) -> Result<(), String> {
+    let expected_len = failure.expected.as_ref().map_or(0, Vec::len);
+    let biggest = failure.input.len().max(expected_len) as u64;
+    if biggest >= files::MAX_STORED_BYTES {
+        return Err(format!(
+            "{} KiB is too big for judge-data (under {})",
+            biggest / 1024,
+            files::size_name(files::MAX_STORED_BYTES)
+        ));
+    }
+    if !dir.is_dir() {
+        return Err(format!("{} does not exist", dir.display()));
+    }
+    for path in [input, output] {
+        if path.exists() {
+            return Err(format!("{} already exists", path.display()));
+        }
+    }
+    // Written in full under names no reader lists, then given their names:
+    // the .out first, the .in (which makes it a case) last, so a reader never
+    // sees half a case. An interactive case without an answer has no .out.
+    let partial = |path: &Path, bytes: &[u8]| {
+        let mut partial = Partial::beside(path)?;
+        partial.write_all(bytes)?;
+        Ok::<Partial, io::Error>(partial)
+    };
+    fn cannot(path: &Path) -> impl Fn(io::Error) -> String + '_ {
+        move |e| format!("cannot create {}: {e}", path.display())
+    }
+    let partial_out = match &failure.expected {
+        Some(expected) => Some(partial(output, expected).map_err(cannot(output))?),
+        None => None,
+    };
+    let partial_in = partial(input, &failure.input).map_err(cannot(input))?;
+    interrupt::uninterrupted(|| {
+        if let Some(partial_out) = partial_out {
+            publish(partial_out, output)?;
+        }
+        publish(partial_in, input).map_err(|reason| {
+            let _ = fs::remove_file(output);
+            reason
+        })
+    })
+}
+
+/// Gives a written file its name, never replacing a file.
+fn publish(partial: Partial, path: &Path) -> Result<(), String> {
+    match partial.publish_new(path) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(format!("cannot create {}: it exists", path.display())),
+        Err(e) => Err(format!("cannot create {}: {e}", path.display())),
+    }
+}
+
+/// The command that runs exactly the failing iteration again.
+fn reproduce(settings: &Settings, seed: u64) -> String {
+    let mut line = format!(
+        "target/release/judge stress {} --seed {seed} --count 1",
+        shell_quote(&settings.id)
+    );
+    for (name, value) in &settings.repeated {
+        line += &format!(" --{name} {}", shell_quote(value));
+    }
+    line
+}
+
+/// `text` as one shell word: bare when that is safe, else single-quoted.
+fn shell_quote(text: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !text.is_empty() && text.chars().all(safe) {
+        text.to_string()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_only_what_the_shell_would_split() {
+        assert_eq!(shell_quote("target/release/x"), "target/release/x");
+        assert_eq!(shell_quote("sh -c 'a'"), "'sh -c '\\''a'\\'''");
+        assert_eq!(shell_quote(""), "''");
+    }
+}

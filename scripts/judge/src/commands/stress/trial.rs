@@ -1,0 +1,170 @@
+//! One stress iteration: generate an input, run the brute force and the
+//! solution on it, and judge the solution by the brute force's answer, all
+//! through the one judge.
+
+use crate::base::files::Text;
+use crate::base::modes::Clock;
+use crate::judging::judge::Judge;
+use crate::judging::verdict::Judged;
+use crate::judging::verdict::{Judgement, Verdict};
+use crate::process::run::{Limits, Program};
+use std::time::Duration;
+
+/// The brute force and the generator are not being judged: a generous limit.
+pub const HELPER_TIME: Duration = Duration::from_secs(10);
+const HELPER_OUTPUT_CAP: usize = 64 << 20;
+
+/// The programs, and how each is judged.
+pub struct Trial {
+    pub sol: Program,
+    /// Always there for an ordinary problem; optional with an interactor.
+    pub brute: Option<Program>,
+    pub gen: Program,
+    /// The problem's judge (an interactive problem's interactor judges each
+    /// input), or the limits alone where there is no problem.toml.
+    pub judge: Judge,
+}
+
+/// How the brute force and the generator are run.
+pub fn helper_limits() -> Limits {
+    Limits {
+        time: HELPER_TIME,
+        clock: Clock::Wall,
+        memory_kib: None,
+        output_cap: HELPER_OUTPUT_CAP,
+    }
+}
+
+/// An input the solution fails on, with the brute force's output for it
+/// (`None` for an interactive problem stressed without a brute force).
+pub struct Failure {
+    pub input: Vec<u8>,
+    pub expected: Option<Vec<u8>>,
+    pub judgement: Judgement,
+}
+
+/// Why an iteration did not pass.
+pub enum Found {
+    Solution(Failure),
+    Brute {
+        input: Vec<u8>,
+        detail: String,
+    },
+    Generator {
+        detail: String,
+    },
+    /// The checker could not judge the solution's output.
+    Checker {
+        input: Vec<u8>,
+        detail: String,
+    },
+    /// The interactor (or the checker after it) could not judge the solution.
+    Interactor {
+        input: Vec<u8>,
+        detail: String,
+    },
+    /// A program could not even be started: a setup error, not a finding.
+    Unrunnable(String),
+}
+
+impl Trial {
+    pub fn generate(&self, seed: u64, size: Option<u64>) -> Result<Vec<u8>, Found> {
+        let args: Vec<String> = [Some(seed), size]
+            .iter()
+            .flatten()
+            .map(u64::to_string)
+            .collect();
+        let gen = self.gen.with_args(&args);
+        let judged = run_helper(&gen, b"")?;
+        match helper_failure(&judged) {
+            None => Ok(judged.run.stdout),
+            Some(detail) => Err(Found::Generator {
+                detail: format!("`{}`: {detail}", gen.describe()),
+            }),
+        }
+    }
+
+    /// Runs the brute force, then the solution, on `input`.
+    pub fn check(&self, input: &[u8]) -> Result<(), Found> {
+        let expected = match &self.brute {
+            Some(brute) => Some(self.answer(brute, input)?),
+            None => None,
+        };
+        let judgement = self
+            .judge
+            .judge(
+                &self.sol,
+                Text::Bytes(input),
+                expected.as_deref().map(Text::Bytes),
+            )
+            .map_err(|e| Found::Unrunnable(format!("cannot run {}: {e}", self.sol.describe())))?
+            .judgement;
+        match judgement.verdict {
+            Verdict::Accepted => Ok(()),
+            Verdict::CheckerFailure if self.judge.is_interactive() => Err(Found::Interactor {
+                input: input.to_vec(),
+                detail: judgement.detail,
+            }),
+            Verdict::CheckerFailure => Err(Found::Checker {
+                input: input.to_vec(),
+                detail: judgement.detail,
+            }),
+            _ => Err(Found::Solution(Failure {
+                input: input.to_vec(),
+                expected,
+                judgement,
+            })),
+        }
+    }
+
+    /// The brute force's output for `input`.
+    fn answer(&self, brute: &Program, input: &[u8]) -> Result<Vec<u8>, Found> {
+        let judged = run_helper(brute, input)?;
+        match helper_failure(&judged) {
+            None => Ok(judged.run.stdout),
+            Some(detail) => Err(Found::Brute {
+                input: input.to_vec(),
+                detail,
+            }),
+        }
+    }
+
+    /// The brute force's answer judged as the output for `input` against
+    /// itself: anything but AC means a case made of them cannot be judged.
+    /// An interactor's answer file is no output: it always stands.
+    pub fn self_check(&self, input: &[u8], answer: Option<&[u8]>) -> Judgement {
+        match answer {
+            Some(answer) if !self.judge.is_interactive() => {
+                self.judge
+                    .compare(Text::Bytes(input), answer, Text::Bytes(answer))
+            }
+            _ => Judgement::accepted(),
+        }
+    }
+
+    pub fn iteration(&self, seed: u64, size: Option<u64>) -> Result<(), Found> {
+        self.check(&self.generate(seed, size)?)
+    }
+}
+
+fn run_helper(program: &Program, input: &[u8]) -> Result<Judged, Found> {
+    Judge::limits_only(helper_limits())
+        .judge(program, Text::Bytes(input), None)
+        .map_err(|e| Found::Unrunnable(format!("cannot run {}: {e}", program.describe())))
+}
+
+/// What went wrong with a brute force or generator run, if anything.
+fn helper_failure(judged: &Judged) -> Option<String> {
+    let stderr = judged.run.stderr_end();
+    match judged.judgement.verdict {
+        Verdict::Accepted => None,
+        Verdict::TimeLimitExceeded => {
+            Some(format!("stopped after {} s{stderr}", HELPER_TIME.as_secs()))
+        }
+        Verdict::OutputLimitExceeded => Some(format!(
+            "stopped after {} MiB of output{stderr}",
+            HELPER_OUTPUT_CAP >> 20
+        )),
+        _ => Some(judged.judgement.detail.clone()),
+    }
+}

@@ -1,0 +1,211 @@
+//! `judge submit <id>`: prints exactly what is pasted into the judge, once it
+//! is proven to compile there alone. `judge submit --check [<id>...]` gives
+//! that proof for every problem, for `make check`.
+
+mod compile;
+mod paste;
+
+use crate::base::args::Args;
+use crate::base::error::SetupError;
+use crate::base::judges::{self, Format, RUST_FLOOR};
+use crate::problem::config::Config;
+use crate::problem::workspace::Workspace;
+use compile::Compilers;
+use paste::{Paste, Style};
+use std::env;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Clipboard programs, in the order they are tried: Wayland, X11, macOS.
+const CLIPBOARDS: [&[&str]; 3] = [
+    &["wl-copy"],
+    &["xclip", "-selection", "clipboard"],
+    &["pbcopy"],
+];
+
+pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    if args.flag("check") {
+        if args.flag("copy") {
+            return Err(SetupError(
+                "--copy goes with one problem, not with --check".into(),
+            ));
+        }
+        let ids = workspace.select(&args.positional)?;
+        return Ok(check_all(workspace, &ids));
+    }
+    let id = match args.positional.as_slice() {
+        [id] => id,
+        _ => {
+            return Err(SetupError(
+                "submit takes one problem id (make submit P=<id>); `--check` checks them all"
+                    .into(),
+            ))
+        }
+    };
+    workspace.select(&args.positional)?;
+    let config = workspace.config(id)?;
+    let compilers = Compilers::find(&config.rustc)?;
+    let paste = match cut(workspace, id, &config)?
+        .and_then(|paste| compilers.check(&paste, &solution_path(id)).map(|()| paste))
+    {
+        Ok(paste) => paste,
+        Err(message) => {
+            eprintln!("{id}: refused: {message}");
+            return Ok(false);
+        }
+    };
+    let mut stdout = io::stdout().lock();
+    stdout
+        .write_all(paste.text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|e| SetupError(format!("cannot write stdout: {e}")))?;
+    eprintln!(
+        "{id}: {} bytes, compiles with {} (edition {})",
+        paste.text.len(),
+        compilers.describe(),
+        paste.editions().join(", ")
+    );
+    let takes_rust = match judges::known(&config.judge) {
+        Some(judge) => {
+            eprintln!("{id}: {}", rust_note(judge, compilers.proof_version()));
+            judge.rust.is_some()
+        }
+        None => true,
+    };
+    if !config.url.is_empty() {
+        let what = if takes_rust {
+            "submit at"
+        } else {
+            "problem page"
+        };
+        eprintln!("{id}: {what} {}", config.url);
+    }
+    if args.flag("copy") {
+        copy(&paste.text);
+    }
+    Ok(true)
+}
+
+/// What the judge runs, and what the paste was proven on.
+fn rust_note(judge: &judges::Judge, proven_on: &str) -> String {
+    let why = if proven_on == RUST_FLOOR {
+        "the floor of judges that do"
+    } else {
+        "as problem.toml asks"
+    };
+    match judge.rust {
+        None => format!(
+            "{} accepts no Rust; proven on rustc {proven_on}, {why}",
+            judge.title
+        ),
+        Some(rust) => format!(
+            "{} runs Rust {rust}; proven on rustc {proven_on}",
+            judge.title
+        ),
+    }
+}
+
+/// `problems/<id>/src/main.rs`: the one file a judge ever sees.
+fn solution_path(id: &str) -> String {
+    format!("problems/{id}/src/main.rs")
+}
+
+/// The paste of problem `id`; the inner error is the solution's fault.
+fn cut(
+    workspace: &Workspace,
+    id: &str,
+    config: &Config,
+) -> Result<Result<Paste, String>, SetupError> {
+    let style = match judges::format_of(&config.judge) {
+        Format::LeetCode => Style::LeetCode,
+        Format::Stdin => Style::WholeFile,
+    };
+    let path = workspace.root.join(solution_path(id));
+    let source = fs::read_to_string(&path)
+        .map_err(|e| SetupError(format!("cannot read {}: {e}", path.display())))?;
+    Ok(Paste::from_source(&source, style))
+}
+
+/// One row per problem, then `N passed, N failed`; true when all passed.
+fn check_all(workspace: &Workspace, ids: &[String]) -> bool {
+    outln!("compiling each paste alone, as its judge would");
+    let (mut passed, mut failed) = (0, 0);
+    for id in ids {
+        let result = workspace
+            .config(id)
+            .and_then(|config| {
+                let compilers = Compilers::find(&config.rustc)?;
+                Ok(cut(workspace, id, &config)?.map(|paste| (paste, compilers)))
+            })
+            .unwrap_or_else(|SetupError(message)| Err(message))
+            .and_then(|(paste, compilers)| {
+                compilers.check(&paste, &solution_path(id))?;
+                Ok(format!(
+                    "{} bytes, {}, edition {}",
+                    paste.text.len(),
+                    compilers.describe(),
+                    paste.editions().join(", ")
+                ))
+            });
+        match result {
+            Ok(summary) => {
+                passed += 1;
+                outln!("{id:<10} ok      {summary}");
+            }
+            Err(message) => {
+                failed += 1;
+                outln!("{id:<10} FAILED");
+                for line in message.lines() {
+                    outln!("    {line}");
+                }
+            }
+        }
+    }
+    outln!("{passed} passed, {failed} failed");
+    failed == 0
+}
+
+/// Copies `text` with the first clipboard program on PATH. Printing already
+/// happened, so a missing or failing clipboard is reported, not fatal.
+fn copy(text: &str) {
+    let found = CLIPBOARDS
+        .iter()
+        .find_map(|command| on_path(command[0]).map(|path| (path, &command[1..])));
+    let (program, arguments) = match found {
+        Some(found) => found,
+        None => {
+            eprintln!("not copied: none of wl-copy, xclip or pbcopy is on PATH");
+            return;
+        }
+    };
+    // Clipboard programs may fork a server that keeps stdout open: leave it unread.
+    let result = Command::new(&program)
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            if let Some(mut stdin) = child.stdin.take() {
+                stdin.write_all(text.as_bytes())?;
+            }
+            child.wait()
+        });
+    match result {
+        Ok(status) if status.success() => eprintln!("copied with {}", program.display()),
+        Ok(status) => eprintln!("not copied: {} ended with {status}", program.display()),
+        Err(e) => eprintln!("not copied: cannot run {}: {e}", program.display()),
+    }
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
+    env::split_paths(&env::var_os("PATH")?)
+        .map(|dir| dir.join(name))
+        .find(|path| is_executable(path))
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}

@@ -1,0 +1,149 @@
+//! Compiles a paste alone with plain `rustc`, the way a judge does: the
+//! version the problem is proven on (the floor of the judges that take Rust,
+//! `judges::RUST_FLOOR`, unless problem.toml says `rustc = ...`) and, to catch
+//! what newer compilers reject, the local default one. Each build runs in its
+//! own temporary folder, removed afterwards.
+
+use super::paste::Paste;
+use crate::base::error::SetupError;
+use crate::base::files::Scratch;
+use crate::base::judges::RUST_FLOOR;
+use std::fs;
+use std::process::Command;
+use std::thread;
+
+/// One `rustc`: the default one on PATH, or a rustup toolchain (`+1.70.0`).
+#[derive(Clone, Debug)]
+pub struct Compiler {
+    toolchain: Option<String>,
+    pub version: String,
+}
+
+impl Compiler {
+    fn command(&self) -> Command {
+        let mut command = Command::new("rustc");
+        if let Some(toolchain) = &self.toolchain {
+            command.arg(format!("+{toolchain}"));
+        }
+        command
+    }
+
+    fn find(toolchain: Option<String>) -> Option<Compiler> {
+        let mut compiler = Compiler {
+            toolchain,
+            version: String::new(),
+        };
+        let output = compiler.command().arg("--version").output().ok()?;
+        let text = String::from_utf8_lossy(&output.stdout);
+        // `rustc 1.70.0 (90c541806 2023-05-31)`
+        compiler.version = text.split_whitespace().nth(1)?.to_string();
+        Some(compiler).filter(|_| output.status.success())
+    }
+}
+
+/// The compilers every paste must satisfy, the judges' first.
+pub struct Compilers(Vec<Compiler>);
+
+impl Compilers {
+    /// The rustc `wanted` (a rustup toolchain such as `1.70.0`) and the local one.
+    pub fn find(wanted: &str) -> Result<Compilers, SetupError> {
+        let judge = Compiler::find(Some(wanted.to_string()))
+            .filter(|compiler| compiler.version == wanted)
+            .ok_or_else(|| {
+                let install = if wanted == RUST_FLOOR {
+                    "make toolchain".to_string()
+                } else {
+                    format!("rustup toolchain install {wanted} --profile minimal")
+                };
+                SetupError(format!(
+                    "rustc {wanted}, the compiler pastes are proven on, is not installed: \
+                     run `{install}`"
+                ))
+            })?;
+        let local = Compiler::find(None).ok_or_else(|| {
+            SetupError("no `rustc` on PATH: install Rust with rustup (https://rustup.rs)".into())
+        })?;
+        let mut compilers = vec![judge];
+        if local.version != compilers[0].version {
+            compilers.push(local);
+        }
+        Ok(Compilers(compilers))
+    }
+
+    /// The version pastes are proven on, the first compiler.
+    pub fn proof_version(&self) -> &str {
+        &self.0[0].version
+    }
+
+    /// `rustc 1.70.0 and 1.95.0`
+    pub fn describe(&self) -> String {
+        let versions: Vec<&str> = self.0.iter().map(|c| c.version.as_str()).collect();
+        format!("rustc {}", versions.join(" and "))
+    }
+
+    /// Builds the paste with every compiler under every edition it may meet;
+    /// the error is the first failure, the proof version first, with its message.
+    /// `file` is the path messages show, as in the workspace.
+    pub fn check(&self, paste: &Paste, file: &str) -> Result<(), String> {
+        let program = paste.program();
+        let builds: Vec<(&Compiler, &str)> = self
+            .0
+            .iter()
+            .flat_map(|compiler| paste.editions().iter().map(move |&e| (compiler, e)))
+            .collect();
+        let results: Vec<Result<(), String>> = thread::scope(|scope| {
+            let handles: Vec<_> = builds
+                .iter()
+                .map(|&(compiler, edition)| {
+                    let program = &program;
+                    scope.spawn(move || build(compiler, program, file, edition))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or_else(|_| Err("the build thread panicked".into()))
+                })
+                .collect()
+        });
+        for ((compiler, edition), result) in builds.iter().zip(results) {
+            result.map_err(|message| {
+                format!(
+                    "does not compile with rustc {} (edition {edition}, -O):\n{}",
+                    compiler.version,
+                    message.trim_end()
+                )
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// Compiles `program`, saved as `file` in a fresh folder; the error is the
+/// compiler's message (warnings left out: judges ignore them).
+fn build(compiler: &Compiler, program: &str, file: &str, edition: &str) -> Result<(), String> {
+    let folder =
+        Scratch::new("judge-submit").map_err(|e| format!("cannot make a scratch folder: {e}"))?;
+    let source = folder.path().join(file);
+    if let Some(parent) = source.parent() {
+        fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    fs::write(&source, program).map_err(|e| format!("cannot write {}: {e}", source.display()))?;
+    let output = compiler
+        .command()
+        .args(["--edition", edition, "-O", "-A", "warnings"])
+        .args(["--crate-name", "submission", "--crate-type", "bin", "-o"])
+        .arg(folder.path().join("submission"))
+        .arg(file)
+        .current_dir(folder.path())
+        .output()
+        .map_err(|e| format!("cannot run rustc: {e}"))?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}

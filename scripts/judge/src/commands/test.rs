@@ -1,0 +1,172 @@
+//! `judge test`: every stored case of every selected problem, judged, one
+//! row per case, and the closing `N passed, N failed` line.
+
+use crate::base::args::Args;
+use crate::base::error::SetupError;
+use crate::base::files::Text;
+use crate::base::terminal::{paint, time_cell, use_colour};
+use crate::judging::judge::Judge;
+use crate::judging::verdict::Judged;
+use crate::judging::verdict::Verdict;
+use crate::problem::workspace::Workspace;
+use crate::process::interrupt;
+use crate::process::run::Program;
+use std::time::Duration;
+
+/// Judges the problems named (`<id>`, or `<id>/<case>` for the cases whose
+/// names start with `<case>`), or all of them.
+pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    let selected: Vec<(String, Option<String>)> = args
+        .positional
+        .iter()
+        .map(|arg| match arg.split_once('/') {
+            Some((id, case)) => (id.to_string(), Some(case.to_string())),
+            None => (arg.clone(), None),
+        })
+        .collect();
+    let named: Vec<String> = selected.iter().map(|(id, _)| id.clone()).collect();
+    let ids = workspace.select(&named)?;
+    let selected = if selected.is_empty() {
+        ids.iter().map(|id| (id.clone(), None)).collect()
+    } else {
+        selected
+    };
+    let bin = args
+        .value("bin")
+        .map(|text| workspace.program(text))
+        .transpose()?;
+    if bin.is_some() && ids.len() != 1 {
+        return Err(SetupError(
+            "--bin judges one problem: name exactly one id (make test P=<id> BIN=<program>)".into(),
+        ));
+    }
+    let mut report = Report::new();
+    let mut broken = Vec::new();
+    for (id, case) in &selected {
+        let program = match &bin {
+            Some(program) => Ok(program.clone()),
+            None => workspace.built(id).map(Program::exec),
+        };
+        if let Err(SetupError(error)) = program.and_then(|program| {
+            judge_problem(workspace, id, case.as_deref(), &program, &mut report)
+        }) {
+            let error = format!("{id}: {error}");
+            if selected.len() == 1 {
+                return Err(SetupError(error));
+            }
+            eprintln!("judge: {error}");
+            broken.push(id.as_str());
+        }
+    }
+    report.finish();
+    if !broken.is_empty() {
+        return Err(SetupError(format!("could not judge {}", broken.join(", "))));
+    }
+    Ok(report.failed == 0)
+}
+
+fn judge_problem(
+    workspace: &Workspace,
+    id: &str,
+    case_prefix: Option<&str>,
+    program: &Program,
+    report: &mut Report,
+) -> Result<(), SetupError> {
+    let config = workspace.config(id)?;
+    let judge = Judge::of(workspace, id, &config)?;
+    let mut cases = workspace.cases(id, !judge.is_interactive())?;
+    if cases.is_empty() {
+        return Err(SetupError(format!(
+            "{} has no cases yet: add <name>.in with its <name>.out",
+            workspace.data_dir(id).display()
+        )));
+    }
+    if let Some(prefix) = case_prefix {
+        let names: Vec<String> = cases.iter().map(|case| case.name.clone()).collect();
+        cases.retain(|case| case.name.starts_with(prefix));
+        if cases.is_empty() {
+            return Err(SetupError(format!(
+                "no case name starts with {prefix:?}; cases: {}",
+                names.join(", ")
+            )));
+        }
+    }
+    for case in cases {
+        let answer = case.answer.as_deref().map(Text::File);
+        let judged = judge
+            .judge(program, Text::File(&case.input), answer)
+            .map_err(|e| {
+                SetupError(format!(
+                    "{}: cannot run {}: {e}",
+                    case.name,
+                    program.describe()
+                ))
+            })?;
+        report.row(id, &case.name, &judged);
+    }
+    Ok(())
+}
+
+/// The table: a header before the first row, details under failures, the
+/// slowest case and the summary at the end.
+struct Report {
+    colour: bool,
+    passed: usize,
+    failed: usize,
+    slowest: Option<(String, Duration)>,
+}
+
+impl Report {
+    fn new() -> Report {
+        Report {
+            colour: use_colour(),
+            passed: 0,
+            failed: 0,
+            slowest: None,
+        }
+    }
+
+    fn row(&mut self, id: &str, case: &str, judged: &Judged) {
+        if self.passed + self.failed == 0 {
+            outln!(
+                "{:<10} {:<28} {:<7} {:>9} {:>12}",
+                "problem",
+                "case",
+                "verdict",
+                "time",
+                "memory"
+            );
+        }
+        let (run, verdict) = (&judged.run, judged.judgement.verdict);
+        let time = time_cell(run.cpu, run.wall, verdict == Verdict::TimeLimitExceeded);
+        let memory = run
+            .peak_kib
+            .map_or("-".to_string(), |kib| format!("{kib} KiB"));
+        let shown = paint(
+            &format!("{:<7}", verdict.to_string()),
+            verdict.colour(),
+            self.colour,
+        );
+        outln!("{id:<10} {case:<28} {shown} {time:>9} {memory:>12}");
+        for line in judged.judgement.detail.lines() {
+            outln!("    {line}");
+        }
+        if verdict == Verdict::Accepted {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+        }
+        if self.slowest.as_ref().map_or(true, |(_, t)| run.cpu > *t) {
+            self.slowest = Some((format!("{id}/{case}"), run.cpu));
+        }
+        interrupt::finished(format!("{} passed, {} failed", self.passed, self.failed));
+    }
+
+    /// Prints the slowest case and, last and alone on its line, the summary.
+    fn finish(&self) {
+        if let Some((case, cpu)) = &self.slowest {
+            outln!("slowest: {case} in {} ms", cpu.as_millis());
+        }
+        outln!("{} passed, {} failed", self.passed, self.failed);
+    }
+}

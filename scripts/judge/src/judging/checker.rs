@@ -1,0 +1,156 @@
+//! Runs a problem's checker program on one output, by the testlib or the
+//! Kattis protocol, under a time limit of its own: the checker's time and
+//! memory are never the solution's. A checker that does not answer by its
+//! protocol is a checker failure (`FAIL`), never the solution's fault.
+
+use super::verdict::{Judgement, Verdict};
+use crate::base::error::SetupError;
+use crate::base::files::Scratch;
+use crate::base::files::Text;
+use crate::base::modes::{Clock, Protocol};
+use crate::problem::config::Tool;
+use crate::problem::workspace::Workspace;
+use crate::process::launch::Exit;
+use crate::process::run::{self, Input, Killed, Limits, Outcome, Output, Program};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Far more than a checker needs; only a hung one reaches it.
+pub const CHECKER_TIME: Duration = Duration::from_secs(10);
+const CHECKER_OUTPUT_CAP: usize = 1 << 20;
+/// Lines of the checker's messages shown with its verdict.
+const SHOWN_LINES: usize = 5;
+
+#[derive(Clone, Debug)]
+pub struct Checker {
+    /// Its command line, to which the protocol's arguments are added.
+    program: Program,
+    protocol: Protocol,
+    /// The command as `problem.toml` writes it.
+    name: String,
+}
+
+impl Checker {
+    /// Problem `id`'s checker: `<id>-check` is its own binary.
+    pub fn new(workspace: &Workspace, id: &str, tool: &Tool) -> Result<Checker, SetupError> {
+        Ok(Checker {
+            program: workspace.tool(&format!("{id}-check"), &tool.command, "checker")?,
+            protocol: tool.protocol,
+            name: tool.command.clone(),
+        })
+    }
+
+    /// The checker's verdict on `output`, the program's answer to `input`.
+    pub fn judge(&self, input: Text, output: &[u8], answer: Text) -> Judgement {
+        self.run(input, output, answer).unwrap_or_else(|error| {
+            Judgement::failure(format!("the checker failed, not the solution: {error}"))
+        })
+    }
+
+    fn run(&self, input: Text, output: &[u8], answer: Text) -> Result<Judgement, String> {
+        let scratch = Scratch::new("judge-check")
+            .map_err(|e| format!("cannot make a scratch folder: {e}"))?;
+        let input = path_of(&scratch, "input", input)?;
+        let answer = path_of(&scratch, "answer", answer)?;
+        let (args, stdin, feedback) = match self.protocol {
+            Protocol::Testlib => {
+                let output = path_of(&scratch, "output", Text::Bytes(output))?;
+                (vec![input, output, answer], Input::Bytes(b""), None)
+            }
+            Protocol::Kattis => {
+                let feedback = scratch.path().join("feedback");
+                fs::create_dir(&feedback)
+                    .map_err(|e| format!("cannot create {}: {e}", feedback.display()))?;
+                let dir = format!("{}/", feedback.display());
+                (
+                    vec![input, answer, dir],
+                    Input::Bytes(output),
+                    Some(feedback),
+                )
+            }
+        };
+        let program = self.program.with_args(&args);
+        let limits = Limits {
+            time: CHECKER_TIME,
+            clock: Clock::Wall,
+            memory_kib: None,
+            output_cap: CHECKER_OUTPUT_CAP,
+        };
+        let outcome = run::run(&program, stdin, Output::Capture, &limits)
+            .map_err(|e| format!("cannot run the checker {:?}: {e}", self.name))?;
+        let message = feedback
+            .and_then(|dir| fs::read_to_string(dir.join("judgemessage.txt")).ok())
+            .unwrap_or_default();
+        let said: Vec<&str> = message
+            .lines()
+            .chain(outcome.stderr_tail.lines())
+            .filter(|line| !line.trim().is_empty())
+            .take(SHOWN_LINES)
+            .collect();
+        let said = said
+            .iter()
+            .map(|line| format!("\n  {line}"))
+            .collect::<String>();
+        Ok(match protocol_verdict(self.protocol, &outcome) {
+            Some(Verdict::Accepted) => Judgement::accepted(),
+            Some(verdict) if said.is_empty() => {
+                Judgement::new(verdict, "the checker says nothing more")
+            }
+            Some(verdict) => Judgement::new(verdict, format!("the checker says:{said}")),
+            None => {
+                let how = match outcome.killed {
+                    Some(Killed::Time) => {
+                        format!("ran past its {} s limit", CHECKER_TIME.as_secs())
+                    }
+                    Some(_) => format!("printed over {} KiB", CHECKER_OUTPUT_CAP >> 10),
+                    None => outcome.exit.describe(),
+                };
+                Judgement::failure(format!(
+                    "the checker failed, not the solution: {:?}: {how} (no {} verdict){}",
+                    self.name,
+                    self.protocol.title(),
+                    if said.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; it says:{said}")
+                    }
+                ))
+            }
+        })
+    }
+}
+
+/// The verdict a checker's or an interactor's exit gives by its protocol;
+/// `None` for none.
+pub fn protocol_verdict(protocol: Protocol, outcome: &Outcome) -> Option<Verdict> {
+    if outcome.killed.is_some() {
+        return None;
+    }
+    match (protocol, outcome.exit) {
+        (Protocol::Testlib, Exit::Code(0)) => Some(Verdict::Accepted),
+        (Protocol::Testlib, Exit::Code(1)) => Some(Verdict::WrongAnswer),
+        (Protocol::Testlib, Exit::Code(2)) => Some(Verdict::PresentationError),
+        (Protocol::Kattis, Exit::Code(42)) => Some(Verdict::Accepted),
+        (Protocol::Kattis, Exit::Code(43)) => Some(Verdict::WrongAnswer),
+        _ => None,
+    }
+}
+
+/// The absolute path of a file holding `text`: its own file, or a new file
+/// in the scratch folder with the bytes (the checker may run elsewhere).
+fn path_of(scratch: &Scratch, name: &str, text: Text) -> Result<String, String> {
+    let path = match text {
+        Text::File(path) => absolute(path)?,
+        Text::Bytes(bytes) => scratch
+            .file(name, bytes)
+            .map_err(|e| format!("cannot write {}: {e}", scratch.path().join(name).display()))?,
+    };
+    Ok(path.to_string_lossy().into_owned())
+}
+
+/// The checker may run in another folder, so it gets absolute paths.
+fn absolute(path: &Path) -> Result<PathBuf, String> {
+    path.canonicalize()
+        .map_err(|e| format!("cannot find {}: {e}", path.display()))
+}

@@ -1,0 +1,147 @@
+//! What a judge says of a run: a verdict, and the few lines that explain it.
+
+use crate::base::modes::Clock;
+use crate::base::terminal::Colour;
+use crate::process::run::{Killed, Limits, Outcome};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Accepted,
+    PresentationError,
+    WrongAnswer,
+    TimeLimitExceeded,
+    MemoryLimitExceeded,
+    OutputLimitExceeded,
+    RuntimeError,
+    /// The judge's own program (a checker or an interactor) failed: nothing
+    /// is known about the solution.
+    CheckerFailure,
+}
+
+impl Verdict {
+    pub fn colour(self) -> Colour {
+        match self {
+            Verdict::Accepted => Colour::Green,
+            Verdict::PresentationError => Colour::Yellow,
+            Verdict::WrongAnswer | Verdict::RuntimeError => Colour::Red,
+            _ => Colour::Magenta,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Accepted => "AC",
+            Verdict::PresentationError => "PE",
+            Verdict::WrongAnswer => "WA",
+            Verdict::TimeLimitExceeded => "TLE",
+            Verdict::MemoryLimitExceeded => "MLE",
+            Verdict::OutputLimitExceeded => "OLE",
+            Verdict::RuntimeError => "RE",
+            Verdict::CheckerFailure => "FAIL",
+        })
+    }
+}
+
+/// A verdict with the few lines that explain it (empty for AC).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    pub verdict: Verdict,
+    pub detail: String,
+}
+
+impl Judgement {
+    pub fn accepted() -> Judgement {
+        Judgement {
+            verdict: Verdict::Accepted,
+            detail: String::new(),
+        }
+    }
+
+    pub fn new(verdict: Verdict, detail: impl Into<String>) -> Judgement {
+        Judgement {
+            verdict,
+            detail: detail.into(),
+        }
+    }
+
+    /// A failure of the judge's own program, not the solution's.
+    pub fn failure(detail: impl Into<String>) -> Judgement {
+        Judgement::new(Verdict::CheckerFailure, detail)
+    }
+
+    pub fn is_accepted(&self) -> bool {
+        self.verdict == Verdict::Accepted
+    }
+}
+
+/// One judged run: the program's run, and the verdict on it.
+#[derive(Debug)]
+pub struct Judged {
+    pub run: Outcome,
+    pub judgement: Judgement,
+}
+
+/// The verdict a run earns before its output is looked at, in the order
+/// judges check: time, memory, the output's size, the exit. `None` when it
+/// stayed within `limits` and exited with status 0.
+pub fn of_limits(outcome: &Outcome, limits: &Limits) -> Option<Judgement> {
+    let over_memory = limits
+        .memory_kib
+        .is_some_and(|limit| outcome.peak_kib.is_some_and(|kib| kib > limit));
+    if let Some(detail) = over_time(outcome, limits) {
+        Some(Judgement::new(Verdict::TimeLimitExceeded, detail))
+    } else if outcome.killed == Some(Killed::Memory) || over_memory {
+        Some(Judgement::new(
+            Verdict::MemoryLimitExceeded,
+            format!(
+                "resident memory passed the limit of {} KiB",
+                limits.memory_kib.unwrap_or(0)
+            ),
+        ))
+    } else if outcome.killed == Some(Killed::Output) {
+        Some(Judgement::new(
+            Verdict::OutputLimitExceeded,
+            format!(
+                "stopped after {} bytes of output, past the cap of {} bytes",
+                outcome.stdout_bytes, limits.output_cap
+            ),
+        ))
+    } else if !outcome.exit.success() {
+        Some(Judgement::new(
+            Verdict::RuntimeError,
+            outcome.exit.describe() + &outcome.stderr_end(),
+        ))
+    } else {
+        None
+    }
+}
+
+/// Why the run counts as a TLE, if it does: the tree's CPU time passed the
+/// limit or the wall time its cap (with `time = "wall"`, the limit itself).
+fn over_time(outcome: &Outcome, limits: &Limits) -> Option<String> {
+    let limit = limits.time.as_millis();
+    let cap = limits.wall_cap();
+    let (cpu, wall) = (outcome.cpu.as_millis(), outcome.wall.as_millis());
+    let over_wall = outcome.wall > cap;
+    let over_cpu = limits.clock == Clock::Cpu && outcome.cpu > limits.time;
+    if over_cpu {
+        Some(format!(
+            "CPU time passed the limit: {cpu} ms of {limit} ms ({wall} ms of wall time)"
+        ))
+    } else if over_wall && limits.clock == Clock::Wall {
+        Some(format!(
+            "wall time passed the limit: {wall} ms of {limit} ms ({cpu} ms of CPU time)"
+        ))
+    } else if over_wall || outcome.killed == Some(Killed::Time) {
+        Some(format!(
+            "wall time passed the cap of {} ms (limit {limit} ms) with {cpu} ms of CPU time: \
+             sleeping or waiting",
+            cap.as_millis()
+        ))
+    } else {
+        None
+    }
+}

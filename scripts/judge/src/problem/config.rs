@@ -1,0 +1,474 @@
+//! What a problem's `problem.toml` says, parsed once into typed fields:
+//! nothing outside this module reads a raw value. The file is a flat
+//! `key = value` subset of TOML: `#` comments (alone or after a value), bare
+//! or double-quoted values, no tables. Unknown and repeated keys are refused,
+//! an unknown one with the nearest known key.
+
+use crate::base::judges::RUST_FLOOR;
+use crate::base::modes::{Clock, CompareMode, Mode, Protocol};
+use std::collections::BTreeMap;
+
+/// Every key, with what it sets (the docs' reference lists these); besides
+/// them, `bench.<series>` lines.
+pub const KEYS: [(&str, &str); 15] = [
+    ("title", "the problem's name"),
+    ("url", "the problem's page"),
+    (
+        "judge",
+        "the judge it is from (poj, leetcode, codeforces, ...)",
+    ),
+    ("time_limit_ms", "the time limit, in milliseconds"),
+    ("memory_limit_kib", "the memory limit, in KiB"),
+    ("time", "which time the limit counts"),
+    ("compare", "how an output is compared with the answer"),
+    (
+        "float_tolerance",
+        "compare = \"float\": the absolute or relative error allowed",
+    ),
+    (
+        "checker",
+        "a checker program's command line; it judges instead of compare",
+    ),
+    ("checker_protocol", "how the checker is called and answers"),
+    (
+        "interactor",
+        "an interactor's command line: the problem is interactive",
+    ),
+    (
+        "interactor_protocol",
+        "how the interactor is called and answers",
+    ),
+    (
+        "rustc",
+        "the rustc a paste is proven on, when not the floor",
+    ),
+    (
+        "stress_case_lines",
+        "how many lines each test case of an input spans",
+    ),
+    (
+        "stress_terminator",
+        "a last line that ends an input (may be absent)",
+    ),
+];
+
+/// testlib's and oj's default.
+pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
+
+/// How an output is compared with the answer when no checker judges.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Compare {
+    pub mode: CompareMode,
+    /// For `CompareMode::Float`: the absolute or relative error allowed.
+    pub float_tolerance: f64,
+}
+
+/// A judge's own program (a checker or an interactor): its command line as
+/// `problem.toml` writes it and how it is called.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tool {
+    pub command: String,
+    pub protocol: Protocol,
+}
+
+/// How a stress input splits into independent test cases, for shrinking:
+/// each case spans `case_lines` lines; a `terminator` line may end the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub case_lines: usize,
+    pub terminator: Option<String>,
+}
+
+/// One `bench.<name> = <size> <size> ...` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Series {
+    pub name: String,
+    pub sizes: Vec<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub title: String,
+    pub url: String,
+    pub judge: String,
+    pub time_limit_ms: u64,
+    pub memory_limit_kib: u64,
+    pub time: Clock,
+    pub compare: Compare,
+    /// A checker program judges instead of `compare`.
+    pub checker: Option<Tool>,
+    /// The problem is interactive.
+    pub interactor: Option<Tool>,
+    /// The rustc the paste is proven on: `RUST_FLOOR` unless set.
+    pub rustc: String,
+    pub stress_layout: Option<Layout>,
+    /// In key order.
+    pub bench: Vec<Series>,
+}
+
+/// Parses `problem.toml`'s text; the error names the line or the key.
+pub fn parse(text: &str) -> Result<Config, String> {
+    let raw = key_values(text)?;
+    let text_of = |key: &str| raw.get(key).cloned().unwrap_or_default();
+    let number = |key: &str| -> Result<u64, String> {
+        let value = raw
+            .get(key)
+            .ok_or_else(|| format!("missing `{key} = <number>`"))?;
+        value
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("`{key}` must be a positive whole number, found {value:?}"))
+    };
+    let mode = |key: &str| raw.get(key).map(|text| text.as_str());
+    let compare_mode = match mode("compare") {
+        None => CompareMode::Exact,
+        Some(text) => CompareMode::parse("compare", text)?,
+    };
+    let float_tolerance = match raw.get("float_tolerance") {
+        None => DEFAULT_FLOAT_TOLERANCE,
+        Some(_) if compare_mode != CompareMode::Float => {
+            return Err("`float_tolerance` needs `compare = \"float\"`".into())
+        }
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|tolerance| tolerance.is_finite() && *tolerance >= 0.0)
+            .ok_or_else(|| {
+                format!("`float_tolerance` must be a number such as 1e-6, found {text:?}")
+            })?,
+    };
+    let tool = |key: &str, protocol_key: &str, what: &str| -> Result<Option<Tool>, String> {
+        let protocol = match mode(protocol_key) {
+            None => Protocol::Testlib,
+            Some(text) => Protocol::parse(protocol_key, text)?,
+        };
+        match raw.get(key).map(|line| line.trim()) {
+            Some("") => Err(format!("`{key}` must name {what}, found \"\"")),
+            Some(command) => Ok(Some(Tool {
+                command: command.to_string(),
+                protocol,
+            })),
+            None if raw.contains_key(protocol_key) => Err(format!(
+                "`{protocol_key}` needs `{key} = \"<command>\"` too"
+            )),
+            None => Ok(None),
+        }
+    };
+    let checker = tool("checker", "checker_protocol", "a program")?;
+    let interactor = tool("interactor", "interactor_protocol", "a command line")?;
+    if checker.is_some()
+        && interactor
+            .as_ref()
+            .is_some_and(|i| i.protocol == Protocol::Kattis)
+    {
+        return Err(
+            "a Kattis interactor judges the answer itself: drop `checker` \
+                    or use interactor_protocol = \"testlib\""
+                .into(),
+        );
+    }
+    let rustc = raw
+        .get("rustc")
+        .cloned()
+        .unwrap_or_else(|| RUST_FLOOR.into());
+    let parts: Vec<&str> = rustc.split('.').collect();
+    if parts.len() != 3 || !parts.iter().all(|p| p.parse::<u32>().is_ok()) {
+        return Err(format!(
+            "`rustc` must be a full rustc version such as {RUST_FLOOR}, found {rustc:?}"
+        ));
+    }
+    let terminator = raw.get("stress_terminator").cloned();
+    let stress_layout = match raw.get("stress_case_lines") {
+        Some(text) => Some(Layout {
+            case_lines: text.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                format!("`stress_case_lines` must be a positive whole number, found {text:?}")
+            })?,
+            terminator,
+        }),
+        None if terminator.is_some() => {
+            return Err("`stress_terminator` needs `stress_case_lines` too".into())
+        }
+        None => None,
+    };
+    let mut bench = Vec::new();
+    for (key, value) in &raw {
+        let name = match key.strip_prefix("bench.") {
+            Some(name) => name,
+            None => continue,
+        };
+        let sizes = value
+            .split_whitespace()
+            .map(|size| size.parse::<u64>().ok().filter(|&n| n > 0))
+            .collect::<Option<Vec<u64>>>()
+            .filter(|sizes| !sizes.is_empty())
+            .ok_or_else(|| {
+                format!("`{key}` must list positive whole-number sizes, found {value:?}")
+            })?;
+        bench.push(Series {
+            name: name.to_string(),
+            sizes,
+        });
+    }
+    Ok(Config {
+        title: text_of("title"),
+        url: text_of("url"),
+        judge: text_of("judge"),
+        time_limit_ms: number("time_limit_ms")?,
+        memory_limit_kib: number("memory_limit_kib")?,
+        time: match mode("time") {
+            None => Clock::Cpu,
+            Some(text) => Clock::parse("time", text)?,
+        },
+        compare: Compare {
+            mode: compare_mode,
+            float_tolerance,
+        },
+        checker,
+        interactor,
+        rustc,
+        stress_layout,
+        bench,
+    })
+}
+
+/// Every `key = value` line, keys checked: known, or `bench.<series>`, and
+/// each set once.
+fn key_values(text: &str) -> Result<BTreeMap<String, String>, String> {
+    let mut raw = BTreeMap::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = index + 1;
+        let (key, value) = line
+            .split_once('=')
+            .ok_or_else(|| format!("line {at}: expected `key = value`, found {line:?}"))?;
+        let key = key.trim();
+        let series = key
+            .strip_prefix("bench.")
+            .is_some_and(|name| !name.is_empty());
+        if !series && !KEYS.iter().any(|(known, _)| *known == key) {
+            return Err(format!("line {at}: unknown key `{key}`{}", suggestion(key)));
+        }
+        let value = parse_value(value.trim()).map_err(|e| format!("line {at}: {e}"))?;
+        if raw.insert(key.to_string(), value).is_some() {
+            return Err(format!("line {at}: `{key}` is set twice"));
+        }
+    }
+    Ok(raw)
+}
+
+/// A value: `"text"` up to the next quote, or bare text up to a `#`; either
+/// may be followed by a `#` comment.
+fn parse_value(value: &str) -> Result<String, String> {
+    let quoted = match value.strip_prefix('"') {
+        Some(quoted) => quoted,
+        None => return Ok(value.split('#').next().unwrap_or("").trim().to_string()),
+    };
+    let (inside, after) = quoted
+        .split_once('"')
+        .ok_or("unterminated string: no closing '\"'")?;
+    let after = after.trim();
+    if !after.is_empty() && !after.starts_with('#') {
+        return Err(format!(
+            "expected a `#` comment or nothing after the closing quote, found {after:?}"
+        ));
+    }
+    Ok(inside.to_string())
+}
+
+/// "; did you mean `compare`?" for the known key nearest to `key`, or the
+/// list of known keys when none is near.
+fn suggestion(key: &str) -> String {
+    let nearest = KEYS
+        .iter()
+        .map(|(known, _)| (edit_distance(key, known), *known))
+        .min();
+    match nearest {
+        Some((distance, known)) if distance <= 2.max(key.len() / 3) => {
+            format!("; did you mean `{known}`?")
+        }
+        _ => {
+            let known: Vec<&str> = KEYS.iter().map(|(known, _)| *known).collect();
+            format!("; known keys: {}, bench.<series>", known.join(", "))
+        }
+    }
+}
+
+/// Levenshtein distance: insertions, deletions and substitutions.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substituted = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substituted.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BASE: &str = "time_limit_ms = 1\nmemory_limit_kib = 1\n";
+
+    fn with(extra: &str) -> Result<Config, String> {
+        parse(&format!("{BASE}{extra}"))
+    }
+
+    #[test]
+    fn config_reads_quoted_bare_and_commented_values() {
+        let config = parse(
+            "# comment\ntitle = \"Number Game\"\njudge = poj\ntime_limit_ms = 1000 # POJ's\n\
+             memory_limit_kib = 65536\ncompare = \"tokens\"\nbench.positions = 100 1000\n",
+        )
+        .unwrap();
+        assert_eq!(config.title, "Number Game");
+        assert_eq!(config.judge, "poj");
+        assert_eq!(config.time_limit_ms, 1000);
+        assert_eq!(config.memory_limit_kib, 65536);
+        assert_eq!(config.compare.mode, CompareMode::Tokens);
+        assert_eq!(
+            config.bench,
+            [Series {
+                name: "positions".into(),
+                sizes: vec![100, 1000]
+            }]
+        );
+        assert_eq!(config.rustc, RUST_FLOOR);
+    }
+
+    #[test]
+    fn config_reads_the_interactor_and_its_protocol() {
+        assert_eq!(with("").unwrap().interactor, None);
+        let config = with("interactor = \"x-interactor\"\ninteractor_protocol = \"kattis\"\n");
+        assert_eq!(
+            config.unwrap().interactor,
+            Some(Tool {
+                command: "x-interactor".into(),
+                protocol: Protocol::Kattis
+            })
+        );
+        for bad in [
+            "interactor = \"x\"\ninteractor_protocol = \"polygon\"\n",
+            "interactor_protocol = \"testlib\"\n",
+            "interactor = \"\"\n",
+            "interactor = \"x\"\ninteractor_protocol = \"kattis\"\nchecker = y\n",
+        ] {
+            assert!(with(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn config_errors_name_the_problem() {
+        let err = parse("time_limit_ms = 1000\n").unwrap_err();
+        assert!(err.contains("memory_limit_kib"), "{err}");
+        let err = parse("time_limit_ms = fast\nmemory_limit_kib = 1\n").unwrap_err();
+        assert!(
+            err.contains("time_limit_ms") && err.contains("fast"),
+            "{err}"
+        );
+        let err = parse("oops\n").unwrap_err();
+        assert!(err.starts_with("line 1:"), "{err}");
+        let err = with("compare = fuzzy\n").unwrap_err();
+        assert!(err.contains("fuzzy"), "{err}");
+    }
+
+    #[test]
+    fn config_reads_compare_modes_and_checkers() {
+        let config = with("").unwrap();
+        assert_eq!(config.compare.float_tolerance, DEFAULT_FLOAT_TOLERANCE);
+        assert_eq!(config.checker, None);
+        let config = with("compare = float\nfloat_tolerance = 1e-4\n").unwrap();
+        assert_eq!(
+            config.compare,
+            Compare {
+                mode: CompareMode::Float,
+                float_tolerance: 1e-4
+            }
+        );
+        let config = with("compare = \"any-order-deep\"\n").unwrap();
+        assert_eq!(config.compare.mode, CompareMode::AnyOrderDeep);
+        let config = with("checker = \"checkers/wcmp\"\nchecker_protocol = \"kattis\"\n").unwrap();
+        assert_eq!(
+            config.checker,
+            Some(Tool {
+                command: "checkers/wcmp".into(),
+                protocol: Protocol::Kattis
+            })
+        );
+        for (extra, named) in [
+            ("float_tolerance = 1e-3\n", "needs `compare = \"float\"`"),
+            ("compare = float\nfloat_tolerance = -1\n", "\"-1\""),
+            ("compare = float\nfloat_tolerance = nan\n", "\"nan\""),
+            ("checker_protocol = kattis\n", "needs `checker"),
+            ("checker = x\nchecker_protocol = polygon\n", "\"polygon\""),
+            ("checker = \"\"\n", "`checker` must name"),
+            ("rustc = 1.89\n", "`rustc` must be a full rustc version"),
+        ] {
+            let err = with(extra).unwrap_err();
+            assert!(err.contains(named), "{extra}: {err}");
+        }
+    }
+
+    #[test]
+    fn comments_follow_values_and_time_picks_the_clock() {
+        let config = with("compare = \"tokens\" # note\ntime = \"wall\"\n").unwrap();
+        assert_eq!(config.compare.mode, CompareMode::Tokens);
+        assert_eq!(config.time, Clock::Wall);
+        assert_eq!(with("").unwrap().time, Clock::Cpu);
+        let err = with("time = gpu\n").unwrap_err();
+        assert!(err.contains("\"cpu\" or \"wall\""), "{err}");
+        let err = parse("title = \"a\" b\n").unwrap_err();
+        assert!(err.contains("after the closing quote"), "{err}");
+        let err = parse("title = \"a\n").unwrap_err();
+        assert!(err.contains("unterminated"), "{err}");
+    }
+
+    #[test]
+    fn stress_layout_and_bench_series_are_read_and_checked() {
+        assert_eq!(with("").unwrap().stress_layout, None);
+        let config = with("stress_case_lines = 2\nstress_terminator = \"0 0\"\n").unwrap();
+        assert_eq!(
+            config.stress_layout,
+            Some(Layout {
+                case_lines: 2,
+                terminator: Some("0 0".into())
+            })
+        );
+        assert!(with("stress_terminator = \"0 0\"\n").is_err());
+        assert!(with("stress_case_lines = 0\n").is_err());
+        let config = with("bench.m = 10 20\nbench.cases = 1 2 5\n").unwrap();
+        let names: Vec<&str> = config.bench.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["cases", "m"]);
+        for bad in ["ten", "10 0", ""] {
+            let err = with(&format!("bench.x = {bad}\n")).unwrap_err();
+            assert!(err.contains("`bench.x`"), "{bad:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_with_the_nearest_known_one() {
+        let err = parse("compre = tokens\n").unwrap_err();
+        assert_eq!(err, "line 1: unknown key `compre`; did you mean `compare`?");
+        let err = parse("memory_limit = 1\n").unwrap_err();
+        assert!(err.contains("did you mean `memory_limit_kib`?"), "{err}");
+        let err = parse("colour = red\n").unwrap_err();
+        assert!(err.contains("known keys: title, url"), "{err}");
+        let err = parse("bench. = 1\n").unwrap_err();
+        assert!(err.contains("unknown key `bench.`"), "{err}");
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused() {
+        let err = parse("time_limit_ms = 1\ntime_limit_ms = 2\n").unwrap_err();
+        assert_eq!(err, "line 2: `time_limit_ms` is set twice");
+    }
+}

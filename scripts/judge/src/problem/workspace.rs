@@ -1,0 +1,285 @@
+//! Where problems live: the workspace's folders, its problem ids, each
+//! problem's stored cases and built programs.
+//!
+//! A problem `<id>` is any folder in `problems/` or `judge-data/`; its cases
+//! are the `<name>.in` / `<name>.out` pairs in `judge-data/<id>/`.
+
+use super::config::{self, Config};
+use crate::base::error::SetupError;
+use crate::base::files;
+use crate::process::run::Program;
+use crate::process::sources;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// One stored case: `<name>.in`, and `<name>.out` when the problem has one
+/// (an interactive problem's case may have no answer).
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: Option<PathBuf>,
+}
+
+/// The workspace: the folder holding `problems/` and `judge-data/`.
+#[derive(Clone, Debug)]
+pub struct Workspace {
+    pub root: PathBuf,
+    /// Where the problems' programs are built: `target/release`.
+    pub binaries: PathBuf,
+}
+
+impl Workspace {
+    pub fn at(root: &Path) -> Workspace {
+        Workspace {
+            root: root.to_path_buf(),
+            binaries: root.join("target").join("release"),
+        }
+    }
+
+    /// The nearest folder at or above `start` that holds both `problems/` and `judge-data/`.
+    pub fn find(start: &Path) -> Result<Workspace, SetupError> {
+        start
+            .ancestors()
+            .find(|dir| dir.join("problems").is_dir() && dir.join("judge-data").is_dir())
+            .map(Workspace::at)
+            .ok_or_else(|| {
+                SetupError(format!(
+                    "no workspace here: no folder at or above {} holds problems/ and judge-data/",
+                    start.display()
+                ))
+            })
+    }
+
+    pub fn data_dir(&self, id: &str) -> PathBuf {
+        self.root.join("judge-data").join(id)
+    }
+
+    pub fn problem_dir(&self, id: &str) -> PathBuf {
+        self.root.join("problems").join(id)
+    }
+
+    /// `target/<folder>`, where the runner keeps what it makes.
+    pub fn target(&self, folder: &str) -> PathBuf {
+        self.root.join("target").join(folder)
+    }
+
+    /// The built program `<name>` (`target/release/<name>`).
+    pub fn binary(&self, name: &str) -> PathBuf {
+        self.binaries.join(name)
+    }
+
+    /// The built program `<name>` when it exists; else says to build it.
+    pub fn built(&self, name: &str) -> Result<PathBuf, SetupError> {
+        let path = self.binary(name);
+        if path.is_file() {
+            Ok(path)
+        } else {
+            Err(SetupError(format!(
+                "{} is missing: run `make` first (every make target builds before it runs)",
+                path.display()
+            )))
+        }
+    }
+
+    /// A program given on the command line (`--bin`, `--sol`, ...): a source
+    /// file is compiled into `target/foreign/`.
+    pub fn program(&self, text: &str) -> Result<Program, SetupError> {
+        sources::from_arg(text, &self.target("foreign")).map_err(SetupError)
+    }
+
+    /// A judge's program named in `problem.toml` (a checker's, an
+    /// interactor's): `own` (`<id>-check`) is the problem's own binary; any
+    /// other command line runs through `sh` from the workspace root, so its
+    /// relative paths start there.
+    pub fn tool(&self, own: &str, command: &str, what: &str) -> Result<Program, SetupError> {
+        if command == own {
+            return self.built(command).map(Program::exec);
+        }
+        let root = self
+            .root
+            .canonicalize()
+            .map_err(|e| SetupError(format!("cannot find {}: {e}", self.root.display())))?;
+        let first = command.split_whitespace().next().unwrap_or("");
+        if first.contains('/') && !root.join(first).is_file() {
+            return Err(SetupError(format!(
+                "{what} {command:?}: no file {first} (relative paths start at the workspace root)"
+            )));
+        }
+        Ok(Program::Exec(
+            PathBuf::from("/bin/sh"),
+            vec![
+                "-c".into(),
+                format!("cd \"$0\" && exec {command} \"$@\""),
+                root.to_string_lossy().into_owned(),
+            ],
+        ))
+    }
+
+    /// The package names of the workspace's own crates (the runner, testkit,
+    /// ...), from the `members` of its Cargo.toml that are no glob: a problem
+    /// named so would clash with one.
+    pub fn tool_crates(&self) -> Vec<String> {
+        let manifest = fs::read_to_string(self.root.join("Cargo.toml")).unwrap_or_default();
+        let members = manifest
+            .split_once("members")
+            .and_then(|(_, rest)| rest.split_once('['))
+            .and_then(|(_, rest)| rest.split_once(']'))
+            .map_or("", |(list, _)| list);
+        members
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .filter(|member| !member.contains('*'))
+            .filter_map(|member| {
+                let text = fs::read_to_string(self.root.join(member).join("Cargo.toml")).ok()?;
+                let line = text
+                    .lines()
+                    .find(|line| line.trim_start().starts_with("name"))?;
+                Some(line.split('"').nth(1)?.to_string())
+            })
+            .collect()
+    }
+
+    /// Every problem id, sorted: the folders of `problems/` and `judge-data/`.
+    pub fn ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = ["problems", "judge-data"]
+            .iter()
+            .flat_map(|dir| subfolders(&self.root.join(dir)))
+            .collect();
+        ids.sort();
+        ids.dedup();
+        ids
+    }
+
+    /// Checks that every id is well-formed and known; no ids means all of them.
+    pub fn select(&self, ids: &[String]) -> Result<Vec<String>, SetupError> {
+        let known = self.ids();
+        if ids.is_empty() {
+            return Ok(known);
+        }
+        for id in ids {
+            check_id(id)?;
+            if !known.contains(id) {
+                return Err(SetupError(format!(
+                    "unknown problem {id:?}; known problems: {}",
+                    if known.is_empty() {
+                        "none yet (make new P=<id>)".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )));
+            }
+        }
+        Ok(ids.to_vec())
+    }
+
+    /// The one id the command takes, known; `usage` says how to name it.
+    pub fn one(&self, ids: &[String], usage: &str) -> Result<String, SetupError> {
+        match ids {
+            [id] => Ok(self.select(std::slice::from_ref(id))?.remove(0)),
+            _ => Err(SetupError(usage.to_string())),
+        }
+    }
+
+    pub fn config(&self, id: &str) -> Result<Config, SetupError> {
+        let path = self.data_dir(id).join("problem.toml");
+        let bytes = files::read_stored(&path).map_err(SetupError)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| SetupError(format!("{} is not UTF-8 text", path.display())))?;
+        config::parse(&text).map_err(|e| SetupError(format!("{}: {e}", path.display())))
+    }
+
+    /// The stored cases of a problem, sorted by name (none, for a new
+    /// problem). Each `.in` needs its `.out` unless `answers_required` is
+    /// false (an interactor judges).
+    pub fn cases(&self, id: &str, answers_required: bool) -> Result<Vec<Case>, SetupError> {
+        let dir = self.data_dir(id);
+        let entries = fs::read_dir(&dir)
+            .map_err(|e| SetupError(format!("cannot list {}: {e}", dir.display())))?;
+        let mut names: Vec<String> = Vec::new();
+        let mut problems: Vec<String> = Vec::new();
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let ext = path.extension().and_then(|e| e.to_str());
+            if ext != Some("in") && ext != Some("out") {
+                continue;
+            }
+            if let Err(problem) = files::check_stored(&path) {
+                problems.push(problem);
+                continue;
+            }
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            let twin = path.with_extension(if ext == Some("in") { "out" } else { "in" });
+            if !twin.exists() && (answers_required || ext == Some("out")) {
+                problems.push(format!(
+                    "{} has no {}",
+                    path.display(),
+                    twin.file_name().and_then(|n| n.to_str()).unwrap_or("")
+                ));
+            } else if ext == Some("in") {
+                names.push(stem.to_string());
+            }
+        }
+        if !problems.is_empty() {
+            problems.sort();
+            return Err(SetupError(problems.join("\n")));
+        }
+        names.sort();
+        Ok(names
+            .into_iter()
+            .map(|name| {
+                let answer = dir.join(format!("{name}.out"));
+                Case {
+                    input: dir.join(format!("{name}.in")),
+                    answer: answer.is_file().then_some(answer),
+                    name,
+                }
+            })
+            .collect())
+    }
+}
+
+/// The one id form every command accepts: `[a-z][a-z0-9_]*`, a Cargo package
+/// and binary name as it is, and never a path.
+pub fn check_id(id: &str) -> Result<(), SetupError> {
+    let valid = id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !valid {
+        return Err(SetupError(format!(
+            "invalid id {id:?}: use lowercase letters, digits and '_', starting with a letter \
+             (poj1143, lc294)"
+        )));
+    }
+    Ok(())
+}
+
+fn subfolders(dir: &Path) -> Vec<String> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(_) => return Vec::new(),
+    };
+    entries
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|name| !name.starts_with('.'))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_lowercase_words_and_never_paths() {
+        for good in ["poj1143", "lc294", "a", "cf_1a"] {
+            assert_eq!(check_id(good), Ok(()), "{good}");
+        }
+        for bad in ["Poj1", "poj-1", "9poj", "/tmp/x", "../x", "", "_a", "a b"] {
+            assert!(check_id(bad).is_err(), "{bad}");
+        }
+    }
+}
