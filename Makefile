@@ -15,7 +15,7 @@
 
 CARGO ?= cargo
 RUNNER := target/release/judge
-# The oldest rustc of the judges that take Rust: every paste is proven on it.
+# The floor rustc, no newer than any judge that takes Rust: every paste is proven on it.
 # Written once, as the workspace's rust-version (the runner reads it too).
 JUDGE_RUST := $(shell sed -n 's/^rust-version = "\(.*\)"$$/\1/p' Cargo.toml)
 PROBLEMS = $(notdir $(wildcard problems/*))

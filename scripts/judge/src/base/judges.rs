@@ -4,7 +4,7 @@
 
 use super::modes::{Clock, CompareMode};
 
-/// The oldest rustc every judge that takes Rust accepts, so every paste is
+/// A rustc no newer than any judge that takes Rust runs, so every paste is
 /// proven on it: the workspace's `rust-version` (Cargo.toml), which clippy
 /// reads too and the Makefile installs. A problem may ask for another with
 /// `rustc = "<version>"` in its problem.toml.

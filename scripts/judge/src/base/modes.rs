@@ -121,12 +121,12 @@ impl Mode for Protocol {
         (
             Protocol::Testlib,
             "testlib",
-            "<input> <output> <answer>; exit 0 AC, 1 WA, 2 PE (Codeforces, Polygon)",
+            "`<input> <output> <answer>`; exit 0 AC, 1 WA, 2 PE (Codeforces, Polygon)",
         ),
         (
             Protocol::Kattis,
             "kattis",
-            "<input> <answer> <feedback_dir>/, the output on stdin; exit 42 AC, 43 WA",
+            "`<input> <answer> <feedback_dir>/`, the output on stdin; exit 42 AC, 43 WA",
         ),
     ];
 }
@@ -157,6 +157,6 @@ mod tests {
             CompareMode::names(),
             "\"exact\", \"tokens\", \"float\", \"any-order\" or \"any-order-deep\""
         );
-        assert!(Protocol::table().contains("  kattis   <input> <answer>"));
+        assert!(Protocol::table().contains("  kattis   `<input> <answer>"));
     }
 }

@@ -13,7 +13,7 @@ pub struct Origin {
     pub judge: String,
 }
 
-/// The rules, in order (README "make import" lists them):
+/// The rules, in order (docs/import.md lists them):
 /// - `poj.org/problem?id=1000` -> `poj1000`;
 /// - `codeforces.com/contest/118/problem/A` and `/problemset/problem/118/A` ->
 ///   `cf118a`; `/gym/100001/problem/B` -> `cfgym100001b`;
