@@ -9,6 +9,7 @@
 #   make bench  [P=<id>]                       speed, memory and growth
 #   make run    P=<id> [IN=<file>|CASE=<name>] [BIN=..]  one run, output and status
 #   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
+#   make sandbox                               what the sandbox contains here, what is missing
 #   make fmt                                   format every crate
 #   make check                                 everything CI runs
 # BIN (and the runner's --sol, --brute, --gen) may be a .rs/.cpp/.cc/.c/.java/.py source.
@@ -23,7 +24,7 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
-.PHONY: build test stress submit new bench run import fmt check toolchain fmt-check clippy unit \
+.PHONY: build test stress submit new bench run import sandbox fmt check toolchain fmt-check clippy unit \
 	judge-compile stress-smoke bench-smoke
 
 # Cargo's progress on a terminal; quiet otherwise, so that a log stays short.
@@ -54,6 +55,9 @@ bench: build
 # Without IN or CASE the input is read from stdin (typed, or piped into make).
 run: build
 	@$(RUNNER) run $(P) $(call opt,--in,IN) $(call opt,--case,CASE) $(call opt,--bin,BIN)
+
+sandbox: build
+	@$(RUNNER) sandbox
 
 fmt:
 	@$(CARGO) fmt --all

@@ -7,6 +7,7 @@ pub mod import;
 pub mod io_floor;
 pub mod new;
 pub mod run;
+pub mod sandbox;
 pub mod stress;
 pub mod submit;
 pub mod test;
@@ -186,6 +187,15 @@ pub const COMMANDS: &[Command] = &[
             opt("file", None, "import the saved payloads named"),
         ],
         handler: Handler::Workspace(import::command),
+        hidden: false,
+    },
+    Command {
+        name: "sandbox",
+        usage: &[""],
+        summary:
+            "what the sandbox confines programs with here, what is missing and how to enable it",
+        options: &[],
+        handler: Handler::Workspace(sandbox::command),
         hidden: false,
     },
     Command {

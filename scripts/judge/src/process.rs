@@ -1,11 +1,12 @@
 //! The process layer: programs started the way a judge starts them, each
 //! under its limits and with everything it starts stopped at its end
-//! (`run`, by way of `launch`); source files as programs (`sources`); and
-//! Ctrl-C, which stops every program running (`interrupt`). All FFI is in
-//! `sys`.
+//! (`run`, by way of `launch`), confined by the kernel (`sandbox`); source
+//! files as programs (`sources`); and Ctrl-C, which stops every program
+//! running (`interrupt`). All FFI is in `sys`.
 
 pub mod interrupt;
 pub mod launch;
 pub mod run;
+pub mod sandbox;
 pub mod sources;
 pub mod sys;

@@ -30,8 +30,9 @@ fn read(sandbox: &Sandbox, relative: &str) -> String {
     fs::read_to_string(sandbox.root.join(relative)).unwrap_or_default()
 }
 
+/// The programs here count their runs in files: outside the sandbox.
 fn run(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) {
-    let output = sandbox.judge(args);
+    let output = sandbox.judge_unconfined(args);
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),

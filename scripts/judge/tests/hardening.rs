@@ -255,6 +255,8 @@ fn a_program_cannot_forge_or_redirect_the_launcher_s_report() {
            *) printf 'code 0 1 1 1 -\\n' > \"$f\" ;; esac; done 2>/dev/null\n\
          kill -9 $PPID; sleep 5",
     );
+    // The fallback launcher: in the sandbox no launcher can be named at all
+    // (tests/sandbox.rs).
     let probe = probe();
     let output = sandbox
         .command(
@@ -262,6 +264,7 @@ fn a_program_cannot_forge_or_redirect_the_launcher_s_report() {
             &["test", "fake", "--bin", program.to_str().unwrap()],
         )
         .env("TMPDIR", &tmp)
+        .env("JUDGE_SANDBOX", "none")
         .output()
         .unwrap();
     assert_eq!(survivors(&probe), Vec::<String>::new());

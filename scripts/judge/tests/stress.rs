@@ -67,7 +67,13 @@ fn a_correct_pair_passes_and_prints_its_seed_first() {
     let sandbox = workspace(TOML, CORRECT, BRUTE, GEN);
     let (code, stdout, stderr) = stress(&sandbox, &["--count", "40", "--seed", "5"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert_eq!(stdout.lines().next(), Some("seed 5"), "{stdout}");
+    // After the line that says what the sandbox contains.
+    let mut lines = stdout.lines();
+    assert!(
+        lines.next().unwrap_or("").starts_with("sandbox: "),
+        "{stdout}"
+    );
+    assert_eq!(lines.next(), Some("seed 5"), "{stdout}");
     assert_eq!(
         stdout.lines().last(),
         Some("40 passed, 0 failed"),

@@ -33,6 +33,9 @@ pub struct Judge {
     pub domains: &'static [&'static str],
     pub time_limit_ms: u64,
     pub memory_limit_kib: u64,
+    /// The main thread's stack it gives a program; `None`: as much as the
+    /// memory limit.
+    pub stack_kib: Option<u64>,
     pub compare: CompareMode,
     pub time: Clock,
     pub format: Format,
@@ -43,7 +46,7 @@ pub struct Judge {
 const fn judge(
     (name, title, prefix): (&'static str, &'static str, &'static str),
     domains: &'static [&'static str],
-    (time_limit_ms, memory_limit_kib): (u64, u64),
+    (time_limit_ms, memory_limit_kib, stack_kib): (u64, u64, Option<u64>),
     (compare, time, format): (CompareMode, Clock, Format),
     rust: Option<&'static str>,
 ) -> Judge {
@@ -54,6 +57,7 @@ const fn judge(
         domains,
         time_limit_ms,
         memory_limit_kib,
+        stack_kib,
         compare,
         time,
         format,
@@ -64,61 +68,63 @@ const fn judge(
 use CompareMode::{Exact, Tokens};
 use Format::{LeetCode, Stdin};
 
+/// Stacks as each judge documents them (Codeforces 256 MiB, AtCoder 1 GiB,
+/// Kattis and Library Checker the memory limit); Linux's 8 MiB elsewhere.
 pub const JUDGES: [Judge; 8] = [
     // C, C++, Pascal, Java and Fortran only.
     judge(
         ("poj", "POJ", "poj"),
         &["poj.org"],
-        (1000, 65536),
+        (1000, 65536, Some(8192)),
         (Exact, Clock::Cpu, Stdin),
         None,
     ),
     judge(
         ("leetcode", "LeetCode", "lc"),
         &["leetcode.com", "leetcode.cn"],
-        (1000, 65536),
+        (1000, 65536, Some(8192)),
         (Exact, Clock::Wall, LeetCode),
         Some("1.79"),
     ),
     judge(
         ("codeforces", "Codeforces", "cf"),
         &["codeforces.com"],
-        (2000, 262144),
+        (2000, 262144, Some(262144)),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.89 (editions 2021 and 2024)"),
     ),
     judge(
         ("atcoder", "AtCoder", "atc"),
         &["atcoder.jp"],
-        (2000, 1048576),
+        (2000, 1048576, Some(1048576)),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.89 (edition 2024)"),
     ),
     judge(
         ("kattis", "Kattis", "kattis"),
         &["kattis.com"],
-        (1000, 1048576),
+        (1000, 1048576, None),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.78"),
     ),
     judge(
         ("cses", "CSES", "cses"),
         &["cses.fi"],
-        (1000, 524288),
+        (1000, 524288, Some(8192)),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.75"),
     ),
     judge(
         ("yukicoder", "yukicoder", "yukicoder"),
         &["yukicoder.me"],
-        (2000, 524288),
+        (2000, 524288, Some(8192)),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.92"),
     ),
     judge(
         ("librarychecker", "Library Checker", "yosupo"),
         &["judge.yosupo.jp"],
-        (5000, 1048576),
+        (5000, 1048576, None),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.94"),
     ),
@@ -126,6 +132,9 @@ pub const JUDGES: [Judge; 8] = [
 
 /// Limits for a judge this table does not know; the user is told to check them.
 pub const OTHER_LIMITS: (u64, u64) = (2000, 262144);
+/// Linux's default stack: a judge this table does not know is not assumed
+/// to give more.
+pub const OTHER_STACK_KIB: u64 = 8192;
 /// The strict choice for an unknown judge: a PE is easier to waive than to miss.
 pub const OTHER_COMPARE: CompareMode = CompareMode::Exact;
 /// Most judges count CPU time.

@@ -13,7 +13,6 @@ use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::files;
 use crate::base::files::Text;
-use crate::base::modes::Clock;
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Verdict;
 use crate::problem::config::Config;
@@ -175,13 +174,7 @@ fn bench_problem(
 /// A warm-up, then up to `RUNS` timed runs (one run and no warm-up for a
 /// smoke test) of `program` on `input`. An error says how the program failed.
 fn time_runs(program: &Program, input: &Path, smoke: bool) -> Result<Timing, String> {
-    let judge = Judge::limits_only(Limits {
-        time: SOLUTION_LIMIT,
-        clock: Clock::Wall,
-        memory_kib: None,
-        output_cap: OUTPUT_CAP,
-    })
-    .counting_output();
+    let judge = Judge::limits_only(Limits::tool(SOLUTION_LIMIT, OUTPUT_CAP)).counting_output();
     let once = || -> Result<(Duration, Option<u64>, usize), String> {
         // Only the output's size matters: it is counted, never kept.
         let judged = judge
@@ -229,10 +222,8 @@ fn time_brute(brute: &mut Option<Program>, input: &Path) -> Brute {
         return Brute::Skipped;
     };
     let judge = Judge::limits_only(Limits {
-        time: BRUTE_LIMIT,
-        clock: Clock::Wall,
         memory_kib: Some(BRUTE_MEMORY_KIB),
-        output_cap: OUTPUT_CAP,
+        ..Limits::tool(BRUTE_LIMIT, OUTPUT_CAP)
     })
     .counting_output();
     let result = match judge.judge(program, Text::File(input), None) {

@@ -16,7 +16,7 @@ use crate::judging::verdict::Verdict;
 use crate::problem::config::Layout;
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
-use crate::process::run::Program;
+use crate::process::run::{containment, Program};
 use progress::Progress;
 use std::fs;
 use std::io::{self, Write};
@@ -49,6 +49,7 @@ struct Settings {
 }
 
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    outln!("sandbox: {}", containment().describe());
     let ids = match args.positional.as_slice() {
         [] => {
             return Err(SetupError(

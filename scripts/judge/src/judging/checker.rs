@@ -7,11 +7,11 @@ use super::verdict::{Judgement, Verdict};
 use crate::base::error::SetupError;
 use crate::base::files::Scratch;
 use crate::base::files::Text;
-use crate::base::modes::{Clock, Protocol};
+use crate::base::modes::Protocol;
 use crate::problem::config::Tool;
 use crate::problem::workspace::Workspace;
 use crate::process::launch::Exit;
-use crate::process::run::{self, Input, Killed, Limits, Outcome, Output, Program};
+use crate::process::run::{self, Input, Killed, Limits, Outcome, Output, Program, View};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -71,13 +71,13 @@ impl Checker {
             }
         };
         let program = self.program.with_args(&args);
-        let limits = Limits {
-            time: CHECKER_TIME,
-            clock: Clock::Wall,
-            memory_kib: None,
-            output_cap: CHECKER_OUTPUT_CAP,
+        let limits = Limits::tool(CHECKER_TIME, CHECKER_OUTPUT_CAP);
+        // It reads the answer, and may write its feedback in the scratch folder.
+        let view = View {
+            reads_data: true,
+            writable: &[scratch.path()],
         };
-        let outcome = run::run(&program, stdin, Output::Capture, &limits)
+        let outcome = run::run(&program, stdin, Output::Capture, &limits, &view)
             .map_err(|e| format!("cannot run the checker {:?}: {e}", self.name))?;
         let message = feedback
             .and_then(|dir| fs::read_to_string(dir.join("judgemessage.txt")).ok())

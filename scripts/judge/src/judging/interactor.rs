@@ -14,10 +14,10 @@ use super::verdict::{self, Judged, Judgement, Verdict};
 use crate::base::error::SetupError;
 use crate::base::files::Scratch;
 use crate::base::files::Text;
-use crate::base::modes::{Clock, Protocol};
+use crate::base::modes::Protocol;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Input, Killed, Limits, Outcome, Output, Program};
+use crate::process::run::{self, Input, Killed, Limits, Outcome, Output, Program, View};
 use crate::process::sys;
 use std::collections::VecDeque;
 use std::fs::{self, File};
@@ -106,7 +106,7 @@ impl Interactor {
                 ]
             }
         };
-        let exchange = converse(&self.program.with_args(&args), solution, limits)?;
+        let exchange = converse(&self.program.with_args(&args), solution, limits, dir)?;
         let said = self.interpret(&exchange.interactor, &feedback);
         // Nothing to compare: only the solution's limits and exit count here.
         let solution_judgement =
@@ -210,7 +210,13 @@ struct Exchange {
 
 /// Runs the two programs with each one's stdout copied to the other's stdin
 /// by a thread of the runner, which also keeps the end of the exchange.
-fn converse(interactor: &Program, solution: &Program, limits: &Limits) -> io::Result<Exchange> {
+/// `scratch` is the interactor's folder for its output and feedback.
+fn converse(
+    interactor: &Program,
+    solution: &Program,
+    limits: &Limits,
+    scratch: &Path,
+) -> io::Result<Exchange> {
     let (from_interactor, interactor_out) = sys::pipe()?;
     let (solution_in, to_solution) = sys::pipe()?;
     let (from_solution, solution_out) = sys::pipe()?;
@@ -220,11 +226,11 @@ fn converse(interactor: &Program, solution: &Program, limits: &Limits) -> io::Re
         output_cap: usize::MAX,
         ..*limits
     };
-    let interactor_limits = Limits {
-        time: solution_limits.wall_cap() + INTERACTOR_GRACE,
-        clock: Clock::Wall,
-        memory_kib: None,
-        output_cap: usize::MAX,
+    let interactor_limits = Limits::tool(solution_limits.wall_cap() + INTERACTOR_GRACE, usize::MAX);
+    // It reads the case and its answer, and writes its output and feedback.
+    let interactor_view = View {
+        reads_data: true,
+        writable: &[scratch],
     };
     let transcript = Mutex::new(Transcript::default());
     let (solution_run, interactor_run, interactor_end, solution_end) = thread::scope(|scope| {
@@ -235,6 +241,7 @@ fn converse(interactor: &Program, solution: &Program, limits: &Limits) -> io::Re
                 Input::Fd(interactor_in),
                 Output::Fd(interactor_out),
                 &interactor_limits,
+                &interactor_view,
             )
         });
         let solution_run = scope.spawn(move || {
@@ -243,6 +250,7 @@ fn converse(interactor: &Program, solution: &Program, limits: &Limits) -> io::Re
                 Input::Fd(solution_in),
                 Output::Fd(solution_out),
                 &solution_limits,
+                &View::JUDGED,
             )
         });
         let to_solution = scope.spawn(move || {

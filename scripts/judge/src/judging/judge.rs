@@ -12,7 +12,7 @@ use crate::base::error::SetupError;
 use crate::base::files::Text;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Input, Limits, Output, Program};
+use crate::process::run::{self, Input, Limits, Output, Program, View};
 use std::io;
 use std::time::Duration;
 
@@ -41,6 +41,8 @@ impl Judge {
                 clock: config.time,
                 memory_kib: Some(config.memory_limit_kib),
                 output_cap: OUTPUT_CAP,
+                processes: Some(config.process_limit),
+                stack_kib: Some(config.stack_kib),
             },
             counting: false,
             comparator: Comparator::of(workspace, id, config)?,
@@ -120,7 +122,7 @@ impl Judge {
         } else {
             Output::Capture
         };
-        let run = run::run(program, stdin, output, &limits)?;
+        let run = run::run(program, stdin, output, &limits, &View::JUDGED)?;
         let judgement = match (verdict::of_limits(&run, &limits), answer) {
             (Some(judgement), _) => judgement,
             (None, Some(answer)) if !self.counting => {

@@ -88,6 +88,18 @@ pub struct Judged {
 /// judges check: time, memory, the output's size, the exit. `None` when it
 /// stayed within `limits` and exited with status 0.
 pub fn of_limits(outcome: &Outcome, limits: &Limits) -> Option<Judgement> {
+    let mut judgement = limits_judgement(outcome, limits)?;
+    if outcome.refused_forks > 0 {
+        judgement.detail += &format!(
+            "\nthe process limit of {} refused {} forks or threads",
+            limits.processes.unwrap_or(0),
+            outcome.refused_forks
+        );
+    }
+    Some(judgement)
+}
+
+fn limits_judgement(outcome: &Outcome, limits: &Limits) -> Option<Judgement> {
     let over_memory = limits
         .memory_kib
         .is_some_and(|limit| outcome.peak_kib.is_some_and(|kib| kib > limit));

@@ -4,13 +4,13 @@
 //! or double-quoted values, no tables. Unknown and repeated keys are refused,
 //! an unknown one with the nearest known key.
 
-use crate::base::judges::RUST_FLOOR;
+use crate::base::judges::{self, RUST_FLOOR};
 use crate::base::modes::{Clock, CompareMode, Mode, Protocol};
 use std::collections::BTreeMap;
 
 /// Every key, with what it sets (the docs' reference lists these); besides
 /// them, `bench.<series>` lines.
-pub const KEYS: [(&str, &str); 15] = [
+pub const KEYS: [(&str, &str); 17] = [
     ("title", "the problem's name"),
     ("url", "the problem's page"),
     (
@@ -20,6 +20,14 @@ pub const KEYS: [(&str, &str); 15] = [
     ("time_limit_ms", "the time limit, in milliseconds"),
     ("memory_limit_kib", "the memory limit, in KiB"),
     ("time", "which time the limit counts"),
+    (
+        "stack_kib",
+        "the main thread's stack, in KiB (the judge's by default)",
+    ),
+    (
+        "process_limit",
+        "processes and threads a program may have at once (64 by default)",
+    ),
     ("compare", "how an output is compared with the answer"),
     (
         "float_tolerance",
@@ -54,6 +62,9 @@ pub const KEYS: [(&str, &str); 15] = [
 
 /// testlib's and oj's default.
 pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
+/// Processes and threads at once: judges allow a few (DOMjudge 64); a JVM
+/// needs some twenty.
+pub const DEFAULT_PROCESS_LIMIT: u32 = 64;
 
 /// How an output is compared with the answer when no checker judges.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -94,6 +105,10 @@ pub struct Config {
     pub time_limit_ms: u64,
     pub memory_limit_kib: u64,
     pub time: Clock,
+    /// The main thread's stack, in KiB.
+    pub stack_kib: u64,
+    /// Processes and threads at once.
+    pub process_limit: u32,
     pub compare: Compare,
     /// A checker program judges instead of `compare`.
     pub checker: Option<Tool>,
@@ -210,12 +225,28 @@ pub fn parse(text: &str) -> Result<Config, String> {
             sizes,
         });
     }
+    let judge = text_of("judge");
+    let memory_limit_kib = number("memory_limit_kib")?;
+    let stack_kib = match raw.get("stack_kib") {
+        Some(_) => number("stack_kib")?,
+        None => match judges::known(&judge) {
+            Some(known) => known.stack_kib.unwrap_or(memory_limit_kib),
+            None => judges::OTHER_STACK_KIB,
+        },
+    };
+    let process_limit = match raw.get("process_limit") {
+        Some(_) => u32::try_from(number("process_limit")?)
+            .map_err(|_| "`process_limit` is too large".to_string())?,
+        None => DEFAULT_PROCESS_LIMIT,
+    };
     Ok(Config {
         title: text_of("title"),
         url: text_of("url"),
-        judge: text_of("judge"),
+        judge,
         time_limit_ms: number("time_limit_ms")?,
-        memory_limit_kib: number("memory_limit_kib")?,
+        memory_limit_kib,
+        stack_kib,
+        process_limit,
         time: match mode("time") {
             None => Clock::Cpu,
             Some(text) => Clock::parse("time", text)?,
@@ -464,6 +495,19 @@ mod tests {
         assert!(err.contains("known keys: title, url"), "{err}");
         let err = parse("bench. = 1\n").unwrap_err();
         assert!(err.contains("unknown key `bench.`"), "{err}");
+    }
+
+    #[test]
+    fn the_stack_and_the_process_limit_come_from_the_judge_unless_set() {
+        let config = parse("judge = codeforces\ntime_limit_ms = 1\nmemory_limit_kib = 1000\n");
+        assert_eq!(config.unwrap().stack_kib, 262144);
+        let config = parse("judge = kattis\ntime_limit_ms = 1\nmemory_limit_kib = 1000\n");
+        assert_eq!(config.unwrap().stack_kib, 1000);
+        let config = with("stack_kib = 512\nprocess_limit = 4\n").unwrap();
+        assert_eq!((config.stack_kib, config.process_limit), (512, 4));
+        assert_eq!(with("").unwrap().process_limit, DEFAULT_PROCESS_LIMIT);
+        assert!(with("process_limit = 0\n").is_err());
+        assert!(with("process_limit = 99999999999\n").is_err());
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::config::{self, Config};
 use crate::base::error::SetupError;
 use crate::base::files;
 use crate::process::run::Program;
-use crate::process::sources;
+use crate::process::{sandbox, sources};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -30,7 +30,10 @@ pub struct Workspace {
 }
 
 impl Workspace {
+    /// The workspace at `root`; its stored data is hidden from every program
+    /// the sandbox runs but the judge's own.
     pub fn at(root: &Path) -> Workspace {
+        sandbox::hide(&root.join("judge-data"));
         Workspace {
             root: root.to_path_buf(),
             binaries: root.join("target").join("release"),

@@ -1,35 +1,40 @@
-//! `judge __launch <report fd> <memory KiB|0> <cpu ms|0> <wall ms> <program>
-//! [<arg>...]` (hidden): starts the program with this process's stdin, stdout
-//! and stderr, enforces the limits on its whole process tree, kills whatever
-//! of the tree is left when it ends, and writes its exit, wall time, CPU time
-//! and peak memory to the inherited descriptor `<report fd>`.
+//! `judge __launch <report fd> [<key>=<value>...] -- <program> [<arg>...]`
+//! (hidden; `Spec` is the format): starts the program with this process's
+//! stdin, stdout and stderr, confined as the spec says (`sandbox`), enforces
+//! the limits on everything it starts, kills whatever is left when it ends,
+//! and writes its exit, wall time, CPU time, peak memory and refused forks to
+//! the inherited descriptor `<report fd>`.
 //!
 //! Why a process of its own: when a program is started, Linux keeps the
 //! starting process's memory high-water mark as the program's peak if that is
 //! larger. A long-lived `judge` (holding expected files, bench inputs) would
 //! lend its own peak to every child; a fresh `judge` weighs about 2 MiB, less
-//! than any Rust solution.
+//! than any Rust solution. It also keeps the namespaces and the cgroup, which
+//! the program is put in, out of the runner.
 //!
-//! Why nothing escapes it: the launcher is a child subreaper, so every
-//! process the program starts that loses its parent (a double fork, a
-//! `setsid` daemon) becomes the launcher's child, wherever its session or
-//! group. After the program ends every descendant is killed and reaped, and
-//! their CPU time and memory count. The launcher dies with the runner
-//! (SIGTERM, on which it still cleans up), the program with the launcher.
-//! The report goes through a pipe the program never holds, and the launcher
-//! is not dumpable, so its `/proc/<pid>/fd` is closed to the program too.
+//! Why nothing escapes it: in the sandbox the program is the init of its own
+//! PID namespace and its cgroup is killed at the end. Without one (the
+//! fallback) the launcher is a child subreaper, so every process the program
+//! starts that loses its parent (a double fork, a `setsid` daemon) becomes
+//! the launcher's child; after the program ends every descendant is killed
+//! and reaped, and their CPU time and memory count. The launcher dies with
+//! the runner (SIGTERM, on which it still cleans up), the program with the
+//! launcher. The report goes through a pipe the program never holds, and the
+//! launcher is not dumpable, so its `/proc/<pid>/fd` is closed to the
+//! program too.
 
 use super::interrupt;
+use super::sandbox::{self, Cgroup, CgroupBase, Confinement, Namespaces};
 use super::sys::{self, SIGKILL};
 use std::env;
+use std::ffi::{CString, OsStr, OsString};
 use std::fs::{self, File};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::os::fd::FromRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{self, Command, ExitCode, ExitStatus};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
 use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -101,39 +106,158 @@ pub struct Report {
     pub cpu: Duration,
     pub peak_kib: u64,
     pub fired: Option<Fired>,
+    /// Forks (or threads) the process limit refused.
+    pub refused_forks: u64,
 }
 
-/// The launcher's limits; `None` watches nothing.
-struct Watch {
-    memory_kib: Option<u64>,
-    cpu: Option<Duration>,
-    wall: Duration,
+/// One program's run, as the runner asks for it and the launcher reads it:
+/// `key=value` arguments, then `--` and the program's command line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Spec {
+    pub memory_kib: Option<u64>,
+    pub cpu: Option<Duration>,
+    pub wall: Duration,
+    pub processes: Option<u32>,
+    pub stack_kib: Option<u64>,
+    pub namespaces: Option<Namespaces>,
+    pub cgroup: Option<CgroupBase>,
+    /// Folders covered by an empty one (stored data).
+    pub hidden: Vec<PathBuf>,
+    /// Folders the program may write in.
+    pub writable: Vec<PathBuf>,
+    /// Folders it must still see where the fresh `/tmp` covers them.
+    pub kept: Vec<PathBuf>,
+    /// Whether the program starts in the fresh `/tmp` (in the namespaces).
+    pub fresh_cwd: bool,
+    /// An inherited descriptor of the network namespace to join.
+    pub network: Option<i32>,
+}
+
+impl Spec {
+    pub fn to_args(&self) -> Vec<OsString> {
+        let mut args: Vec<OsString> = Vec::new();
+        let mut pair = |key: &str, value: &dyn AsRef<OsStr>| {
+            let mut arg = OsString::from(format!("{key}="));
+            arg.push(value.as_ref());
+            args.push(arg);
+        };
+        pair("wall", &self.wall.as_millis().max(1).to_string());
+        if let Some(kib) = self.memory_kib {
+            pair("memory", &kib.to_string());
+        }
+        if let Some(cpu) = self.cpu {
+            pair("cpu", &cpu.as_millis().max(1).to_string());
+        }
+        if let Some(count) = self.processes {
+            pair("processes", &count.to_string());
+        }
+        if let Some(kib) = self.stack_kib {
+            pair("stack", &kib.to_string());
+        }
+        match self.namespaces {
+            Some(Namespaces::AsRoot) => pair("namespaces", &"root"),
+            Some(Namespaces::InUserNamespace) => pair("namespaces", &"user"),
+            None => {}
+        }
+        match &self.cgroup {
+            Some(CgroupBase::V1 {
+                memory,
+                pids,
+                cpuacct,
+            }) => {
+                pair("cgroup.memory", memory);
+                pair("cgroup.pids", pids);
+                pair("cgroup.cpuacct", cpuacct);
+            }
+            Some(CgroupBase::V2(dir)) => pair("cgroup.v2", dir),
+            None => {}
+        }
+        for dir in &self.hidden {
+            pair("hide", dir);
+        }
+        for dir in &self.writable {
+            pair("write", dir);
+        }
+        for dir in &self.kept {
+            pair("keep", dir);
+        }
+        if self.fresh_cwd {
+            pair("cwd", &"fresh");
+        }
+        if let Some(fd) = self.network {
+            pair("network", &fd.to_string());
+        }
+        args.push("--".into());
+        args
+    }
+
+    /// The spec and the program's command line after `--`.
+    fn parse(args: &[String]) -> Result<(Spec, &[String]), String> {
+        let end = args
+            .iter()
+            .position(|arg| arg == "--")
+            .ok_or("no `--` before the program")?;
+        let (pairs, program) = (&args[..end], &args[end + 1..]);
+        if program.is_empty() {
+            return Err("no program after `--`".into());
+        }
+        let mut spec = Spec::default();
+        let (mut memory, mut pids, mut cpuacct) = (None, None, None);
+        for pair in pairs {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or(format!("expected key=value, got {pair:?}"))?;
+            let number = || {
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("{key} takes a number, got {value:?}"))
+            };
+            match key {
+                "wall" => spec.wall = Duration::from_millis(number()?),
+                "memory" => spec.memory_kib = Some(number()?),
+                "cpu" => spec.cpu = Some(Duration::from_millis(number()?)),
+                "processes" => spec.processes = Some(number()? as u32),
+                "stack" => spec.stack_kib = Some(number()?),
+                "namespaces" if value == "root" => spec.namespaces = Some(Namespaces::AsRoot),
+                "namespaces" if value == "user" => {
+                    spec.namespaces = Some(Namespaces::InUserNamespace)
+                }
+                "cgroup.memory" => memory = Some(PathBuf::from(value)),
+                "cgroup.pids" => pids = Some(PathBuf::from(value)),
+                "cgroup.cpuacct" => cpuacct = Some(PathBuf::from(value)),
+                "cgroup.v2" => spec.cgroup = Some(CgroupBase::V2(PathBuf::from(value))),
+                "hide" => spec.hidden.push(PathBuf::from(value)),
+                "write" => spec.writable.push(PathBuf::from(value)),
+                "keep" => spec.kept.push(PathBuf::from(value)),
+                "cwd" if value == "fresh" => spec.fresh_cwd = true,
+                "network" => spec.network = Some(number()? as i32),
+                _ => return Err(format!("unknown {pair:?}")),
+            }
+        }
+        if let (Some(memory), Some(pids), Some(cpuacct)) = (memory, pids, cpuacct) {
+            spec.cgroup = Some(CgroupBase::V1 {
+                memory,
+                pids,
+                cpuacct,
+            });
+        }
+        Ok((spec, program))
+    }
 }
 
 pub fn command(args: &[String]) -> ExitCode {
-    let number = |text: &String| text.parse::<u64>().ok();
-    let (fd, watch, program, rest) = match args {
-        [fd, memory, cpu, wall, program, rest @ ..] => {
-            match (
-                fd.parse::<i32>().ok(),
-                number(memory),
-                number(cpu),
-                number(wall),
-            ) {
-                (Some(fd), Some(memory), Some(cpu), Some(wall)) if fd > 2 => (
-                    fd,
-                    Watch {
-                        memory_kib: (memory > 0).then_some(memory),
-                        cpu: (cpu > 0).then_some(Duration::from_millis(cpu)),
-                        wall: Duration::from_millis(wall),
-                    },
-                    program,
-                    rest,
-                ),
-                _ => return usage(),
-            }
+    if let [flag, how] = args {
+        if flag == "--probe" {
+            return probe(how);
         }
-        _ => return usage(),
+    }
+    let fd = match args.first().and_then(|fd| fd.parse::<i32>().ok()) {
+        Some(fd) if fd > 2 => fd,
+        _ => return usage("the first argument is the report's descriptor"),
+    };
+    let (spec, program) = match Spec::parse(&args[1..]) {
+        Ok(parsed) => parsed,
+        Err(why) => return usage(&why),
     };
     // The program must not inherit the report's descriptor.
     if let Err(e) = sys::set_inherited(fd, false) {
@@ -143,12 +267,9 @@ pub fn command(args: &[String]) -> ExitCode {
     // SAFETY: the runner opened `fd` for this process alone; nothing else owns it.
     let mut report = unsafe { File::from_raw_fd(fd) };
     interrupt::catch_stop();
-    let text = match sys::forbid_inspection()
-        .and_then(|()| sys::become_subreaper())
-        .and_then(|()| launch(program, rest, &watch))
-    {
+    let text = match sys::become_subreaper().and_then(|()| launch(&spec, program)) {
         Ok(found) => found.to_line(),
-        Err(e) => format!("error cannot start {program}: {e}"),
+        Err(e) => format!("error cannot start {}: {e}", program[0]),
     };
     match report.write_all(text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -159,9 +280,59 @@ pub fn command(args: &[String]) -> ExitCode {
     }
 }
 
-fn usage() -> ExitCode {
+/// `judge __launch --probe root|user`: confines `true` as a program would
+/// be. As root it then makes an empty network namespace, says `ready` and
+/// waits for the end of stdin, so that the runner can open it and hold it
+/// for every run. The runner's `probe` reads the exit.
+fn probe(how: &str) -> ExitCode {
+    let namespaces = match how {
+        "root" => Namespaces::AsRoot,
+        _ => Namespaces::InUserNamespace,
+    };
+    let confinement = Confinement {
+        namespaces: Some(namespaces),
+        cgroup_procs: Vec::new(),
+        network: None,
+        hidden: Vec::new(),
+        writable: Vec::new(),
+        kept: Vec::new(),
+        fresh_cwd: true,
+        stack_bytes: None,
+        processes: None,
+    };
+    let result = sandbox::enter_launcher_namespaces(namespaces).and_then(|()| {
+        let mut command = Command::new("/bin/true");
+        // SAFETY: the launcher has no other thread yet: the child may
+        // allocate; it only sets itself up and execs.
+        unsafe {
+            command.pre_exec(move || confinement.enter());
+        }
+        let status = command.status()?;
+        if !status.success() {
+            return Err(io::Error::new(
+                io::ErrorKind::Other,
+                format!("true ended with {status}"),
+            ));
+        }
+        if namespaces == Namespaces::AsRoot {
+            sys::unshare_namespaces(sys::CLONE_NEWNET)?;
+            println!("ready");
+            io::stdin().read_to_end(&mut Vec::new())?;
+        }
+        Ok(())
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn usage(why: &str) -> ExitCode {
     eprintln!(
-        "usage: judge {COMMAND} <report fd> <memory KiB|0> <cpu ms|0> <wall ms> <program> [<arg>...]"
+        "judge {COMMAND}: {why}\nusage: judge {COMMAND} <report fd> [<key>=<value>...] -- <program> [<arg>...]"
     );
     ExitCode::from(2)
 }
@@ -185,96 +356,282 @@ impl Reaped {
     }
 }
 
-fn launch(program: &str, args: &[String], watch: &Watch) -> io::Result<Report> {
-    let me = process::id() as i32;
-    let start = Instant::now();
-    let mut command = Command::new(program);
-    command.args(args);
-    // SAFETY: prctl is async-signal-safe; it runs between fork and exec.
-    unsafe { command.pre_exec(|| sys::die_with_parent(SIGKILL)) };
-    let pid = command.spawn()?.id() as i32;
-    let reaped = Reaped::default();
-    let (done_tx, done_rx) = mpsc::channel::<()>();
-    let (status, wall, fired, watched_kib) = thread::scope(|scope| {
-        let reaped = &reaped;
-        let watchdog = scope.spawn(move || watch_tree(me, watch, start, &done_rx, reaped));
-        // Orphans adopted meanwhile are reaped here too, with their usage.
-        let status = loop {
-            match sys::reap(-1, true) {
-                Ok(Some(child)) => {
-                    reaped.add(&child);
-                    if child.pid == pid {
-                        break Ok(child.status);
+/// Where a run's CPU time and memory are read: its cgroup, or else its
+/// process tree in `/proc` and what was reaped of it.
+enum Meter<'a> {
+    Cgroup(&'a Cgroup),
+    Tree { me: i32, reaped: &'a Reaped },
+}
+
+impl Meter<'_> {
+    /// CPU time so far, and memory charged now in KiB.
+    fn sample(&self) -> (Duration, u64) {
+        match self {
+            Meter::Cgroup(cgroup) => (cgroup.cpu(), cgroup.memory_kib()),
+            Meter::Tree { me, reaped } => {
+                // Reaped first: a process reaped meanwhile is then counted at most once.
+                let mut cpu = reaped.cpu();
+                let mut resident = 0;
+                for pid in descendants(*me) {
+                    if let Some(stat) = Stat::of(pid) {
+                        cpu += sys::clock_tick() * stat.ticks as u32;
+                        resident += stat.pages * sys::page_kib();
                     }
                 }
-                Ok(None) => break Err(io::Error::new(io::ErrorKind::Other, "program lost")),
-                Err(e) => break Err(e),
+                (cpu, resident)
             }
-        };
-        let wall = start.elapsed();
-        let _ = done_tx.send(());
-        let (fired, watched_kib) = watchdog.join().unwrap_or((None, 0));
-        (status, wall, fired, watched_kib)
-    });
+        }
+    }
+}
+
+fn launch(spec: &Spec, program: &[String]) -> io::Result<Report> {
+    let me = process::id() as i32;
+    let cgroup = match &spec.cgroup {
+        Some(base) => Some(Cgroup::create(
+            base,
+            &format!("judge-{me}"),
+            spec.memory_kib,
+            spec.processes,
+        )?),
+        None => None,
+    };
+    let result = run_confined(spec, program, cgroup.as_ref());
+    if let Some(cgroup) = &cgroup {
+        cgroup.kill();
+        cgroup.remove();
+    }
+    result
+}
+
+fn run_confined(spec: &Spec, program: &[String], cgroup: Option<&Cgroup>) -> io::Result<Report> {
+    let me = process::id() as i32;
+    if let Some(namespaces) = spec.namespaces {
+        sandbox::enter_launcher_namespaces(namespaces)?;
+    }
+    // Only once the user namespace is mapped: mapped by a process that is not
+    // dumpable, it let its programs execute nothing.
+    sys::forbid_inspection()?;
+    let confinement = Confinement {
+        namespaces: spec.namespaces,
+        cgroup_procs: cgroup.map(Cgroup::procs).unwrap_or_default(),
+        network: spec.network,
+        hidden: spec.hidden.clone(),
+        writable: spec.writable.clone(),
+        kept: spec.kept.clone(),
+        fresh_cwd: spec.fresh_cwd,
+        stack_bytes: spec.stack_kib.map(|kib| kib * 1024),
+        // With its own user namespace and no cgroup; the launcher counts too.
+        processes: spec
+            .processes
+            .filter(|_| cgroup.is_none() && spec.namespaces == Some(Namespaces::InUserNamespace))
+            .map(|count| u64::from(count) + 1),
+    };
+    let start = Instant::now();
+    // In namespaces the launcher's child is their init, and the program its
+    // child; the init says how the program ended.
+    let (pid, init_says) = match spec.namespaces {
+        Some(_) => {
+            let (pid, says) = start_init(&confinement, program)?;
+            (pid, Some(says))
+        }
+        None => {
+            let mut command = Command::new(&program[0]);
+            command.args(&program[1..]);
+            // SAFETY: the launcher has no other thread, so the child, between
+            // fork and exec, may allocate; it only confines itself.
+            unsafe {
+                command.pre_exec(move || {
+                    confinement.enter()?;
+                    sys::die_with_parent(SIGKILL)
+                })
+            };
+            (command.spawn()?.id() as i32, None)
+        }
+    };
+    let reaped = Reaped::default();
+    let meter = match cgroup {
+        Some(cgroup) => Meter::Cgroup(cgroup),
+        None => Meter::Tree {
+            me,
+            reaped: &reaped,
+        },
+    };
+    // One thread only: a process that made a PID namespace for its children
+    // cannot start threads. It wakes when the program ends (its pidfd) or a
+    // limit is to be looked at again.
+    let pidfd = sys::pidfd(pid).ok();
+    let (mut status, mut wall, mut fired, mut peak_kib) = (None, Duration::ZERO, None, 0);
+    loop {
+        // Orphans adopted meanwhile are reaped too, with their usage.
+        while let Ok(Some(child)) = sys::reap(-1, false) {
+            reaped.add(&child);
+            if child.pid == pid {
+                status = Some(child.status);
+                wall = start.elapsed();
+            }
+        }
+        if status.is_some() {
+            break;
+        }
+        if fired.is_none() {
+            fired = limit_fired(&meter, spec, start, &mut peak_kib);
+            if fired.is_some() {
+                stop(&meter, pid);
+            }
+        }
+        let left = spec.wall.saturating_sub(start.elapsed());
+        let wait = if left.is_zero() { POLL } else { POLL.min(left) };
+        match &pidfd {
+            Some(pidfd) => sys::wait_readable(pidfd, wait),
+            None => thread::sleep(wait),
+        }
+    }
+    if let Some(cgroup) = cgroup {
+        cgroup.kill();
+    }
     sweep(me, &reaped);
-    Ok(Report {
-        exit: Exit::of(ExitStatus::from_raw(status?)),
-        wall,
-        cpu: reaped.cpu(),
-        peak_kib: reaped.peak_kib.load(Ordering::SeqCst).max(watched_kib),
-        fired,
+    let exit = match init_says.map(ended) {
+        // A limit fired: the init was killed with the program.
+        None | Some(Ok(None)) => Exit::of(ExitStatus::from_raw(status.unwrap_or(0))),
+        Some(Ok(Some(exit))) => exit,
+        Some(Err(e)) => return Err(e),
+    };
+    let report = match cgroup {
+        Some(cgroup) => Report {
+            exit,
+            wall,
+            cpu: cgroup.cpu(),
+            peak_kib: cgroup.peak_kib().max(peak_kib),
+            fired: fired.or(cgroup.out_of_memory().then_some(Fired::Memory)),
+            refused_forks: cgroup.refused_forks(),
+        },
+        None => Report {
+            exit,
+            wall,
+            cpu: reaped.cpu(),
+            peak_kib: reaped.peak_kib.load(Ordering::SeqCst).max(peak_kib),
+            fired,
+            refused_forks: 0,
+        },
+    };
+    Ok(report)
+}
+
+/// Forks the namespaces' init, which confines itself, starts the program,
+/// reaps every process until the program ends and says how it ended on the
+/// pipe returned. A program as init would ignore signals it sends itself
+/// (`kill -SEGV $$`, `raise`): an init of ours keeps its semantics.
+fn start_init(confinement: &Confinement, program: &[String]) -> io::Result<(i32, File)> {
+    let argv: Vec<CString> = program
+        .iter()
+        .map(|arg| CString::new(arg.as_bytes()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let (says_read, says_write) = sys::pipe()?;
+    // SAFETY: the launcher has one thread; the child runs only `init`, which
+    // ends in `_exit`.
+    match unsafe { sys::fork() }? {
+        0 => {
+            drop(says_read);
+            init(confinement, &argv, File::from(says_write));
+            sys::exit_now(0)
+        }
+        pid => Ok((pid, File::from(says_read))),
+    }
+}
+
+/// The init's life, in the launcher's forked child: see `start_init`.
+fn init(confinement: &Confinement, argv: &[CString], mut says: File) {
+    let result = (|| -> io::Result<Exit> {
+        confinement.enter()?;
+        sys::die_with_parent(SIGKILL)?;
+        // Not dumpable: the program cannot trace it.
+        sys::forbid_inspection()?;
+        let (failed_read, failed_write) = sys::pipe()?;
+        // SAFETY: one thread; the child only execs, or says why it could not.
+        let program = match unsafe { sys::fork() }? {
+            0 => {
+                let error = sys::exec(argv);
+                let mut failed = File::from(failed_write);
+                let _ = failed.write_all(&error.raw_os_error().unwrap_or(0).to_le_bytes());
+                sys::exit_now(127)
+            }
+            program => program,
+        };
+        drop(failed_write);
+        // A successful exec closes the pipe; a failed one sends its errno.
+        let mut errno = [0u8; 4];
+        if File::from(failed_read).read_exact(&mut errno).is_ok() {
+            return Err(io::Error::from_raw_os_error(i32::from_le_bytes(errno)));
+        }
+        loop {
+            match sys::reap(-1, true)? {
+                Some(child) if child.pid == program => {
+                    return Ok(Exit::of(ExitStatus::from_raw(child.status)))
+                }
+                Some(_) => {}
+                None => return Err(io::Error::new(io::ErrorKind::Other, "program lost")),
+            }
+        }
+    })();
+    let line = match result {
+        Ok(Exit::Code(code)) => format!("code {code}\n"),
+        Ok(Exit::Signal(signal)) => format!("signal {signal}\n"),
+        Err(e) => format!("error {e}\n"),
+    };
+    let _ = says.write_all(line.as_bytes());
+}
+
+/// How the init said the program ended: `None` when it said nothing (it was
+/// killed with the program); an error when the program could not start.
+fn ended(mut says: File) -> io::Result<Option<Exit>> {
+    let mut line = String::new();
+    let _ = says.read_to_string(&mut line);
+    let (kind, rest) = line.trim().split_once(' ').unwrap_or(("", ""));
+    Ok(match (kind, rest.parse::<i32>()) {
+        ("code", Ok(code)) => Some(Exit::Code(code)),
+        ("signal", Ok(signal)) => Some(Exit::Signal(signal)),
+        ("error", _) => return Err(io::Error::new(io::ErrorKind::Other, rest.to_string())),
+        _ => None,
     })
 }
 
-/// Stops the tree when a limit fires or SIGTERM comes; until the program ends.
-/// Returns what fired and the largest resident set of the whole tree seen:
-/// the tree's processes together, as a judge's control group counts them.
-fn watch_tree(
-    me: i32,
-    watch: &Watch,
-    start: Instant,
-    done: &mpsc::Receiver<()>,
-    reaped: &Reaped,
-) -> (Option<Fired>, u64) {
-    let sample = watch.memory_kib.is_some() || watch.cpu.is_some();
-    let tick = sys::clock_tick();
-    let page_kib = sys::page_kib();
-    let mut peak_kib = 0;
-    loop {
-        let fired = if interrupt::stop_requested() {
-            Some(Fired::Stopped)
-        } else if start.elapsed() > watch.wall {
-            Some(Fired::Time)
-        } else if sample {
-            // Reaped first: a process reaped meanwhile is then counted at most once.
-            let mut cpu = reaped.cpu();
-            let mut resident = 0;
-            for pid in descendants(me) {
-                if let Some(stat) = Stat::of(pid) {
-                    cpu += tick * stat.ticks as u32;
-                    resident += stat.pages * page_kib;
-                }
-            }
-            peak_kib = peak_kib.max(resident);
-            if watch.memory_kib.is_some_and(|limit| resident > limit) {
-                Some(Fired::Memory)
-            } else if watch.cpu.is_some_and(|limit| cpu > limit) {
-                Some(Fired::Time)
-            } else {
-                None
-            }
-        } else {
-            None
-        };
-        if fired.is_some() {
-            for pid in descendants(me) {
+/// What fired, if a limit did or SIGTERM came; `peak_kib` keeps the most
+/// memory seen charged at once: the whole tree's together, as a judge's
+/// control group counts it.
+fn limit_fired(meter: &Meter, spec: &Spec, start: Instant, peak_kib: &mut u64) -> Option<Fired> {
+    if interrupt::stop_requested() {
+        return Some(Fired::Stopped);
+    }
+    if start.elapsed() > spec.wall {
+        return Some(Fired::Time);
+    }
+    let sample =
+        spec.memory_kib.is_some() || spec.cpu.is_some() || matches!(meter, Meter::Cgroup(_));
+    if !sample {
+        return None;
+    }
+    let (cpu, memory) = meter.sample();
+    *peak_kib = (*peak_kib).max(memory);
+    if spec.memory_kib.is_some_and(|limit| memory > limit) {
+        Some(Fired::Memory)
+    } else if spec.cpu.is_some_and(|limit| cpu > limit) {
+        Some(Fired::Time)
+    } else {
+        None
+    }
+}
+
+/// Kills the program and all it started. In its own PID namespace the
+/// program is its init: with it dies every process it started.
+fn stop(meter: &Meter, pid: i32) {
+    sys::signal(pid, SIGKILL);
+    match meter {
+        Meter::Cgroup(cgroup) => cgroup.kill(),
+        Meter::Tree { me, .. } => {
+            for pid in descendants(*me) {
                 sys::signal(pid, SIGKILL);
             }
-            return (fired, peak_kib);
-        }
-        let left = watch.wall.saturating_sub(start.elapsed());
-        if done.recv_timeout(POLL.min(left)) != Err(mpsc::RecvTimeoutError::Timeout) {
-            return (None, peak_kib);
         }
     }
 }
@@ -365,10 +722,11 @@ impl Report {
             Some(Fired::Stopped) => "stopped",
         };
         format!(
-            "{kind} {value} {} {} {} {fired}\n",
+            "{kind} {value} {} {} {} {fired} {}\n",
             self.wall.as_nanos(),
             self.cpu.as_nanos(),
             self.peak_kib,
+            self.refused_forks,
         )
     }
 
@@ -379,7 +737,7 @@ impl Report {
         }
         let words: Vec<&str> = text.split_whitespace().collect();
         let parsed = match words.as_slice() {
-            [kind, value, wall, cpu, peak, fired] => (|| {
+            [kind, value, wall, cpu, peak, fired, forks] => (|| {
                 let value = value.parse().ok()?;
                 Some(Report {
                     exit: match *kind {
@@ -397,6 +755,7 @@ impl Report {
                         "stopped" => Some(Fired::Stopped),
                         _ => return None,
                     },
+                    refused_forks: forks.parse().ok()?,
                 })
             })(),
             _ => None,
@@ -436,6 +795,7 @@ mod tests {
                 cpu: Duration::from_nanos(900_000),
                 peak_kib: 2048,
                 fired: None,
+                refused_forks: 0,
             },
             Report {
                 exit: Exit::Signal(9),
@@ -443,6 +803,7 @@ mod tests {
                 cpu: Duration::ZERO,
                 peak_kib: 0,
                 fired: Some(Fired::Memory),
+                refused_forks: 3,
             },
         ] {
             assert_eq!(Report::parse(&report.to_line()), Ok(report));
@@ -456,9 +817,10 @@ mod tests {
             Err("cannot start x: No such file".to_string())
         );
         assert!(Report::parse("").is_err());
-        assert!(Report::parse("code x 1 2 3 -").is_err());
-        assert!(Report::parse("exit 0 1 2 3 -").is_err());
-        assert!(Report::parse("code 0 1 2 3 soon").is_err());
+        assert!(Report::parse("code x 1 2 3 - 0").is_err());
+        assert!(Report::parse("exit 0 1 2 3 - 0").is_err());
+        assert!(Report::parse("code 0 1 2 3 soon 0").is_err());
+        assert!(Report::parse("code 0 1 2 3 -").is_err());
     }
 
     #[test]

@@ -8,17 +8,19 @@
 //! reports over a pipe; see `launch`. This side feeds stdin, drains stdout and
 //! stderr with a deadline, and reads the report.
 
-use super::launch::{self, Exit, Fired, Report};
+use super::launch::{self, Exit, Fired, Report, Spec};
+use super::sandbox::{self, Containment, Namespaces};
 use super::{interrupt, sys};
 use crate::base::modes::Clock;
 use crate::base::terminal::escape_controls;
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, Read, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::fd::{AsRawFd, IntoRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// How much of stderr is kept for the report.
@@ -70,21 +72,30 @@ impl Program {
         }
     }
 
-    /// The command line the launcher starts.
-    fn argv(&self) -> Vec<OsString> {
-        match self {
-            Program::Exec(path, args) => std::iter::once(path.into())
-                .chain(args.iter().map(OsString::from))
-                .collect(),
+    /// The command line the launcher starts: a path made absolute, as the
+    /// program starts elsewhere than the runner.
+    fn argv(&self) -> io::Result<Vec<OsString>> {
+        Ok(match self {
+            Program::Exec(path, args) => {
+                let path = match path.components().count() {
+                    // A bare name is looked up in PATH.
+                    1 if path.is_relative() && !path.starts_with(".") => path.clone(),
+                    _ if path.is_relative() => std::env::current_dir()?.join(path),
+                    _ => path.clone(),
+                };
+                std::iter::once(path.into())
+                    .chain(args.iter().map(OsString::from))
+                    .collect()
+            }
             Program::Shell(line) => vec!["sh".into(), "-c".into(), line.into()],
-        }
+        })
     }
 }
 
 /// Where the program's stdin comes from.
 pub enum Input<'a> {
     Bytes(&'a [u8]),
-    /// A file's bytes.
+    /// A file's bytes, copied into a pipe: the program never holds the file.
     File(&'a Path),
     /// A descriptor the caller made: an open file, or the read end of a pipe
     /// from an interactor. The runner keeps no copy of it.
@@ -106,14 +117,52 @@ pub enum Output {
 pub struct Limits {
     pub time: Duration,
     pub clock: Clock,
-    /// Killed as soon as a process's resident memory passes this; `None`
-    /// watches nothing.
+    /// The memory of everything the program starts, together; `None` limits
+    /// nothing.
     pub memory_kib: Option<u64>,
     /// Stdout beyond this many bytes is an output limit exceeded: the run is killed.
     pub output_cap: usize,
+    /// Processes and threads at once (a cgroup's `pids.max`).
+    pub processes: Option<u32>,
+    /// The main thread's stack (`RLIMIT_STACK`); `None` keeps the runner's.
+    pub stack_kib: Option<u64>,
 }
 
+/// What a program sees of the files in the sandbox, beyond the read-only
+/// view every program gets.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// Stored data is visible (a checker, an interactor: they read answers).
+    pub reads_data: bool,
+    /// Folders it may write in.
+    pub writable: &'a [&'a Path],
+}
+
+impl View<'_> {
+    /// A judged program's: stored data hidden, nothing writable.
+    pub const JUDGED: View<'static> = View {
+        reads_data: false,
+        writable: &[],
+    };
+}
+
+/// A tool's processes and threads at once: a compiler's or a JVM's many.
+const TOOL_PROCESSES: u32 = 256;
+
 impl Limits {
+    /// A tool's limits (a checker, a generator, a brute force): wall time
+    /// alone, its own memory unlimited.
+    pub fn tool(time: Duration, output_cap: usize) -> Limits {
+        Limits {
+            time,
+            clock: Clock::Wall,
+            memory_kib: None,
+            output_cap,
+            processes: Some(TOOL_PROCESSES),
+            stack_kib: None,
+        }
+    }
+
     /// The wall time at which the run is stopped whatever the clock: with CPU
     /// time, `max(2 x limit, limit + 1 s)`, so a sleeping program still ends.
     pub fn wall_cap(&self) -> Duration {
@@ -144,10 +193,12 @@ pub struct Outcome {
     pub wall: Duration,
     /// User and system time of the whole process tree.
     pub cpu: Duration,
-    /// Peak resident memory of the largest process of the tree; `None` when
-    /// the launcher was lost and with it the figures.
+    /// Peak memory of the whole tree together; `None` when the launcher was
+    /// lost and with it the figures.
     pub peak_kib: Option<u64>,
     pub killed: Option<Killed>,
+    /// Forks (or threads) the process limit refused.
+    pub refused_forks: u64,
 }
 
 impl Outcome {
@@ -162,27 +213,143 @@ impl Outcome {
     }
 }
 
-/// Runs `program` with stdin from `input` and stdout to `output`.
+/// What the machine lets the sandbox confine programs with, found on first
+/// use: every run is confined with it, and every command says it first.
+pub fn containment() -> &'static Containment {
+    static FOUND: OnceLock<Containment> = OnceLock::new();
+    FOUND.get_or_init(detect)
+}
+
+/// Set to `none`, the sandbox is not used: the fallback runs, as on a
+/// machine that allows nothing (to compare the two, or to test the fallback).
+pub const SANDBOX_VARIABLE: &str = "JUDGE_SANDBOX";
+
+fn detect() -> Containment {
+    if std::env::var_os(SANDBOX_VARIABLE).is_some_and(|value| value == "none") {
+        return Containment {
+            namespaces: None,
+            cgroup: None,
+            network: None,
+            missing: vec![format!("turned off by {SANDBOX_VARIABLE}=none")],
+        };
+    }
+    let mut missing = Vec::new();
+    let cgroup = match sandbox::cgroup_base() {
+        Ok(base) => Some(base),
+        Err(why) => {
+            missing.push(why);
+            None
+        }
+    };
+    let (uid, _) = sys::ids();
+    let namespaces = if uid == 0 {
+        Namespaces::AsRoot
+    } else {
+        Namespaces::InUserNamespace
+    };
+    let (namespaces, network) = match probe(namespaces) {
+        Ok(network) => (Some(namespaces), network),
+        Err(why) => {
+            missing.insert(0, why);
+            (None, None)
+        }
+    };
+    Containment {
+        namespaces,
+        cgroup,
+        network,
+        missing,
+    }
+}
+
+/// Starts `true` in the namespaces, as every run will be started; as root,
+/// also opens the empty network namespace the probe made, for every run.
+fn probe(namespaces: Namespaces) -> Result<Option<RawFd>, String> {
+    let launcher = launch::launcher().map_err(|e| format!("no launcher: {e}"))?;
+    let how = match namespaces {
+        Namespaces::AsRoot => "root",
+        Namespaces::InUserNamespace => "user",
+    };
+    let mut child = Command::new(launcher)
+        .args([launch::COMMAND, "--probe", how])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start the launcher: {e}"))?;
+    let mut said = String::new();
+    if let Some(stdout) = child.stdout.as_mut() {
+        let _ = BufReader::new(stdout.take(16)).read_line(&mut said);
+    }
+    let network = (said.trim() == "ready")
+        .then(|| File::open(format!("/proc/{}/ns/net", child.id())).ok())
+        .flatten()
+        .map(|file| OwnedFd::from(file).into_raw_fd());
+    drop(child.stdin.take());
+    let output = child
+        .wait_with_output()
+        .map_err(|e| format!("cannot wait for the launcher: {e}"))?;
+    if output.status.success() {
+        return Ok(network);
+    }
+    let said = String::from_utf8_lossy(&output.stderr);
+    let why = said.lines().last().unwrap_or("").trim();
+    Err(match namespaces {
+        Namespaces::AsRoot => format!("namespaces refused: {why}"),
+        Namespaces::InUserNamespace => format!("no user namespaces: {why}"),
+    })
+}
+
+/// Runs `program` with stdin from `input` and stdout to `output`, under
+/// `limits`, seeing the files as `view` says (in the sandbox, where the
+/// machine allows one).
 pub fn run(
     program: &Program,
     input: Input,
     output: Output,
     limits: &Limits,
+    view: &View,
 ) -> io::Result<Outcome> {
     let (report_read, report_write) = sys::pipe()?;
     let report_fd = report_write.as_raw_fd();
-    let cpu_ms = match limits.clock {
-        Clock::Cpu => limits.time.as_millis().max(1),
-        Clock::Wall => 0,
+    let containment = containment();
+    let argv = program.argv()?;
+    let hidden = sandbox::hidden();
+    // The workspaces (what holds the data), the program's folder and this
+    // one stay in sight however the sandbox's fresh /tmp covers them.
+    let mut kept: Vec<PathBuf> = hidden
+        .iter()
+        .filter_map(|dir| dir.parent())
+        .map(Path::to_path_buf)
+        .collect();
+    kept.extend(
+        Path::new(&argv[0])
+            .parent()
+            .filter(|dir| dir.is_absolute())
+            .map(Path::to_path_buf),
+    );
+    kept.extend(std::env::current_dir().ok());
+    let spec = Spec {
+        memory_kib: limits.memory_kib,
+        cpu: (limits.clock == Clock::Cpu).then_some(limits.time),
+        wall: limits.wall_cap(),
+        processes: limits.processes,
+        stack_kib: limits.stack_kib,
+        namespaces: containment.namespaces,
+        cgroup: containment.cgroup.clone(),
+        hidden: if view.reads_data { Vec::new() } else { hidden },
+        writable: view.writable.iter().map(|dir| dir.to_path_buf()).collect(),
+        kept,
+        fresh_cwd: matches!(program, Program::Exec(..)),
+        network: containment.network,
     };
+    let network = spec.network;
     let mut command = Command::new(launch::launcher()?);
     command
         .arg(launch::COMMAND)
         .arg(report_fd.to_string())
-        .arg(limits.memory_kib.unwrap_or(0).to_string())
-        .arg(cpu_ms.to_string())
-        .arg(limits.wall_cap().as_millis().max(1).to_string())
-        .args(program.argv())
+        .args(spec.to_args())
+        .args(argv)
         .stderr(Stdio::piped())
         // Its own group: Ctrl-C at a terminal reaches the runner alone, which
         // then stops the launchers in order.
@@ -193,6 +360,9 @@ pub fn run(
     unsafe {
         command.pre_exec(move || {
             sys::die_with_parent(sys::SIGTERM)?;
+            if let Some(network) = network {
+                sys::set_inherited(network, true)?;
+            }
             sys::set_inherited(report_fd, true)
         });
     }
@@ -201,18 +371,18 @@ pub fn run(
         Output::Capture | Output::Count => command.stdout(Stdio::piped()),
         Output::Fd(fd) => command.stdout(fd),
     };
-    let bytes = match input {
+    let feed = match input {
         Input::File(path) => {
-            command.stdin(File::open(path)?);
-            None
+            command.stdin(Stdio::piped());
+            Feed::File(File::open(path)?, Vec::new(), 0)
         }
         Input::Bytes(bytes) => {
             command.stdin(Stdio::piped());
-            Some(bytes)
+            Feed::Bytes(bytes)
         }
         Input::Fd(fd) => {
             command.stdin(fd);
-            None
+            Feed::Bytes(b"")
         }
     };
     let start = Instant::now();
@@ -228,7 +398,7 @@ pub fn run(
         stderr: launcher.stderr.take().map(OwnedFd::from).map(File::from),
         report: Some(File::from(report_read)),
     };
-    let drained = pipes.drain(bytes.unwrap_or(&[]), keep_stdout, limits, pid, start);
+    let drained = pipes.drain(feed, keep_stdout, limits, pid, start);
     if drained.is_err() {
         // Nothing watches the launcher any more: it must not outlive this call.
         sys::signal(-pid, sys::SIGKILL);
@@ -252,9 +422,11 @@ pub fn run(
         ));
     }
     let last_line = text.lines().last().filter(|_| status.success());
+    let mut refused_forks = 0;
     let (exit, wall, cpu, peak_kib, fired) = if let Some(line) = last_line {
         let report = Report::parse(line).map_err(|e| io::Error::new(io::ErrorKind::Other, e))?;
         let peak = Some(report.peak_kib);
+        refused_forks = report.refused_forks;
         (report.exit, report.wall, report.cpu, peak, report.fired)
     } else {
         // No report: the launcher was killed, by the runner's last resort or
@@ -288,6 +460,7 @@ pub fn run(
         cpu,
         peak_kib,
         killed,
+        refused_forks,
     })
 }
 
@@ -317,7 +490,7 @@ impl Pipes {
     /// grace after the launcher's end even if an escaped process holds one.
     fn drain(
         mut self,
-        bytes: &[u8],
+        mut feed: Feed,
         keep_stdout: bool,
         limits: &Limits,
         launcher: i32,
@@ -326,7 +499,7 @@ impl Pipes {
         if let Some(stdin) = &self.stdin {
             sys::set_nonblocking(stdin.as_raw_fd())?;
         }
-        if bytes.is_empty() {
+        if feed.pending()?.is_empty() {
             self.stdin = None;
         }
         let mut drained = Drained {
@@ -338,7 +511,6 @@ impl Pipes {
             launcher_killed: false,
         };
         let last_resort = start + limits.wall_cap() + LAUNCHER_SLACK;
-        let mut written = 0;
         let mut deadline = None;
         let mut buffer = vec![0u8; 64 * 1024];
         loop {
@@ -385,14 +557,15 @@ impl Pipes {
             );
             if stdin_ready {
                 if let Some(stdin) = &mut self.stdin {
-                    match stdin.write(&bytes[written..bytes.len().min(written + buffer.len())]) {
-                        Ok(n) => written += n,
+                    let written = feed.pending().and_then(|pending| stdin.write(pending));
+                    match written {
+                        Ok(n) => feed.advance(n),
                         Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
                         // A program that exits without reading all its input is no error here.
-                        Err(_) => written = bytes.len(),
+                        Err(_) => self.stdin = None,
                     }
                 }
-                if written == bytes.len() {
+                if feed.pending().map_or(true, |pending| pending.is_empty()) {
                     self.stdin = None;
                 }
             }
@@ -419,6 +592,43 @@ impl Pipes {
                     keep_tail(&mut drained.report, &buffer[..n], REPORT_BYTES);
                 }
             }
+        }
+    }
+}
+
+/// What the program's stdin is fed: bytes in memory, or a file read a chunk
+/// at a time (the chunk read last, and how much of it is written).
+enum Feed<'a> {
+    Bytes(&'a [u8]),
+    File(File, Vec<u8>, usize),
+}
+
+impl Feed<'_> {
+    /// What is to be written next; empty at the end.
+    fn pending(&mut self) -> io::Result<&[u8]> {
+        match self {
+            Feed::Bytes(bytes) => Ok(bytes),
+            Feed::File(file, chunk, at) => {
+                if *at == chunk.len() {
+                    chunk.resize(64 * 1024, 0);
+                    let read = loop {
+                        match file.read(chunk) {
+                            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                            other => break other,
+                        }
+                    };
+                    chunk.truncate(read.unwrap_or(0));
+                    *at = 0;
+                }
+                Ok(&chunk[*at..])
+            }
+        }
+    }
+
+    fn advance(&mut self, written: usize) {
+        match self {
+            Feed::Bytes(bytes) => *bytes = &bytes[written..],
+            Feed::File(_, _, at) => *at += written,
         }
     }
 }

@@ -6,17 +6,21 @@
 //! once; it is made in a scratch folder and renamed into place, so a
 //! half-made build is never used.
 
-use super::run::Program;
+use super::run::{self, Input, Killed, Limits, Output, Program, View};
 use crate::base::files::Scratch;
 use std::env;
 use std::fs;
-use std::io;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// How many lines of the compiler's complaint a setup error shows.
 const SHOWN_LINES: usize = 15;
+/// A compile's own limits, far beyond what a solution needs: only a
+/// compile bomb reaches them.
+const COMPILE_TIME: Duration = Duration::from_secs(60);
+const COMPILE_MEMORY_KIB: u64 = 1 << 20;
+const COMPILE_OUTPUT_CAP: usize = 1 << 20;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Language {
@@ -160,6 +164,8 @@ fn compile(
         .map_err(|e| format!("cannot move the build to {}: {e}", build.display()))
 }
 
+/// Compiles in the sandbox, as any program runs, with limits of its own:
+/// exceeding one is a setup error that names it.
 fn run_compiler(
     language: Language,
     text: &str,
@@ -167,41 +173,62 @@ fn run_compiler(
     file_name: &str,
     stem: &str,
 ) -> Result<(), String> {
-    let [compiler, flags @ ..] = language.compiler() else {
-        unreachable!("every language names its compiler");
-    };
-    let copy = dir.join(file_name);
-    let mut command = Command::new(compiler);
-    command.args(flags);
+    let compiler = language.compiler()[0];
+    for needed in [
+        Some(compiler),
+        (language == Language::Java).then_some("java"),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        if which(needed).is_none() {
+            return Err(format!(
+                "{text} needs {needed}, which is not installed (not found on PATH)"
+            ));
+        }
+    }
+    let copy = dir.join(file_name).display().to_string();
+    let output = dir.join(stem).display().to_string();
+    // Through a shell only to have stderr in the captured output, whose
+    // first lines say what is wrong.
+    let mut args = vec!["-c".to_string(), "exec \"$0\" \"$@\" 2>&1".to_string()];
+    args.extend(language.compiler().iter().map(|arg| arg.to_string()));
     match language {
-        Language::Java => command.arg("-d").arg(dir).arg(&copy),
-        Language::Python => command.arg(&copy),
-        Language::C => command.arg("-o").arg(dir.join(stem)).arg(&copy).arg("-lm"),
-        _ => command.arg("-o").arg(dir.join(stem)).arg(&copy),
+        Language::Java => args.extend(["-d".into(), dir.display().to_string(), copy.clone()]),
+        Language::Python => args.push(copy.clone()),
+        Language::C => args.extend(["-o".into(), output, copy.clone(), "-lm".into()]),
+        _ => args.extend(["-o".into(), output, copy.clone()]),
     };
     let shown = format!("{} {}", language.compiler().join(" "), text);
     eprintln!("judge: compiling {shown}");
-    let output = command
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| match e.kind() {
-            io::ErrorKind::NotFound => {
-                format!("{text} needs {compiler}, which is not installed (not found on PATH)")
-            }
-            _ => format!("cannot start {compiler} for {text}: {e}"),
-        })?;
-    if language == Language::Java && which("java").is_none() {
+    let limits = Limits {
+        memory_kib: Some(COMPILE_MEMORY_KIB),
+        ..Limits::tool(COMPILE_TIME, COMPILE_OUTPUT_CAP)
+    };
+    let view = View {
+        reads_data: false,
+        writable: &[dir],
+    };
+    let program = Program::Exec(PathBuf::from("/bin/sh"), args);
+    let outcome = run::run(&program, Input::Bytes(b""), Output::Capture, &limits, &view)
+        .map_err(|e| format!("cannot start {compiler} for {text}: {e}"))?;
+    let over = match outcome.killed {
+        Some(Killed::Time) => Some(format!("ran past its {} s limit", COMPILE_TIME.as_secs())),
+        Some(Killed::Memory) => Some(format!(
+            "used over its {} MiB of memory",
+            COMPILE_MEMORY_KIB >> 10
+        )),
+        Some(Killed::Output) => Some(format!("printed over {} KiB", COMPILE_OUTPUT_CAP >> 10)),
+        None if outcome.exit.success() => return Ok(()),
+        None => None,
+    };
+    if let Some(over) = over {
         return Err(format!(
-            "{text} needs java to run, which is not installed (not found on PATH)"
+            "compiling {text} stopped: the compiler {over} ({shown})"
         ));
     }
-    if output.status.success() {
-        return Ok(());
-    }
     // The complaint names the user's file, not the copy compiled.
-    let complaint = String::from_utf8_lossy(&output.stderr).to_string()
-        + &String::from_utf8_lossy(&output.stdout);
-    let complaint = complaint.replace(&copy.display().to_string(), text);
+    let complaint = String::from_utf8_lossy(&outcome.stdout).replace(&copy, text);
     let lines: Vec<&str> = complaint.lines().collect();
     let mut message = format!("{text} does not compile ({shown}):");
     for line in lines.iter().take(SHOWN_LINES) {

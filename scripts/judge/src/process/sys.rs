@@ -1,9 +1,13 @@
-//! The few Linux calls the launcher and the runner need, declared by hand
-//! (std only, no crates), each wrapped so the rest of the code stays safe.
+//! The few Linux calls the launcher, the sandbox and the runner need,
+//! declared by hand (std only, no crates), each wrapped so the rest of the
+//! code stays safe.
 
+use std::ffi::{CStr, CString};
 use std::io;
 use std::os::fd::{FromRawFd, OwnedFd, RawFd};
-use std::os::raw::c_long;
+use std::os::raw::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 use std::time::Duration;
 
 pub const SIGKILL: i32 = 9;
@@ -23,6 +27,49 @@ const SC_CLK_TCK: i32 = 2;
 const SC_PAGESIZE: i32 = 30;
 const ECHILD: i32 = 10;
 
+pub const CLONE_NEWNS: i32 = 0x0002_0000;
+pub const CLONE_NEWUTS: i32 = 0x0400_0000;
+pub const CLONE_NEWIPC: i32 = 0x0800_0000;
+pub const CLONE_NEWUSER: i32 = 0x1000_0000;
+pub const CLONE_NEWPID: i32 = 0x2000_0000;
+pub const CLONE_NEWNET: i32 = 0x4000_0000;
+
+pub const MS_RDONLY: c_ulong = 1;
+pub const MS_NOSUID: c_ulong = 2;
+pub const MS_NODEV: c_ulong = 4;
+pub const MS_NOEXEC: c_ulong = 8;
+pub const MS_REMOUNT: c_ulong = 32;
+pub const MS_NOATIME: c_ulong = 1024;
+pub const MS_NODIRATIME: c_ulong = 2048;
+pub const MS_BIND: c_ulong = 4096;
+pub const MS_MOVE: c_ulong = 8192;
+pub const MS_REC: c_ulong = 16384;
+pub const MS_PRIVATE: c_ulong = 1 << 18;
+pub const MS_RELATIME: c_ulong = 1 << 21;
+pub const MS_STRICTATIME: c_ulong = 1 << 24;
+
+// statvfs's f_flag bits, which differ from the MS_ ones past MS_NOEXEC.
+const ST_NOATIME: c_ulong = 1024;
+const ST_NODIRATIME: c_ulong = 2048;
+const ST_RELATIME: c_ulong = 4096;
+
+/// Opens a path without opening what it names: a handle for a bind mount.
+pub const O_PATH: i32 = 0o1000_0000;
+
+pub const RLIMIT_STACK: i32 = 3;
+pub const RLIMIT_CORE: i32 = 4;
+pub const RLIMIT_NPROC: i32 = 6;
+
+const PR_CAPBSET_DROP: i32 = 24;
+const PR_SET_SECUREBITS: i32 = 28;
+const PR_SET_NO_NEW_PRIVS: i32 = 38;
+const PR_CAP_AMBIENT: i32 = 47;
+const PR_CAP_AMBIENT_CLEAR_ALL: c_long = 4;
+/// Every securebit and its lock, but keep-caps: an exec as uid 0 grants no
+/// capability, and nothing can undo that.
+const SECUREBITS_LOCKED_NOROOT: c_long = 0xef;
+const LINUX_CAPABILITY_VERSION_3: u32 = 0x2008_0522;
+
 pub const POLLIN: i16 = 0x1;
 pub const POLLOUT: i16 = 0x4;
 
@@ -31,6 +78,34 @@ pub struct PollFd {
     pub fd: RawFd,
     pub events: i16,
     pub revents: i16,
+}
+
+/// `struct statvfs` on a 64-bit Linux: eleven longs (`f_flag` is the tenth),
+/// then six ints.
+#[repr(C)]
+struct StatVfs {
+    words: [c_ulong; 11],
+    spare: [c_int; 6],
+}
+
+#[repr(C)]
+struct Rlimit {
+    current: u64,
+    max: u64,
+}
+
+#[repr(C)]
+struct CapHeader {
+    version: u32,
+    pid: i32,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct CapData {
+    effective: u32,
+    permitted: u32,
+    inheritable: u32,
 }
 
 // `struct rusage`: two `struct timeval`s (seconds and microseconds, a long
@@ -49,6 +124,43 @@ extern "C" {
     fn fcntl(fd: i32, command: i32, arg: i32) -> i32;
     fn poll(fds: *mut PollFd, count: u64, timeout_ms: i32) -> i32;
     fn sysconf(name: i32) -> c_long;
+    fn unshare(flags: i32) -> i32;
+    fn setns(fd: i32, nstype: i32) -> i32;
+    fn mount(
+        source: *const c_char,
+        target: *const c_char,
+        fstype: *const c_char,
+        flags: c_ulong,
+        data: *const c_void,
+    ) -> i32;
+    fn statvfs(path: *const c_char, buf: *mut StatVfs) -> i32;
+    fn setrlimit(resource: i32, limit: *const Rlimit) -> i32;
+    fn capset(header: *mut CapHeader, data: *const CapData) -> i32;
+    fn setsid() -> i32;
+    fn getuid() -> u32;
+    fn getgid() -> u32;
+    fn syscall(number: c_long, ...) -> c_long;
+    #[link_name = "fork"]
+    fn libc_fork() -> i32;
+    fn execvp(file: *const c_char, argv: *const *const c_char) -> i32;
+    fn _exit(code: i32) -> !;
+}
+
+/// `pidfd_open(2)`'s and `mount_setattr(2)`'s numbers, the same on x86-64
+/// and on arm64.
+const SYS_PIDFD_OPEN: c_long = 434;
+const SYS_MOUNT_SETATTR: c_long = 442;
+const AT_FDCWD: c_int = -100;
+const AT_RECURSIVE: c_uint = 0x8000;
+const MOUNT_ATTR_RDONLY: u64 = 1;
+
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clear: u64,
+    // `__u64`: an unsigned long on the 64-bit Linux this runs on.
+    propagation: c_ulong,
+    userns_fd: u64,
 }
 
 fn check(result: i32) -> io::Result<i32> {
@@ -174,4 +286,201 @@ pub fn clock_tick() -> Duration {
 pub fn page_kib() -> u64 {
     // SAFETY: sysconf only reads a configuration value.
     (unsafe { sysconf(SC_PAGESIZE) }.max(1024) as u64) / 1024
+}
+
+fn c_path(path: &Path) -> io::Result<CString> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a path holds a NUL byte"))
+}
+
+/// Moves this process into new namespaces (`CLONE_NEW*` flags).
+pub fn unshare_namespaces(flags: i32) -> io::Result<()> {
+    // SAFETY: unshare takes flags only.
+    check(unsafe { unshare(flags) }).map(drop)
+}
+
+/// Moves this process into the namespace `fd` names.
+pub fn join_namespace(fd: RawFd, nstype: i32) -> io::Result<()> {
+    // SAFETY: setns takes a descriptor and flags.
+    check(unsafe { setns(fd, nstype) }).map(drop)
+}
+
+/// `mount(2)`; `None` for an absent source, type or data.
+pub fn mount_at(
+    source: Option<&Path>,
+    target: &Path,
+    fstype: Option<&str>,
+    flags: c_ulong,
+    data: Option<&str>,
+) -> io::Result<()> {
+    let text =
+        |text: &str| CString::new(text).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e));
+    let source = source.map(c_path).transpose()?;
+    let target = c_path(target)?;
+    let fstype = fstype.map(text).transpose()?;
+    let data = data.map(text).transpose()?;
+    let pointer = |text: &Option<CString>| text.as_deref().map_or(std::ptr::null(), CStr::as_ptr);
+    // SAFETY: every pointer is null or a NUL-terminated string that outlives the call.
+    check(unsafe {
+        mount(
+            pointer(&source),
+            target.as_ptr(),
+            pointer(&fstype),
+            flags,
+            pointer(&data).cast(),
+        )
+    })
+    .map(drop)
+}
+
+/// Makes every mount at and below `/` read-only and private, in one call
+/// (Linux 5.12); an error (ENOSYS before) leaves them as they were.
+pub fn all_mounts_read_only() -> io::Result<()> {
+    let attr = MountAttr {
+        attr_set: MOUNT_ATTR_RDONLY,
+        attr_clear: 0,
+        propagation: MS_PRIVATE,
+        userns_fd: 0,
+    };
+    // SAFETY: the path is a NUL-terminated literal and attr a live struct of
+    // the size passed.
+    let result = unsafe {
+        syscall(
+            SYS_MOUNT_SETATTR,
+            AT_FDCWD as c_long,
+            b"/\0".as_ptr().cast::<c_char>(),
+            AT_RECURSIVE as c_long,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>() as c_long,
+        )
+    };
+    if result < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// The `MS_` flags a remount of the mount at `path` must keep (an
+/// unprivileged remount may add restrictions, never drop them).
+pub fn mount_flags(path: &Path) -> io::Result<c_ulong> {
+    let path = c_path(path)?;
+    let mut buf = StatVfs {
+        words: [0; 11],
+        spare: [0; 6],
+    };
+    // SAFETY: path is NUL-terminated; buf is a live, properly laid-out struct.
+    check(unsafe { statvfs(path.as_ptr(), &mut buf) })?;
+    let flag = buf.words[9];
+    let kept = flag & (MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC);
+    let atime = if flag & ST_NOATIME != 0 {
+        MS_NOATIME
+    } else if flag & ST_RELATIME != 0 {
+        MS_RELATIME
+    } else {
+        MS_STRICTATIME
+    };
+    let dir_atime = if flag & ST_NODIRATIME != 0 {
+        MS_NODIRATIME
+    } else {
+        0
+    };
+    Ok(kept | atime | dir_atime)
+}
+
+/// Sets a resource limit, soft and hard alike.
+pub fn limit_resource(resource: i32, value: u64) -> io::Result<()> {
+    let limit = Rlimit {
+        current: value,
+        max: value,
+    };
+    // SAFETY: limit is a live, properly laid-out struct.
+    check(unsafe { setrlimit(resource, &limit) }).map(drop)
+}
+
+/// Gives up every capability for good: none now, none from any exec (also
+/// as uid 0, locked), none to gain from a setuid program.
+pub fn drop_capabilities() -> io::Result<()> {
+    // SAFETY: prctl with integer arguments only.
+    check(unsafe { prctl(PR_SET_SECUREBITS, SECUREBITS_LOCKED_NOROOT, 0, 0, 0) })?;
+    for cap in 0..64 {
+        // SAFETY: as above; past the last capability it fails with EINVAL.
+        if unsafe { prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) } < 0 {
+            break;
+        }
+    }
+    // SAFETY: as above.
+    check(unsafe { prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) })?;
+    let mut header = CapHeader {
+        version: LINUX_CAPABILITY_VERSION_3,
+        pid: 0,
+    };
+    let none = [CapData {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    // SAFETY: header and data are live structs of the layout version 3 wants.
+    check(unsafe { capset(&mut header, none.as_ptr()) })?;
+    // SAFETY: prctl with integer arguments only.
+    check(unsafe { prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) }).map(drop)
+}
+
+/// A session and process group of its own: a signal to "my group" then
+/// reaches only what the program started.
+pub fn new_session() -> io::Result<()> {
+    // SAFETY: setsid takes nothing.
+    check(unsafe { setsid() }).map(drop)
+}
+
+/// This process's real user and group ids.
+pub fn ids() -> (u32, u32) {
+    // SAFETY: getuid and getgid cannot fail.
+    unsafe { (getuid(), getgid()) }
+}
+
+/// `fork(2)`: the child's pid, or 0 in the child.
+///
+/// # Safety
+/// In a process with other threads the child may only call
+/// async-signal-safe functions; call it from a single-threaded process.
+pub unsafe fn fork() -> io::Result<i32> {
+    check(libc_fork())
+}
+
+/// Replaces this process with the program `argv` names (looked up in PATH
+/// when it has no `/`); returns only why it could not.
+pub fn exec(argv: &[CString]) -> io::Error {
+    let mut pointers: Vec<*const c_char> = argv.iter().map(|arg| arg.as_ptr()).collect();
+    pointers.push(std::ptr::null());
+    // SAFETY: a NUL-terminated array of NUL-terminated strings that outlive the call.
+    unsafe { execvp(pointers[0], pointers.as_ptr()) };
+    io::Error::last_os_error()
+}
+
+/// Ends this process at once, running nothing more (a forked child's end).
+pub fn exit_now(code: i32) -> ! {
+    // SAFETY: _exit ends the process; it is async-signal-safe.
+    unsafe { _exit(code) }
+}
+
+/// A descriptor that becomes readable when process `pid` ends (Linux 5.3).
+pub fn pidfd(pid: i32) -> io::Result<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor.
+    let fd = unsafe { syscall(SYS_PIDFD_OPEN, pid as c_long, 0 as c_long) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: the descriptor was just opened and is owned by nobody else.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// Waits up to `timeout` for `fd` to be readable.
+pub fn wait_readable(fd: &OwnedFd, timeout: Duration) {
+    use std::os::fd::AsRawFd;
+    let mut fds = [PollFd {
+        fd: fd.as_raw_fd(),
+        events: POLLIN,
+        revents: 0,
+    }];
+    let _ = poll_fds(&mut fds, timeout);
 }

@@ -62,6 +62,20 @@ impl Sandbox {
             .unwrap()
     }
 
+    /// `judge <args>` with the sandbox turned off (the fallback launcher), for
+    /// tests whose programs leave traces in files, which the sandbox would
+    /// not let them write.
+    pub fn judge_unconfined(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("--root")
+            .arg(&self.root)
+            .args(args)
+            .env("NO_COLOR", "1")
+            .env("JUDGE_SANDBOX", "none")
+            .output()
+            .unwrap()
+    }
+
     /// Runs `judge test fake --bin <program>`; returns (exit code, stdout, stderr).
     pub fn test_with(&self, program: &Path) -> (i32, String, String) {
         let output = self.judge(&["test", "fake", "--bin", program.to_str().unwrap()]);

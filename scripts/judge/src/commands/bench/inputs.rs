@@ -3,9 +3,8 @@
 
 use crate::base::error::SetupError;
 use crate::base::files::{self, Partial};
-use crate::base::modes::Clock;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Input, Limits, Output, Program};
+use crate::process::run::{self, Input, Limits, Output, Program, View};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -43,17 +42,13 @@ pub fn prepare(
         gen.clone(),
         vec!["--bench".into(), series.into(), size.to_string()],
     );
-    let limits = Limits {
-        time: GENERATOR_LIMIT,
-        clock: Clock::Wall,
-        memory_kib: None,
-        output_cap: usize::MAX,
-    };
+    let limits = Limits::tool(GENERATOR_LIMIT, usize::MAX);
     let outcome = run::run(
         &program,
         Input::Bytes(b""),
         Output::Fd(file.into()),
         &limits,
+        &View::JUDGED,
     )
     .map_err(|e| SetupError(format!("cannot run {}: {e}", gen.display())))?;
     if outcome.killed.is_some() || !outcome.exit.success() {

@@ -3,7 +3,6 @@
 //! through the one judge.
 
 use crate::base::files::Text;
-use crate::base::modes::Clock;
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Judged;
 use crate::judging::verdict::{Judgement, Verdict};
@@ -27,12 +26,7 @@ pub struct Trial {
 
 /// How the brute force and the generator are run.
 pub fn helper_limits() -> Limits {
-    Limits {
-        time: HELPER_TIME,
-        clock: Clock::Wall,
-        memory_kib: None,
-        output_cap: HELPER_OUTPUT_CAP,
-    }
+    Limits::tool(HELPER_TIME, HELPER_OUTPUT_CAP)
 }
 
 /// An input the solution fails on, with the brute force's output for it

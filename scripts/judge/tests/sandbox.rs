@@ -1,0 +1,396 @@
+//! The sandbox against small C programs that attack it (issue 21): a fork
+//! tree that leaves its session, a child that kills its parent, a blinded
+//! launcher, CPU and memory hidden from process accounting, an answer read
+//! and a case destroyed through `/proc/self/fd/0`, a forged row, a fork bomb,
+//! a compile bomb, files written in the workspace, a connection to loopback.
+//! Every attack runs as root and again as `nobody` (an ordinary user, inside
+//! a user namespace); what the machine cannot contain is skipped with a line
+//! saying why, never failed. Every process started is checked gone.
+
+mod common;
+
+use common::{probe, survivors, Sandbox};
+use std::fs;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const LIMITS: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\n";
+const NOBODY: u32 = 65534;
+
+/// Who runs the runner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum User {
+    Root,
+    Nobody,
+}
+
+/// The users this machine lets a test run the runner as; why not, else.
+fn users() -> Vec<User> {
+    // SAFETY: geteuid cannot fail.
+    extern "C" {
+        fn geteuid() -> u32;
+    }
+    if unsafe { geteuid() } != 0 {
+        eprintln!("skipped as root: the tests do not run as root here");
+        return Vec::new();
+    }
+    vec![User::Root, User::Nobody]
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+impl Run {
+    /// The first line: what the sandbox contains.
+    fn containment(&self) -> &str {
+        self.stdout
+            .lines()
+            .chain(self.stderr.lines())
+            .find_map(|line| line.strip_prefix("sandbox: "))
+            .unwrap_or("")
+    }
+
+    fn has_cgroup(&self) -> bool {
+        self.containment().contains("cgroup v")
+    }
+
+    fn has_namespaces(&self) -> bool {
+        self.containment().contains("namespaces")
+    }
+
+    fn verdict(&self) -> &str {
+        self.stdout
+            .lines()
+            .find(|line| line.starts_with("fake "))
+            .and_then(|line| line.split_whitespace().nth(2))
+            .unwrap_or_else(|| panic!("no row in:\n{}{}", self.stdout, self.stderr))
+    }
+}
+
+/// A throw-away workspace whose files `nobody` can read and write too.
+fn workspace(user: User, problem_toml: &str) -> Sandbox {
+    let sandbox = Sandbox::new(problem_toml);
+    if user == User::Nobody {
+        let status = Command::new("chown")
+            .args(["-R", "65534:65534"])
+            .arg(&sandbox.root)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    sandbox
+}
+
+/// `judge <args>` in the workspace as `user`; every process it starts is
+/// marked, and none may be left.
+fn judge(sandbox: &Sandbox, user: User, args: &[&str]) -> Run {
+    let probe = probe();
+    let mut command = sandbox.command(&probe, args);
+    if user == User::Nobody {
+        std::os::unix::process::CommandExt::uid(&mut command, NOBODY);
+        std::os::unix::process::CommandExt::gid(&mut command, NOBODY);
+        command.env("HOME", "/tmp");
+    }
+    let start = Instant::now();
+    let output = command.output().unwrap();
+    let run = Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        took: start.elapsed(),
+    };
+    assert_eq!(
+        survivors(&probe),
+        Vec::<String>::new(),
+        "{user:?}: left running after:\n{}{}",
+        run.stdout,
+        run.stderr
+    );
+    run
+}
+
+/// Compiles `source` (C) as `name` in the workspace, with `WORKSPACE`
+/// defined as its path; `None` when there is no gcc.
+fn c_program(sandbox: &Sandbox, name: &str, source: &str) -> Option<PathBuf> {
+    let file = sandbox.write(&format!("{name}.c"), source);
+    let binary = sandbox.root.join(name);
+    let output = Command::new("gcc")
+        .args(["-O1", "-o"])
+        .arg(&binary)
+        .arg(&file)
+        .arg(format!("-DWORKSPACE=\"{}\"", sandbox.root.display()))
+        .output();
+    match output {
+        Ok(output) if output.status.success() => Some(binary),
+        Ok(output) => panic!("{name}.c: {}", String::from_utf8_lossy(&output.stderr)),
+        Err(_) => {
+            eprintln!("skipped: no gcc here to build the attack {name}.c");
+            None
+        }
+    }
+}
+
+/// `judge test fake --bin <attack>` as each user, with `check` on each run.
+fn attack(name: &str, problem_toml: &str, source: &str, check: impl Fn(User, &Sandbox, &Run)) {
+    for user in users() {
+        let sandbox = workspace(user, problem_toml);
+        let Some(program) = c_program(&sandbox, name, source) else {
+            return;
+        };
+        let run = judge(
+            &sandbox,
+            user,
+            &["test", "fake", "--bin", program.to_str().unwrap()],
+        );
+        if !run.has_namespaces() {
+            eprintln!("skipped {name} as {user:?}: {}", run.containment());
+            continue;
+        }
+        check(user, &sandbox, &run);
+    }
+}
+
+const HEADERS: &str = "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n\
+    #include <string.h>\n#include <unistd.h>\n#include <signal.h>\n#include <fcntl.h>\n\
+    #include <sys/types.h>\n#include <sys/wait.h>\n#include <sys/resource.h>\n\
+    #include <sys/mman.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n\
+    #include <arpa/inet.h>\n#include <dirent.h>\n";
+
+fn source(body: &str) -> String {
+    format!("{HEADERS}{body}\n")
+}
+
+#[test]
+fn a_fork_tree_that_leaves_its_sessions_dies_with_the_run() {
+    let body = "int main(void) {\n\
+        for (int i = 0; i < 512; i++) { pid_t p = fork(); if (p == 0) { setsid(); for (;;) ; } }\n\
+        for (;;) ; }";
+    attack("forktree", LIMITS, &source(body), |user, _, run| {
+        assert_eq!(run.verdict(), "TLE", "{user:?}: {}", run.stdout);
+        assert!(
+            run.took < Duration::from_secs(8),
+            "{user:?}: {:?}",
+            run.took
+        );
+    });
+}
+
+#[test]
+fn a_child_that_kills_its_parent_dies_with_the_run() {
+    // The parent aims at the launcher and cannot name it; the child kills
+    // the program, which is a runtime error, and is killed with it.
+    let body = "int main(void) {\n\
+        pid_t child = fork(); setsid(); kill(getppid(), SIGKILL);\n\
+        if (child == 0) for (;;) ;\n\
+        for (;;) ; }";
+    attack("killparent", LIMITS, &source(body), |user, _, run| {
+        assert_eq!(run.verdict(), "RE", "{user:?}: {}", run.stdout);
+        assert!(run.stdout.contains("SIGKILL"), "{}", run.stdout);
+    });
+}
+
+#[test]
+fn a_program_cannot_blind_its_launcher() {
+    let body = "int main(void) {\n\
+        struct rlimit three = {3, 3}; prlimit(getppid(), RLIMIT_NOFILE, &three, NULL);\n\
+        if (fork() == 0) for (;;) ;\n\
+        printf(\"5\\n\"); return 0; }";
+    attack("blind", LIMITS, &source(body), |user, _, run| {
+        // Its child spins past its end, and is killed with it (`judge`
+        // checks nothing is left).
+        assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn cpu_time_of_children_whose_sigchld_is_ignored_counts() {
+    let body = "static void burn(void) { volatile unsigned long x = 0;\n\
+        struct timespec t0, t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);\n\
+        do { for (int i = 0; i < 100000; i++) x += i; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); }\n\
+        while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < 450); }\n\
+        int main(void) { signal(SIGCHLD, SIG_IGN);\n\
+        for (int i = 0; i < 4; i++) if (fork() == 0) { burn(); return 0; }\n\
+        sleep(3); printf(\"5\\n\"); return 0; }";
+    let body = format!("#include <time.h>\n{body}");
+    attack("cpuhide", LIMITS, &source(&body), |user, _, run| {
+        if !run.has_cgroup() {
+            eprintln!("skipped the CPU of reparented children as {user:?}: no cgroup");
+            return;
+        }
+        assert_eq!(run.verdict(), "TLE", "{user:?}: {}", run.stdout);
+        assert!(
+            run.stdout.contains("CPU time passed the limit"),
+            "{}",
+            run.stdout
+        );
+    });
+}
+
+#[test]
+fn memory_in_a_memfd_or_dev_shm_counts_and_the_file_goes() {
+    let shm_name = format!("judge-attack-{}", std::process::id());
+    for (name, open) in [
+        ("memfd", "int fd = memfd_create(\"x\", 0);".to_string()),
+        (
+            "shm",
+            format!("int fd = open(\"/dev/shm/{shm_name}\", O_RDWR | O_CREAT, 0600);"),
+        ),
+    ] {
+        let body = format!(
+            "int main(void) {{ {open}\n\
+             char block[1 << 16]; memset(block, 1, sizeof block);\n\
+             for (int i = 0; i < (1 << 14); i++) if (write(fd, block, sizeof block) < 0) return 3;\n\
+             printf(\"5\\n\"); return 0; }}"
+        );
+        attack(name, LIMITS, &source(&body), |user, _, run| {
+            if !run.has_cgroup() {
+                eprintln!("skipped {name} memory as {user:?}: no cgroup");
+                return;
+            }
+            assert_eq!(run.verdict(), "MLE", "{user:?} {name}: {}", run.stdout);
+        });
+    }
+    assert!(!Path::new("/dev/shm").join(&shm_name).exists());
+}
+
+#[test]
+fn pages_shared_after_a_fork_count_once() {
+    let body = "int main(void) { size_t size = 40 << 20; char *p = malloc(size);\n\
+        memset(p, 1, size);\n\
+        pid_t child = fork(); if (child == 0) { sleep(1); return 0; }\n\
+        waitpid(child, NULL, 0); printf(\"5\\n\"); return 0; }";
+    attack("cow", LIMITS, &source(body), |user, _, run| {
+        if !run.has_cgroup() {
+            eprintln!("skipped shared pages as {user:?}: no cgroup");
+            return;
+        }
+        assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn the_answer_cannot_be_read_nor_the_case_destroyed() {
+    // The case's own paths, as /proc/self/fd/0 would have named them.
+    let body = "int main(void) { char path[4096]; ssize_t n = readlink(\"/proc/self/fd/0\", path, sizeof path - 1);\n\
+        if (n > 0) { path[n] = 0; fprintf(stderr, \"stdin is %s\\n\", path); }\n\
+        int w = open(\"/proc/self/fd/0\", O_WRONLY | O_TRUNC); if (w >= 0) write(w, \"x\", 1);\n\
+        truncate(WORKSPACE \"/judge-data/fake/add.out\", 0);\n\
+        truncate(WORKSPACE \"/judge-data/fake/add.in\", 0);\n\
+        FILE *answer = fopen(WORKSPACE \"/judge-data/fake/add.out\", \"r\");\n\
+        if (!answer) { printf(\"no answer\\n\"); return 0; }\n\
+        int c; while ((c = fgetc(answer)) != EOF) putchar(c); return 0; }";
+    attack("steal", LIMITS, &source(body), |user, sandbox, run| {
+        assert_eq!(run.verdict(), "WA", "{user:?}: {}", run.stdout);
+        assert!(run.stdout.contains("\"no answer\""), "{}", run.stdout);
+        let data = sandbox.root.join("judge-data/fake");
+        assert_eq!(fs::read_to_string(data.join("add.in")).unwrap(), "2 3\n");
+        assert_eq!(fs::read_to_string(data.join("add.out")).unwrap(), "5\n");
+    });
+}
+
+#[test]
+fn no_runner_can_be_found_to_forge_a_row() {
+    let body = "int main(void) { DIR *proc = opendir(\"/proc\"); struct dirent *e; int seen = 0;\n\
+        while ((e = readdir(proc))) { char path[300]; int pid = atoi(e->d_name); if (pid <= 0) continue;\n\
+        seen++; snprintf(path, sizeof path, \"/proc/%d/fd/1\", pid);\n\
+        int fd = open(path, O_WRONLY); if (fd >= 0) { dprintf(fd, \"fake       add   AC   1 ms   1 KiB\\n\"); close(fd); } }\n\
+        printf(\"%d\\n\", seen); return 0; }";
+    attack("forge", LIMITS, &source(body), |user, _, run| {
+        let rows = run
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with("fake "))
+            .count();
+        assert_eq!(rows, 1, "{user:?}: {}", run.stdout);
+        // It saw only its namespace's init and itself, and could write only
+        // into its own output: a WA, not a second row.
+        assert!(run.stdout.contains("\"2\""), "{}", run.stdout);
+        assert_eq!(run.verdict(), "WA", "{}", run.stdout);
+    });
+}
+
+#[test]
+fn a_fork_bomb_is_stopped_by_the_process_limit_with_a_verdict() {
+    let body = "int main(void) { for (;;) fork(); }";
+    let toml = format!("{LIMITS}process_limit = 16\n");
+    attack("forkbomb", &toml, &source(body), |user, _, run| {
+        assert_eq!(run.verdict(), "TLE", "{user:?}: {}", run.stdout);
+        if run.has_cgroup() {
+            assert!(run.stdout.contains("process limit of 16"), "{}", run.stdout);
+        }
+    });
+}
+
+#[test]
+fn files_a_program_writes_stay_out_of_the_workspace() {
+    let body = "int main(void) { FILE *here = fopen(\"written-here\", \"w\");\n\
+        FILE *there = fopen(WORKSPACE \"/written-there\", \"w\");\n\
+        if (here) fputs(\"x\", here); if (there) fputs(\"x\", there);\n\
+        printf(\"%s %s\\n\", here ? \"here\" : \"-\", there ? \"there\" : \"-\"); return 0; }";
+    attack("write", LIMITS, &source(body), |user, sandbox, run| {
+        assert!(
+            run.stdout.contains("\"here -\""),
+            "{user:?}: {}",
+            run.stdout
+        );
+        assert!(!sandbox.root.join("written-there").exists());
+        assert!(!sandbox.root.join("written-here").exists());
+    });
+}
+
+#[test]
+fn a_connection_to_a_loopback_port_is_refused() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let body = format!(
+        "int main(void) {{ int s = socket(AF_INET, SOCK_STREAM, 0);\n\
+         struct sockaddr_in to = {{0}}; to.sin_family = AF_INET; to.sin_port = htons({port});\n\
+         inet_pton(AF_INET, \"127.0.0.1\", &to.sin_addr);\n\
+         printf(connect(s, (struct sockaddr *) &to, sizeof to) == 0 ? \"connected\\n\" : \"refused\\n\");\n\
+         return 0; }}"
+    );
+    attack("connect", LIMITS, &source(&body), |user, _, run| {
+        assert!(
+            run.stdout.contains("\"refused\""),
+            "{user:?}: {}",
+            run.stdout
+        );
+    });
+    assert!(listener.accept().is_err(), "a program reached the listener");
+}
+
+#[test]
+fn a_compile_bomb_is_stopped_by_the_compile_limit() {
+    if Command::new("g++").arg("--version").output().is_err() {
+        eprintln!("skipped: no g++ here");
+        return;
+    }
+    // Each level doubles what the compiler complains about.
+    let mut bomb = String::from("#define A0 x x\n");
+    for level in 1..=26 {
+        bomb += &format!("#define A{level} A{} A{}\n", level - 1, level - 1);
+    }
+    bomb += "int main() { A26; }\n";
+    for user in users() {
+        let sandbox = workspace(user, LIMITS);
+        let source = sandbox.write("bomb.cpp", &bomb);
+        let run = judge(
+            &sandbox,
+            user,
+            &["test", "fake", "--bin", source.to_str().unwrap()],
+        );
+        assert_eq!(run.code, 2, "{user:?}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains("compiling") && run.stderr.contains("stopped: the compiler"),
+            "{user:?}: {}",
+            run.stderr
+        );
+    }
+}
