@@ -394,3 +394,30 @@ fn a_compile_bomb_is_stopped_by_the_compile_limit() {
         );
     }
 }
+
+#[test]
+fn a_cgroup_left_by_a_killed_launcher_is_removed_by_the_next_run() {
+    if !users().contains(&User::Root) {
+        return;
+    }
+    let own = fs::read_to_string("/proc/self/cgroup").unwrap();
+    let Some(path) = own
+        .lines()
+        .find_map(|line| line.split_once(":memory:").map(|(_, p)| p))
+    else {
+        eprintln!("skipped: no v1 memory cgroup here");
+        return;
+    };
+    let base = Path::new("/sys/fs/cgroup/memory").join(path.trim_start_matches('/'));
+    // The pid of a process that has ended: its launcher was killed at once.
+    let mut ended = Command::new("true").spawn().unwrap();
+    ended.wait().unwrap();
+    let stale = base.join(format!("judge-{}", ended.id()));
+    fs::create_dir(&stale).unwrap();
+    let sandbox = workspace(User::Root, LIMITS);
+    let run = judge(&sandbox, User::Root, &["test", "fake"]);
+    let removed = !stale.exists();
+    let _ = fs::remove_dir(&stale);
+    assert!(run.has_cgroup(), "{}", run.stdout);
+    assert!(removed, "{} is left", stale.display());
+}

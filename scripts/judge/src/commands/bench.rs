@@ -17,11 +17,12 @@ use crate::judging::judge::Judge;
 use crate::judging::verdict::Verdict;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{Limits, Outcome, Program};
+use crate::process::run::{containment, Limits, Outcome, Program};
 use std::env;
 use std::fs;
 use std::path::Path;
-use std::time::Duration;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 use table::Table;
 
 /// Timed runs per size after the warm-up.
@@ -69,6 +70,8 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let smoke = args.flag("smoke");
     let judge = env::current_exe()
         .map_err(|e| SetupError(format!("cannot find the judge binary itself: {e}")))?;
+    let cost = runner_cost(&judge)?;
+    outln!("{cost}");
     let mut tables = Vec::new();
     let mut broken = Vec::new();
     for id in &ids {
@@ -94,7 +97,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     fs::create_dir_all(&target)
         .and_then(|_| files::publish(&plot, svg::document(&tables).as_bytes()))
         .map_err(|e| SetupError(format!("cannot write {}: {e}", plot.display())))?;
-    files::publish(&markdown, table::document(&tables, smoke).as_bytes())
+    files::publish(&markdown, table::document(&tables, &cost, smoke).as_bytes())
         .map_err(|e| SetupError(format!("cannot write {}: {e}", markdown.display())))?;
     outln!("written to {} and {}", markdown.display(), plot.display());
     if !broken.is_empty() {
@@ -213,6 +216,39 @@ fn time_runs(program: &Program, input: &Path, smoke: bool) -> Result<Timing, Str
         peak_kib,
         output_bytes,
     })
+}
+
+/// What the runner adds to every run: the median wall time of a program that
+/// does nothing (`judge io-floor 0`) run by the runner, against started bare
+/// as a shell loop would.
+fn runner_cost(judge: &Path) -> Result<String, SetupError> {
+    let empty = Program::Exec(judge.to_path_buf(), vec!["io-floor".into(), "0".into()]);
+    let runner = Judge::limits_only(Limits::tool(SOLUTION_LIMIT, OUTPUT_CAP)).counting_output();
+    let (mut judged, mut bare) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS * 3 {
+        let start = Instant::now();
+        runner
+            .judge(&empty, Text::Bytes(b""), None)
+            .map_err(|e| SetupError(format!("cannot run {}: {e}", empty.describe())))?;
+        judged.push(start.elapsed());
+        let start = Instant::now();
+        Command::new(judge)
+            .args(["io-floor", "0"])
+            .stdin(Stdio::null())
+            .status()
+            .map_err(|e| SetupError(format!("cannot run {}: {e}", empty.describe())))?;
+        bare.push(start.elapsed());
+    }
+    let median = |times: &mut Vec<Duration>| {
+        times.sort();
+        times[times.len() / 2].as_secs_f64() * 1e3
+    };
+    Ok(format!(
+        "runner: {:.2} ms a run of an empty program, {:.2} ms started bare (sandbox: {})",
+        median(&mut judged),
+        median(&mut bare),
+        containment().describe()
+    ))
 }
 
 /// One run of the brute force, dropped for the rest of the series once it

@@ -606,9 +606,10 @@ fn limit_fired(meter: &Meter, spec: &Spec, start: Instant, peak_kib: &mut u64) -
     if start.elapsed() > spec.wall {
         return Some(Fired::Time);
     }
+    // A run shorter than one poll is measured at its end alone: most are.
     let sample =
         spec.memory_kib.is_some() || spec.cpu.is_some() || matches!(meter, Meter::Cgroup(_));
-    if !sample {
+    if !sample || start.elapsed() < POLL {
         return None;
     }
     let (cpu, memory) = meter.sample();

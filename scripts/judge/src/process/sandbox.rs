@@ -230,7 +230,37 @@ fn try_base(base: CgroupBase) -> Result<CgroupBase, String> {
     let cgroup = Cgroup::create(&base, &name, Some(1 << 20), Some(8))
         .map_err(|e| format!("no cgroup: {e}"))?;
     cgroup.remove();
+    remove_stale(&base);
     Ok(base)
+}
+
+/// Removes the cgroups a launcher killed at once (`kill -9`) left behind:
+/// `judge-<pid>` of a process that no longer runs. One still holding
+/// processes is not removed: the kernel refuses.
+fn remove_stale(base: &CgroupBase) {
+    let dirs = match base {
+        CgroupBase::V1 {
+            memory,
+            pids,
+            cpuacct,
+        } => vec![memory, pids, cpuacct],
+        CgroupBase::V2(dir) => vec![dir],
+    };
+    for dir in dirs {
+        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            let pid = name.to_str().and_then(|name| {
+                let pid = name.strip_prefix("judge-")?;
+                pid.strip_prefix("probe-")
+                    .unwrap_or(pid)
+                    .parse::<u32>()
+                    .ok()
+            });
+            if pid.is_some_and(|pid| !Path::new("/proc").join(pid.to_string()).exists()) {
+                let _ = fs::remove_dir(entry.path());
+            }
+        }
+    }
 }
 
 /// One run's cgroup.

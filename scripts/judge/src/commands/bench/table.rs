@@ -90,9 +90,9 @@ impl Table {
 }
 
 /// The whole `target/bench.md`.
-pub fn document(tables: &[Table], smoke: bool) -> String {
+pub fn document(tables: &[Table], runner_cost: &str, smoke: bool) -> String {
     let mut text = format!(
-        "# Benchmarks\n\n{}, {}.\n\nGrowth on log-log axes, with the I/O floor and \
+        "# Benchmarks\n\n{}, {}.\n\n{runner_cost}.\n\nGrowth on log-log axes, with the I/O floor and \
          O(n), O(n²) slopes: [bench.svg](bench.svg)\n\n![median time against input size](bench.svg)\n",
         machine(),
         today()
