@@ -24,7 +24,7 @@
 //! program too.
 
 use super::interrupt;
-use super::sandbox::{self, Cgroup, CgroupBase, Confinement, Namespaces};
+use super::sandbox::{self, Cgroup, CgroupBase, Confinement, Namespaces, Sight};
 use super::sys::{self, SIGKILL};
 use std::env;
 use std::ffi::{CString, OsStr, OsString};
@@ -121,14 +121,7 @@ pub struct Spec {
     pub stack_kib: Option<u64>,
     pub namespaces: Option<Namespaces>,
     pub cgroup: Option<CgroupBase>,
-    /// Folders covered by an empty one (stored data).
-    pub hidden: Vec<PathBuf>,
-    /// Folders the program may write in.
-    pub writable: Vec<PathBuf>,
-    /// Folders it must still see where the fresh `/tmp` covers them.
-    pub kept: Vec<PathBuf>,
-    /// Whether the program starts in the fresh `/tmp` (in the namespaces).
-    pub fresh_cwd: bool,
+    pub sight: Sight,
     /// An inherited descriptor of the network namespace to join.
     pub network: Option<i32>,
 }
@@ -172,16 +165,16 @@ impl Spec {
             Some(CgroupBase::V2(dir)) => pair("cgroup.v2", dir),
             None => {}
         }
-        for dir in &self.hidden {
+        for dir in &self.sight.hidden {
             pair("hide", dir);
         }
-        for dir in &self.writable {
+        for dir in &self.sight.writable {
             pair("write", dir);
         }
-        for dir in &self.kept {
+        for dir in &self.sight.kept {
             pair("keep", dir);
         }
-        if self.fresh_cwd {
+        if self.sight.fresh_cwd {
             pair("cwd", &"fresh");
         }
         if let Some(fd) = self.network {
@@ -226,10 +219,10 @@ impl Spec {
                 "cgroup.pids" => pids = Some(PathBuf::from(value)),
                 "cgroup.cpuacct" => cpuacct = Some(PathBuf::from(value)),
                 "cgroup.v2" => spec.cgroup = Some(CgroupBase::V2(PathBuf::from(value))),
-                "hide" => spec.hidden.push(PathBuf::from(value)),
-                "write" => spec.writable.push(PathBuf::from(value)),
-                "keep" => spec.kept.push(PathBuf::from(value)),
-                "cwd" if value == "fresh" => spec.fresh_cwd = true,
+                "hide" => spec.sight.hidden.push(PathBuf::from(value)),
+                "write" => spec.sight.writable.push(PathBuf::from(value)),
+                "keep" => spec.sight.kept.push(PathBuf::from(value)),
+                "cwd" if value == "fresh" => spec.sight.fresh_cwd = true,
                 "network" => spec.network = Some(number()? as i32),
                 _ => return Err(format!("unknown {pair:?}")),
             }
@@ -293,10 +286,10 @@ fn probe(how: &str) -> ExitCode {
         namespaces: Some(namespaces),
         cgroup_procs: Vec::new(),
         network: None,
-        hidden: Vec::new(),
-        writable: Vec::new(),
-        kept: Vec::new(),
-        fresh_cwd: true,
+        sight: Sight {
+            fresh_cwd: true,
+            ..Sight::default()
+        },
         stack_bytes: None,
         processes: None,
     };
@@ -415,10 +408,7 @@ fn run_confined(spec: &Spec, program: &[String], cgroup: Option<&Cgroup>) -> io:
         namespaces: spec.namespaces,
         cgroup_procs: cgroup.map(Cgroup::procs).unwrap_or_default(),
         network: spec.network,
-        hidden: spec.hidden.clone(),
-        writable: spec.writable.clone(),
-        kept: spec.kept.clone(),
-        fresh_cwd: spec.fresh_cwd,
+        sight: spec.sight.clone(),
         stack_bytes: spec.stack_kib.map(|kib| kib * 1024),
         // With its own user namespace and no cgroup; the launcher counts too.
         processes: spec

@@ -9,7 +9,7 @@
 //! stderr with a deadline, and reads the report.
 
 use super::launch::{self, Exit, Fired, Report, Spec};
-use super::sandbox::{self, Containment, Namespaces};
+use super::sandbox::{self, Containment, Namespaces, Sight};
 use super::{interrupt, sys};
 use crate::base::modes::Clock;
 use crate::base::terminal::escape_controls;
@@ -337,10 +337,12 @@ pub fn run(
         stack_kib: limits.stack_kib,
         namespaces: containment.namespaces,
         cgroup: containment.cgroup.clone(),
-        hidden: if view.reads_data { Vec::new() } else { hidden },
-        writable: view.writable.iter().map(|dir| dir.to_path_buf()).collect(),
-        kept,
-        fresh_cwd: matches!(program, Program::Exec(..)),
+        sight: Sight {
+            hidden: if view.reads_data { Vec::new() } else { hidden },
+            writable: view.writable.iter().map(|dir| dir.to_path_buf()).collect(),
+            kept,
+            fresh_cwd: matches!(program, Program::Exec(..)),
+        },
         network: containment.network,
     };
     let network = spec.network;

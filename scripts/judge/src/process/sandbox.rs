@@ -491,16 +491,10 @@ pub fn enter_launcher_namespaces(namespaces: Namespaces) -> io::Result<()> {
     sys::unshare_namespaces(CLONE_NEWPID)
 }
 
-/// Everything one program is confined to, set up by itself between fork and
-/// exec (`enter`).
-#[derive(Clone, Debug)]
-pub struct Confinement {
-    pub namespaces: Option<Namespaces>,
-    /// The run cgroup's `cgroup.procs` files.
-    pub cgroup_procs: Vec<PathBuf>,
-    /// The network namespace to join (else a new one is made).
-    pub network: Option<RawFd>,
-    /// Folders covered by an empty one.
+/// What a program sees of the files, besides everything read-only.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sight {
+    /// Folders covered by an empty one (stored data).
     pub hidden: Vec<PathBuf>,
     /// Folders the program may write in.
     pub writable: Vec<PathBuf>,
@@ -511,6 +505,19 @@ pub struct Confinement {
     /// The working directory is the fresh `/tmp` (not for a shell line,
     /// whose relative paths name the user's files).
     pub fresh_cwd: bool,
+}
+
+/// Everything one program is confined to, set up by itself between fork and
+/// exec (`enter`).
+#[derive(Clone, Debug)]
+pub struct Confinement {
+    pub namespaces: Option<Namespaces>,
+    /// The run cgroup's `cgroup.procs` files.
+    pub cgroup_procs: Vec<PathBuf>,
+    /// The network namespace to join (else a new one is made).
+    pub network: Option<RawFd>,
+    /// What it sees of the files.
+    pub sight: Sight,
     pub stack_bytes: Option<u64>,
     /// Processes and threads at once, where no cgroup counts them: in a user
     /// namespace of its own the kernel counts them there (Linux 5.14).
@@ -547,7 +554,7 @@ impl Confinement {
             None => sys::unshare_namespaces(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC)?,
         }
         self.build_view()?;
-        if self.fresh_cwd {
+        if self.sight.fresh_cwd {
             std::env::set_current_dir("/tmp")?;
         }
         sys::drop_capabilities()
@@ -570,17 +577,20 @@ impl Confinement {
             .map(|name| held(&Path::new("/dev").join(name)).map(|file| (*name, file)))
             .collect::<io::Result<_>>()?;
         let writable: Vec<(&PathBuf, File)> = self
+            .sight
             .writable
             .iter()
             .map(|dir| held(dir).map(|file| (dir, file)))
             .collect::<io::Result<_>>()?;
         let covered = |dir: &Path| dir.starts_with("/tmp") || dir.starts_with("/run");
         let kept: Vec<(&PathBuf, File)> = self
+            .sight
             .kept
             .iter()
             .filter(|dir| covered(dir) && dir.is_dir())
             .filter(|dir| {
                 !self
+                    .sight
                     .kept
                     .iter()
                     .any(|outer| outer != *dir && dir.starts_with(outer))
@@ -591,7 +601,7 @@ impl Confinement {
             read_only_one_by_one()?;
         }
         let quiet = MS_NOSUID | MS_NODEV | MS_NOEXEC;
-        for dir in &self.hidden {
+        for dir in &self.sight.hidden {
             if dir.is_dir() {
                 sys::mount_at(
                     tmpfs_source,

@@ -53,27 +53,27 @@ impl Sandbox {
     }
 
     pub fn judge(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .arg("--root")
-            .arg(&self.root)
-            .args(args)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap()
+        self.bare_command(args).output().unwrap()
     }
 
     /// `judge <args>` with the sandbox turned off (the fallback launcher), for
     /// tests whose programs leave traces in files, which the sandbox would
     /// not let them write.
     pub fn judge_unconfined(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_judge"))
-            .arg("--root")
-            .arg(&self.root)
-            .args(args)
-            .env("NO_COLOR", "1")
+        self.bare_command(args)
             .env("JUDGE_SANDBOX", "none")
             .output()
             .unwrap()
+    }
+
+    fn bare_command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
+        command
+            .arg("--root")
+            .arg(&self.root)
+            .args(args)
+            .env("NO_COLOR", "1");
+        command
     }
 
     /// Runs `judge test fake --bin <program>`; returns (exit code, stdout, stderr).
@@ -146,13 +146,8 @@ pub fn survivors(probe: &str) -> Vec<String> {
 impl Sandbox {
     /// `judge --root <sandbox> <args>` marked with `probe`, not yet started.
     pub fn command(&self, probe: &str, args: &[&str]) -> Command {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
-        command
-            .arg("--root")
-            .arg(&self.root)
-            .args(args)
-            .env("NO_COLOR", "1")
-            .env(PROBE_VARIABLE, probe);
+        let mut command = self.bare_command(args);
+        command.env(PROBE_VARIABLE, probe);
         command
     }
 }
