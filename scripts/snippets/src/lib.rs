@@ -1,0 +1,11 @@
+//! Tested algorithm snippets for single-file judge solutions.
+//!
+//! Each `src/<name>.rs` is one `pub mod <name>`, pasted byte for byte at the
+//! top level of a solution's `src/main.rs`. A snippet names another only as
+//! `crate::<name>`, which is how its dependencies are found; `include!` puts
+//! every module at this crate's root, exactly where a paste puts it.
+
+include!("union_find.rs");
+include!("fenwick_tree.rs");
+include!("segment_tree.rs");
+include!("lazy_segment_tree.rs");
