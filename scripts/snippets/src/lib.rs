@@ -9,3 +9,6 @@ include!("union_find.rs");
 include!("fenwick_tree.rs");
 include!("segment_tree.rs");
 include!("lazy_segment_tree.rs");
+include!("modint.rs");
+include!("combinatorics.rs");
+include!("sparse_table.rs");
