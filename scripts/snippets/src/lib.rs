@@ -12,3 +12,8 @@ include!("lazy_segment_tree.rs");
 include!("modint.rs");
 include!("combinatorics.rs");
 include!("sparse_table.rs");
+include!("dijkstra.rs");
+include!("zero_one_bfs.rs");
+include!("scc.rs");
+include!("topological_order.rs");
+include!("lca.rs");
