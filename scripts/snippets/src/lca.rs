@@ -17,8 +17,10 @@
 pub mod lca {
     pub struct Lca {
         depth: Vec<usize>,
-        // ancestor[k][v] is v's 2^k-th ancestor, or the root if v is closer.
-        ancestor: Vec<Vec<usize>>,
+        levels: usize,
+        // ancestor[v * levels + k] is v's 2^k-th ancestor, or the root if v
+        // is closer: one vertex's whole row shares a cache line or two.
+        ancestor: Vec<usize>,
     }
 
     impl Lca {
@@ -33,16 +35,23 @@ pub mod lca {
                 n,
                 2 * (n - 1)
             );
-            let (parent, depth) = breadth_first_parents(tree, root);
+            let (order, parent, depth) = breadth_first(tree, root);
             // 2^levels > n - 1 >= every depth, so any lift fits in the table.
             let levels = (usize::BITS - n.leading_zeros()) as usize;
-            let mut ancestor = vec![parent];
-            for k in 1..levels {
-                let half = &ancestor[k - 1];
-                let next: Vec<usize> = half.iter().map(|&a| half[a]).collect();
-                ancestor.push(next);
+            let mut ancestor = vec![root; n * levels];
+            // Breadth-first, every ancestor's row is complete before it is read.
+            for &v in &order {
+                ancestor[v * levels] = parent[v];
+                for k in 1..levels {
+                    let halfway = ancestor[v * levels + k - 1];
+                    ancestor[v * levels + k] = ancestor[halfway * levels + k - 1];
+                }
             }
-            Lca { depth, ancestor }
+            Lca {
+                depth,
+                levels,
+                ancestor,
+            }
         }
 
         pub fn len(&self) -> usize {
@@ -89,13 +98,13 @@ pub mod lca {
             if a == b {
                 return a;
             }
-            for level in self.ancestor.iter().rev() {
-                if level[a] != level[b] {
-                    a = level[a];
-                    b = level[b];
+            for k in (0..self.levels).rev() {
+                if self.ancestor(a, k) != self.ancestor(b, k) {
+                    a = self.ancestor(a, k);
+                    b = self.ancestor(b, k);
                 }
             }
-            self.ancestor[0][a]
+            self.ancestor(a, 0)
         }
 
         /// The number of edges on the path between `u` and `v`.
@@ -104,11 +113,15 @@ pub mod lca {
             self.depth[u] + self.depth[v] - 2 * self.depth[meet]
         }
 
-        fn lift(&self, mut v: usize, steps: usize) -> usize {
-            for (k, level) in self.ancestor.iter().enumerate() {
-                if (steps >> k) & 1 == 1 {
-                    v = level[v];
-                }
+        /// `v`'s 2^k-th ancestor.
+        fn ancestor(&self, v: usize, k: usize) -> usize {
+            self.ancestor[v * self.levels + k]
+        }
+
+        fn lift(&self, mut v: usize, mut steps: usize) -> usize {
+            while steps > 0 {
+                v = self.ancestor(v, steps.trailing_zeros() as usize);
+                steps &= steps - 1;
             }
             v
         }
@@ -123,8 +136,9 @@ pub mod lca {
         }
     }
 
-    /// Each vertex's parent (the root's is itself) and depth.
-    fn breadth_first_parents(tree: &[Vec<usize>], root: usize) -> (Vec<usize>, Vec<usize>) {
+    /// The vertices in breadth-first order from `root`, each vertex's parent
+    /// (the root's is itself) and depth.
+    fn breadth_first(tree: &[Vec<usize>], root: usize) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
         let n = tree.len();
         let mut parent = vec![usize::MAX; n];
         let mut depth = vec![0; n];
@@ -148,6 +162,6 @@ pub mod lca {
             order.len(),
             n
         );
-        (parent, depth)
+        (order, parent, depth)
     }
 }

@@ -46,6 +46,8 @@ pub mod sparse_table {
     pub struct SparseTable<O: IdempotentOp> {
         // levels[k][i] is op over values[i..i + 2^k].
         levels: Vec<Vec<O::Value>>,
+        // Kept apart from levels[0] so a query's check reads no vector.
+        len: usize,
     }
 
     impl<O: IdempotentOp> SparseTable<O> {
@@ -61,18 +63,21 @@ pub mod sparse_table {
                 levels.push(next);
                 width *= 2;
             }
-            SparseTable { levels }
+            SparseTable { levels, len }
         }
 
         pub fn len(&self) -> usize {
-            self.levels[0].len()
+            self.len
         }
 
         pub fn is_empty(&self) -> bool {
-            self.levels[0].is_empty()
+            self.len == 0
         }
 
         /// `op` over the elements in `range`.
+        // Measured: without the hint, the assert's message keeps this from
+        // being inlined, and the call costs a fifth of a query.
+        #[inline]
         pub fn query(&self, range: Range<usize>) -> O::Value {
             assert!(
                 range.start < range.end && range.end <= self.len(),

@@ -16,6 +16,9 @@
 pub mod zero_one_bfs {
     use std::collections::VecDeque;
 
+    // Distances stay below n, so u64::MAX is free to mark the unreached.
+    const UNREACHED: u64 = u64::MAX;
+
     /// The distance from `source` to every vertex; `None` where unreachable.
     pub fn zero_one_bfs<E: AsRef<[(usize, u64)]>>(graph: &[E], source: usize) -> Vec<Option<u64>> {
         assert!(
@@ -24,13 +27,13 @@ pub mod zero_one_bfs {
             source,
             graph.len()
         );
-        let mut distance = vec![None; graph.len()];
+        let mut distance = vec![UNREACHED; graph.len()];
         // Holds distances d and d + 1 only, in order: a deque is a heap here.
         let mut deque = VecDeque::new();
-        distance[source] = Some(0);
-        deque.push_back((0, source));
+        distance[source] = 0;
+        deque.push_back((0_u64, source));
         while let Some((settled, v)) = deque.pop_front() {
-            if distance[v] != Some(settled) {
+            if settled != distance[v] {
                 continue;
             }
             for &(to, weight) in graph[v].as_ref() {
@@ -40,12 +43,8 @@ pub mod zero_one_bfs {
                     weight
                 );
                 let candidate = settled + weight;
-                let improves = match distance[to] {
-                    Some(best) => candidate < best,
-                    None => true,
-                };
-                if improves {
-                    distance[to] = Some(candidate);
+                if candidate < distance[to] {
+                    distance[to] = candidate;
                     if weight == 0 {
                         deque.push_front((candidate, to));
                     } else {
@@ -55,5 +54,8 @@ pub mod zero_one_bfs {
             }
         }
         distance
+            .into_iter()
+            .map(|d| if d == UNREACHED { None } else { Some(d) })
+            .collect()
     }
 }

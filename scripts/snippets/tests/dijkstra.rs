@@ -51,15 +51,12 @@ fn agrees_with_bellman_ford_on_random_graphs() {
 }
 
 #[test]
-fn distances_may_reach_u64_max_exactly() {
-    let graph = vec![
-        vec![(1, u64::MAX - 1), (2, 5)],
-        vec![],
-        vec![(1, u64::MAX - 5)],
-    ];
-    assert_eq!(dijkstra(&graph, 0), [Some(0), Some(u64::MAX - 1), Some(5)]);
-    let graph = vec![vec![(1, u64::MAX)], vec![(0, 0)]];
-    assert_eq!(dijkstra(&graph, 0), [Some(0), Some(u64::MAX)]);
+fn distances_may_reach_u64_max_minus_1() {
+    let top = u64::MAX - 1;
+    let graph = vec![vec![(1, top - 1), (2, 5)], vec![], vec![(1, top - 6)]];
+    assert_eq!(dijkstra(&graph, 0), [Some(0), Some(top - 1), Some(5)]);
+    let graph = vec![vec![(1, top)], vec![(0, 0)]];
+    assert_eq!(dijkstra(&graph, 0), [Some(0), Some(top)]);
 }
 
 #[test]
@@ -101,8 +98,14 @@ fn each_reachable_vertex_is_scanned_once_so_pushes_stay_below_m_plus_1() {
 }
 
 #[test]
-#[should_panic(expected = "dijkstra: a path length overflows u64")]
-fn overflowing_path_length_panics() {
+#[should_panic(expected = "dijkstra: a path length reaches u64::MAX")]
+fn a_path_length_of_u64_max_panics() {
+    dijkstra(&[vec![(1, u64::MAX - 1)], vec![(2, 1)], vec![]], 0);
+}
+
+#[test]
+#[should_panic(expected = "dijkstra: a path length reaches u64::MAX")]
+fn an_overflowing_path_length_panics() {
     dijkstra(&[vec![(1, u64::MAX)], vec![(2, 1)], vec![]], 0);
 }
 
