@@ -6,6 +6,7 @@
 #               [INTERACTIVE=1]                start a new problem (CHECKER=1: with a checker;
 #                                              SNIPPET: from LeetCode's code template;
 #                                              INTERACTIVE=1: with an interactor)
+#   make snippet S=<name> P=<id>               paste a library snippet (and what it needs) into a solution
 #   make bench  [P=<id>]                       speed, memory and growth
 #   make run    P=<id> [IN=<file>|CASE=<name>] [BIN=..]  one run, output and status
 #   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
@@ -23,8 +24,8 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
-.PHONY: build test stress submit new bench run import fmt check toolchain fmt-check clippy unit \
-	judge-compile stress-smoke bench-smoke
+.PHONY: build test stress submit new snippet bench run import fmt check toolchain fmt-check clippy \
+	unit judge-compile snippet-check stress-smoke bench-smoke
 
 # Cargo's progress on a terminal; quiet otherwise, so that a log stays short.
 # Cargo writes to stderr either way: `make submit > paste.rs` holds only the paste.
@@ -47,6 +48,11 @@ new:
 	@$(RUNNER) new $(P) $(call opt,--judge,JUDGE) $(call opt,--title,TITLE) $(call opt,--url,URL) \
 		$(call opt,--snippet,SNIPPET) $(if $(CHECKER),--checker) $(if $(INTERACTIVE),--interactive)
 	@$(MAKE) --no-print-directory build
+
+# S is the snippet (`judge snippet list` lists them), P the problem.
+snippet:
+	@$(CARGO) build --release -p judge --quiet
+	@$(RUNNER) snippet add $(S) $(P)
 
 bench: build
 	@$(RUNNER) bench $(P)
@@ -93,6 +99,13 @@ judge-compile: build toolchain
 	@echo "== every paste compiled alone, as make submit proves it"
 	@$(RUNNER) submit --check
 
+# Copies that drifted from the library fail here, as a drifted skeleton
+# fails the unit tests; then every snippet is compiled as it is pasted.
+snippet-check: build toolchain
+	@echo "== snippet copies against the library, and every snippet compiled alone and pasted"
+	@$(RUNNER) snippet check
+	@$(RUNNER) snippet prove
+
 # Every problem, every failure named; found cases go under target/, never
 # into judge-data/ (the message gives the `cp` that keeps one).
 stress-smoke: build
@@ -104,6 +117,6 @@ bench-smoke: build
 	@$(RUNNER) bench --smoke
 
 # The judge run comes last so its `N passed, N failed` line closes the output.
-check: fmt-check clippy unit judge-compile stress-smoke bench-smoke
+check: fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
 	@echo "== every solution on its stored cases"
 	@$(MAKE) --no-print-directory test P=

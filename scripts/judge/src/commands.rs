@@ -7,6 +7,7 @@ pub mod import;
 pub mod io_floor;
 pub mod new;
 pub mod run;
+pub mod snippet;
 pub mod stress;
 pub mod submit;
 pub mod test;
@@ -174,6 +175,21 @@ pub const COMMANDS: &[Command] = &[
             "the smallest size of each series once, no brute force",
         )],
         handler: Handler::Workspace(bench::command),
+        hidden: false,
+    },
+    Command {
+        name: "snippet",
+        usage: &[
+            "list",
+            "add <snippet> <id>",
+            "update [<id>]",
+            "check [<id>...]",
+            "prove [<snippet>...]",
+        ],
+        summary: "the snippet library: list it, paste a snippet (and what it needs) into a \
+                  solution, refresh copies, check them, prove the library compiles",
+        options: &[],
+        handler: Handler::Workspace(snippet::command),
         hidden: false,
     },
     Command {
