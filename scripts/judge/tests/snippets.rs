@@ -58,6 +58,12 @@ fn snippets_added_to_a_new_problem_build_judge_submit_and_are_checked_for_drift(
                 "{file}: combinatorics added ({} lines)",
                 size("combinatorics")
             ),
+            "problems/cf9a/tests/cross_check.rs: add `use solution::modint;` at its top, so \
+             that `crate::modint` resolves where it takes src/main.rs in as a module"
+                .into(),
+            "problems/cf9a/tests/solution.rs: add `use solution::modint;` at its top, so that \
+             `crate::modint` resolves where it takes src/main.rs in as a module"
+                .into(),
         ]
     );
     let added = fs::read_to_string(&solution).unwrap();

@@ -6,7 +6,7 @@
 //! alone and pasted into solutions, as a judge would. The text work is in
 //! `library`; the compiling is `submit`'s.
 
-mod library;
+pub mod library;
 
 use super::submit::compile::Compilers;
 use super::submit::paste::{Paste, Style};
@@ -146,7 +146,51 @@ fn add(workspace: &Workspace, name: &str, id: &str) -> Result<bool, SetupError> 
             snippet.line_count()
         );
     }
+    for note in test_imports_needed(workspace, &id, &wanted) {
+        outln!("{note}");
+    }
     Ok(true)
+}
+
+/// What the problem's tests that take `src/main.rs` in as a module (`#[path
+/// = "../src/main.rs"] mod solution;`) must import for the snippets to
+/// compile there: a snippet's `crate::<other>` means the crate root, which
+/// in a test is the test file, so each needed snippet has to be named there
+/// (`use solution::<other>;`).
+fn test_imports_needed(workspace: &Workspace, id: &str, wanted: &[&Snippet]) -> Vec<String> {
+    let needed: Vec<&str> = wanted
+        .iter()
+        .flat_map(|snippet| snippet.needs.iter().map(String::as_str))
+        .collect();
+    let dir = workspace.problem_dir(id).join("tests");
+    let mut tests: Vec<_> = fs::read_dir(&dir)
+        .map(|entries| entries.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    tests.sort();
+    let mut notes = Vec::new();
+    for path in tests {
+        let text = fs::read_to_string(&path).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        let module = lines
+            .windows(2)
+            .filter(|pair| pair[0].trim() == "#[path = \"../src/main.rs\"]")
+            .find_map(|pair| pair[1].trim().strip_prefix("mod ")?.strip_suffix(';'));
+        let module = match module {
+            Some(module) => module,
+            None => continue,
+        };
+        for need in &needed {
+            let import = format!("use {module}::{need};");
+            if !lines.iter().any(|line| line.trim() == import) {
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                notes.push(format!(
+                    "problems/{id}/tests/{name}: add `{import}` at its top, so that \
+                     `crate::{need}` resolves where it takes src/main.rs in as a module"
+                ));
+            }
+        }
+    }
+    notes
 }
 
 /// The problems named (all when none) that hold a solution file.
