@@ -7,7 +7,7 @@
 #                                              SNIPPET: from LeetCode's code template;
 #                                              INTERACTIVE=1: with an interactor)
 #   make snippet S=<name> P=<id>               paste a library snippet (and what it needs) into a solution
-#   make bench  [P=<id>]                       speed, memory and growth
+#   make bench  [P=<id>]                       speed, memory and growth (without P: the snippets' too)
 #   make run    P=<id> [IN=<file>|CASE=<name>] [BIN=..]  one run, output and status
 #   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
 #   make fmt                                   format every crate
@@ -54,8 +54,12 @@ snippet:
 	@$(CARGO) build --release -p judge --quiet
 	@$(RUNNER) snippet add $(S) $(P)
 
+# Without P, the snippets' bench follows: each against its textbook and naive
+# versions (docs/snippets.md keeps the figures).
 bench: build
 	@$(RUNNER) bench $(P)
+	@$(if $(P),,echo "== snippets against their textbook and naive versions"; \
+		target/release/snippets-bench)
 
 # Without IN or CASE the input is read from stdin (typed, or piped into make).
 run: build
