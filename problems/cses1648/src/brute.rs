@@ -4,12 +4,7 @@
 //! Valid input is assumed beyond what the parse below refuses.
 
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
-    let text = String::from_utf8_lossy(input);
-    let numbers: Vec<u64> = text
-        .split_ascii_whitespace()
-        .map(|token| token.parse::<u64>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| "expected whole numbers only".to_string())?;
+    let numbers = testkit::numbers(input)?;
     let (n, query_count) = match numbers.as_slice() {
         [n, q, ..] => (*n as usize, *q as usize),
         _ => return Err("expected n and q".into()),

@@ -9,7 +9,7 @@ mod solution;
 use solution::{range_sums, solve, Query};
 
 fn error(input: &str) -> String {
-    testkit::run(solve, input.as_bytes()).1.unwrap_err()
+    testkit::refusal(solve, input.as_bytes())
 }
 
 #[test]

@@ -7,12 +7,10 @@
 //! Valid input is assumed beyond what the parse below refuses.
 
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
-    let text = String::from_utf8_lossy(input);
-    let numbers: Vec<usize> = text
-        .split_ascii_whitespace()
-        .map(|token| token.parse::<usize>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| "expected whole numbers only".to_string())?;
+    let numbers: Vec<usize> = testkit::numbers(input)?
+        .into_iter()
+        .map(|number| number as usize)
+        .collect();
     let (city_count, road_count) = match numbers.as_slice() {
         [n, m, ..] if *n >= 1 => (*n, *m),
         _ => return Err("expected n >= 1 and m".into()),

@@ -36,6 +36,7 @@ fn stored_answers_are_the_brute_force_s_and_the_solution_s() {
     problem().check_stored("solution", solution::solve);
 }
 
+/// `stored_cases` refuses a file of 1 MiB or more, as `make test` does.
 #[test]
 fn data_has_the_sample_edges_and_maximal_cases_under_1_mib() {
     let cases = problem().stored_cases(&[
@@ -46,10 +47,5 @@ fn data_has_the_sample_edges_and_maximal_cases_under_1_mib() {
         "large-random-80000",
         "large-chain-50000",
     ]);
-    for case in &cases {
-        for (suffix, bytes) in [("in", &case.input), ("out", &case.output)] {
-            let size = bytes.len();
-            assert!(size < 1 << 20, "{}.{suffix} is {size} bytes", case.name);
-        }
-    }
+    assert!(cases.len() >= 7, "{} cases", cases.len());
 }

@@ -9,7 +9,7 @@ mod solution;
 use solution::{components_after_each_road as after_each, solve};
 
 fn error(input: &str) -> String {
-    testkit::run(solve, input.as_bytes()).1.unwrap_err()
+    testkit::refusal(solve, input.as_bytes())
 }
 
 #[test]
