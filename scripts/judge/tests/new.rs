@@ -128,11 +128,7 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
 #[test]
 fn existing_taken_and_malformed_ids_are_refused() {
     let copy = WorkspaceCopy::new();
-    let refusal = |args: &[&str]| {
-        let output = copy.judge(args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        text(&output.stderr)
-    };
+    let refusal = |args: &[&str]| copy.refusal(args);
     assert!(refusal(&["new", "poj1143"]).contains("problems/poj1143 already exists"));
     for tool in ["judge", "leetcode", "testkit"] {
         let refused = refusal(&["new", tool, "--judge", "poj"]);

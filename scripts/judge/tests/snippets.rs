@@ -211,9 +211,7 @@ fn a_leetcode_problem_gets_its_snippets_in_the_submit_region_and_pastes_them() {
 fn setup_errors_are_one_line_with_exit_status_2() {
     let copy = WorkspaceCopy::new();
     let refusal = |args: &[&str]| {
-        let output = copy.judge(args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        let stderr = text(&output.stderr);
+        let stderr = copy.refusal(args);
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         stderr
     };

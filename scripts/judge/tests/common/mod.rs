@@ -198,6 +198,14 @@ impl WorkspaceCopy {
         )
     }
 
+    /// The stderr of `judge <args>` in the copy, which must refuse them as a
+    /// setup error (exit status 2).
+    pub fn refusal(&self, args: &[&str]) -> String {
+        let output = self.judge(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        text(&output.stderr)
+    }
+
     /// Runs cargo in the copy with a target folder of its own.
     pub fn cargo(&self, args: &[&str]) -> Output {
         Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
