@@ -26,22 +26,22 @@ pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {
     // Out of 8, how many queries are sets: none, few, half or most.
     let sets_in_8 = *rng.pick(&[0, 1, 4, 7]);
     let queries: Vec<(u64, u64, u64)> = (0..query_count)
-        .map(|_| match rng.chance(sets_in_8, 8) {
-            true => (1, rng.range(1, n), rng.range(1, value_cap)),
-            false => {
-                let (a, b) = match rng.below(4) {
-                    0 => (1, n),
-                    1 => {
-                        let k = rng.range(1, n);
-                        (k, k)
-                    }
-                    _ => {
-                        let a = rng.range(1, n);
-                        (a, rng.range(a, n))
-                    }
-                };
-                (2, a, b)
+        .map(|_| {
+            if rng.chance(sets_in_8, 8) {
+                return (1, rng.range(1, n), rng.range(1, value_cap));
             }
+            let (a, b) = match rng.below(4) {
+                0 => (1, n),
+                1 => {
+                    let k = rng.range(1, n);
+                    (k, k)
+                }
+                _ => {
+                    let a = rng.range(1, n);
+                    (a, rng.range(a, n))
+                }
+            };
+            (2, a, b)
         })
         .collect();
     write_input(&values, &queries)

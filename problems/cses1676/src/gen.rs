@@ -61,9 +61,12 @@ fn random_roads(rng: &mut Rng, city_count: u64, count: u64) -> Vec<(u64, u64)> {
 /// The roads (1, 2), (2, 3), ..., each end swapped at random, in random order.
 fn shuffled_chain(rng: &mut Rng, city_count: u64) -> Vec<(u64, u64)> {
     let mut roads: Vec<(u64, u64)> = (2..=city_count)
-        .map(|city| match rng.chance(1, 2) {
-            true => (city - 1, city),
-            false => (city, city - 1),
+        .map(|city| {
+            if rng.chance(1, 2) {
+                (city - 1, city)
+            } else {
+                (city, city - 1)
+            }
         })
         .collect();
     rng.shuffle(&mut roads);

@@ -186,8 +186,8 @@ pub const COMMANDS: &[Command] = &[
             "check [<id>...]",
             "prove [<snippet>...]",
         ],
-        summary: "the snippet library: list it, paste a snippet (and what it needs) into a \
-                  solution, refresh copies, check them, prove the library compiles",
+        summary:
+            "paste library snippets into solutions, refresh and check the copies, prove the library",
         options: &[],
         handler: Handler::Workspace(snippet::command),
         hidden: false,

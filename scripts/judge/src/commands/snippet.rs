@@ -250,15 +250,17 @@ fn check(workspace: &Workspace, ids: &[String]) -> Result<bool, SetupError> {
         };
         let names: Vec<String> = held
             .iter()
-            .map(|copy| match copy.modified {
-                true => format!("{} (modified)", copy.name),
-                false => copy.name.clone(),
+            .map(|copy| {
+                let mark = if copy.modified { " (modified)" } else { "" };
+                format!("{}{mark}", copy.name)
             })
             .collect();
-        match drifts.is_empty() {
-            true => tally.row(&id, Ok(names.join(", "))),
-            false => tally.row(&id, Err(drifts.join("\n"))),
-        }
+        let result = if drifts.is_empty() {
+            Ok(names.join(", "))
+        } else {
+            Err(drifts.join("\n"))
+        };
+        tally.row(&id, result);
     }
     Ok(tally.close())
 }
