@@ -31,8 +31,8 @@ const EDITIONS: [&str; 3] = ["2018", "2021", "2024"];
 /// capture single fields), so 2018 is proven alone and in a LeetCode region.
 const SKELETON_EDITIONS: [&str; 2] = ["2021", "2024"];
 
-/// A LeetCode solution's least: the region with its `impl`, and the harness
-/// around it, as `make new` leaves one.
+/// The least a LeetCode solution is: a submit region holding an `impl`,
+/// with a `use` line at its top, inside the harness that runs it here.
 const LEETCODE_SOLUTION: &str = "use std::io::Read;\n\n// submit-begin\nuse std::collections::HashMap;\n\n\
     impl Solution {\n    pub fn answer() -> usize {\n        HashMap::<u8, u8>::new().len()\n    }\n}\n\
     // submit-end\n\npub struct Solution;\n\nfn main() {\n    let _ = std::io::stdin().read(&mut []);\n    \
@@ -129,9 +129,11 @@ fn add(workspace: &Workspace, name: &str, id: &str) -> Result<bool, SetupError> 
     let id = workspace.one(&[id.to_string()], "snippet add takes one problem id")?;
     let placement = placement(workspace, &id)?;
     let (file, text) = solution(workspace, &id)?;
-    let (text, added) =
+    let (new, added) =
         library::add(&text, placement, &wanted).map_err(|e| SetupError(format!("{file}: {e}")))?;
-    write(workspace, &file, &text)?;
+    if new != text {
+        write(workspace, &file, &new)?;
+    }
     for snippet in &wanted {
         let what = if !added.contains(&snippet.name.as_str()) {
             "is there already"
@@ -158,10 +160,12 @@ fn add(workspace: &Workspace, name: &str, id: &str) -> Result<bool, SetupError> 
 /// in a test is the test file, so each needed snippet has to be named there
 /// (`use solution::<other>;`).
 fn test_imports_needed(workspace: &Workspace, id: &str, wanted: &[&Snippet]) -> Vec<String> {
-    let needed: Vec<&str> = wanted
+    let mut needed: Vec<&str> = wanted
         .iter()
         .flat_map(|snippet| snippet.needs.iter().map(String::as_str))
         .collect();
+    needed.sort_unstable();
+    needed.dedup();
     let dir = workspace.problem_dir(id).join("tests");
     let mut tests: Vec<_> = fs::read_dir(&dir)
         .map(|entries| entries.flatten().map(|e| e.path()).collect())
@@ -220,7 +224,7 @@ fn update(workspace: &Workspace, ids: &[String]) -> Result<bool, SetupError> {
         }
         for (names, what) in [
             (&updated.refreshed, "refreshed from the library"),
-            (&updated.added, "added, needed by a refreshed copy"),
+            (&updated.added, "added, needed by a copy"),
             (&updated.kept, "kept, marked (modified)"),
         ] {
             for name in names {

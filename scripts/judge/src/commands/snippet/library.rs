@@ -287,7 +287,7 @@ pub fn add<'a>(
 pub struct Updated {
     /// Copies rewritten from the library.
     pub refreshed: Vec<String>,
-    /// Snippets a refreshed copy now needs, inserted.
+    /// Snippets a copy needs that the solution lacked, inserted.
     pub added: Vec<String>,
     /// Copies marked modified, left as they are.
     pub kept: Vec<String>,
