@@ -6,7 +6,8 @@
 #               [INTERACTIVE=1]                start a new problem (CHECKER=1: with a checker;
 #                                              SNIPPET: from LeetCode's code template;
 #                                              INTERACTIVE=1: with an interactor)
-#   make bench  [P=<id>]                       speed, memory and growth
+#   make snippet S=<name> P=<id>               paste a library snippet (and what it needs) into a solution
+#   make bench  [P=<id>]                       speed, memory and growth (without P: the snippets' too)
 #   make run    P=<id> [IN=<file>|CASE=<name>] [BIN=..]  one run, output and status
 #   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
 #   make sandbox                               what the sandbox contains here, what is missing
@@ -24,8 +25,8 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
-.PHONY: build test stress submit new bench run import sandbox fmt check toolchain fmt-check clippy unit \
-	judge-compile stress-smoke bench-smoke
+.PHONY: build test stress submit new snippet bench run import sandbox fmt check toolchain fmt-check \
+	clippy unit judge-compile snippet-check stress-smoke bench-smoke
 
 # Cargo's progress on a terminal; quiet otherwise, so that a log stays short.
 # Cargo writes to stderr either way: `make submit > paste.rs` holds only the paste.
@@ -49,8 +50,17 @@ new:
 		$(call opt,--snippet,SNIPPET) $(if $(CHECKER),--checker) $(if $(INTERACTIVE),--interactive)
 	@$(MAKE) --no-print-directory build
 
+# S is the snippet (`judge snippet list` lists them), P the problem.
+snippet:
+	@$(CARGO) build --release -p judge --quiet
+	@$(RUNNER) snippet add $(S) $(P)
+
+# Without P, the snippets' bench follows: each against its textbook and naive
+# versions (docs/snippets.md keeps the figures).
 bench: build
 	@$(RUNNER) bench $(P)
+	@$(if $(P),,echo "== snippets against their textbook and naive versions"; \
+		target/release/snippets-bench)
 
 # Without IN or CASE the input is read from stdin (typed, or piped into make).
 run: build
@@ -97,6 +107,13 @@ judge-compile: build toolchain
 	@echo "== every paste compiled alone, as make submit proves it"
 	@$(RUNNER) submit --check
 
+# Copies that drifted from the library fail here, as a drifted skeleton
+# fails the unit tests; then every snippet is compiled as it is pasted.
+snippet-check: build toolchain
+	@echo "== snippet copies against the library, and every snippet compiled alone and pasted"
+	@$(RUNNER) snippet check
+	@$(RUNNER) snippet prove
+
 # Every problem, every failure named; found cases go under target/, never
 # into judge-data/ (the message gives the `cp` that keeps one).
 stress-smoke: build
@@ -108,6 +125,6 @@ bench-smoke: build
 	@$(RUNNER) bench --smoke
 
 # The judge run comes last so its `N passed, N failed` line closes the output.
-check: fmt-check clippy unit judge-compile stress-smoke bench-smoke
+check: fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
 	@echo "== every solution on its stored cases"
 	@$(MAKE) --no-print-directory test P=

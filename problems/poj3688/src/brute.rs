@@ -8,13 +8,7 @@ const MAX_CARDS: usize = 20;
 /// Answers every case of `input` into `out`, one count per line, like the
 /// solution; refuses a malformed input or a hand too large to enumerate.
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
-    let text = String::from_utf8_lossy(input);
-    let numbers: Vec<u64> = text
-        .split_ascii_whitespace()
-        .map(|token| token.parse::<u64>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| "expected whole numbers only".to_string())?;
-    let mut numbers = numbers.into_iter();
+    let mut numbers = testkit::numbers(input)?.into_iter();
     while let Some(card_count) = numbers.next() {
         let max_weight = match numbers.next() {
             Some(max_weight) => max_weight,

@@ -1,6 +1,7 @@
 //! The lowest layer: what every other layer may use and that uses none of
-//! them — errors, files, terminal output, diffs, arguments, the vocabulary of
-//! `problem.toml`'s modes and the judges table.
+//! them — errors, files, terminal output, diffs, arguments, the known name
+//! nearest a mistyped one, the vocabulary of `problem.toml`'s modes and the
+//! judges table.
 
 pub mod args;
 pub mod diff;
@@ -8,4 +9,5 @@ pub mod error;
 pub mod files;
 pub mod judges;
 pub mod modes;
+pub mod nearest;
 pub mod terminal;

@@ -8,6 +8,7 @@ pub mod io_floor;
 pub mod new;
 pub mod run;
 pub mod sandbox;
+pub mod snippet;
 pub mod stress;
 pub mod submit;
 pub mod test;
@@ -175,6 +176,21 @@ pub const COMMANDS: &[Command] = &[
             "the smallest size of each series once, no brute force",
         )],
         handler: Handler::Workspace(bench::command),
+        hidden: false,
+    },
+    Command {
+        name: "snippet",
+        usage: &[
+            "list",
+            "add <snippet> <id>",
+            "update [<id>]",
+            "check [<id>...]",
+            "prove [<snippet>...]",
+        ],
+        summary:
+            "paste library snippets into solutions, refresh and check the copies, prove the library",
+        options: &[],
+        handler: Handler::Workspace(snippet::command),
         hidden: false,
     },
     Command {

@@ -6,8 +6,7 @@ mod common;
 
 use common::Sandbox;
 use std::fs;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const LIMITS: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\n";
 const HEADER: &str = "| series | size | input | output | median | min | memory \
@@ -181,19 +180,11 @@ fn memory_is_the_program_s_own_not_the_bench_s() {
 
 #[test]
 fn io_floor_reads_everything_and_writes_exactly_the_bytes_asked() {
+    // Writing all of the input proves it is read: a pipe this large would
+    // block a program that never reads.
     let floor = |args: &[&str], input: &[u8]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
-            .args(args)
-            .current_dir(std::env::temp_dir())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // Writing all of it proves the input is read: a pipe this large
-        // would block a program that never reads.
-        child.stdin.take().unwrap().write_all(input).unwrap();
-        child.wait_with_output().unwrap()
+        let mut command = Command::new(env!("CARGO_BIN_EXE_judge"));
+        common::run_with_input(command.args(args).current_dir(std::env::temp_dir()), input)
     };
     let output = floor(&["io-floor", "123457"], &vec![b'+'; 1 << 20]);
     assert!(output.status.success());

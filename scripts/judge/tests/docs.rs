@@ -1,12 +1,16 @@
 //! The docs against the code they describe: the README stays a ten-minute
 //! read, `docs/problem-toml.md` lists every key and every mode value as the
 //! code lists them (and nothing else), the judges' tables say what `JUDGES`
-//! says, and every relative link points at a file that exists. Documentation
+//! says, `docs/snippets.md` lists every snippet of the library with its
+//! summary and what it needs, and every relative link points at a file that
+//! exists. Documentation
 //! that is checked is a reference; documentation that drifts is a rumour.
 
 use judge::base::judges::JUDGES;
 use judge::base::modes::{Clock, CompareMode, Mode, Protocol};
+use judge::commands::snippet::library::Library;
 use judge::problem::config::KEYS;
+use judge::problem::workspace::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -238,6 +242,43 @@ fn the_problem_toml_page_gives_each_judge_the_defaults_the_judges_table_gives_it
         &found,
         &expected,
     );
+}
+
+#[test]
+fn the_snippets_page_has_a_row_for_every_snippet_with_its_summary_and_needs() {
+    let page = read("docs/snippets.md");
+    let header = "| snippet | summary | needs | constraints | complexity |";
+    let rows = table_rows(&page, "docs/snippets.md", header);
+    let library = Library::load(&Workspace::at(&root())).unwrap();
+    let documented: Vec<Vec<String>> = rows.iter().map(|row| cells(row)).collect();
+    for snippet in &library.snippets {
+        let needs = match snippet.needs.as_slice() {
+            [] => "—".to_string(),
+            needs => needs
+                .iter()
+                .map(|need| format!("`{need}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        let name = format!("`{}`", snippet.name);
+        let found: Vec<&Vec<String>> = documented.iter().filter(|c| c[0] == name).collect();
+        assert!(
+            found.len() == 1 && found[0][1] == snippet.summary() && found[0][2] == needs,
+            "docs/snippets.md: `{}` needs one row `| {name} | {} | {needs} | <constraints> | \
+             <complexity> |` (the summary is the first doc line of \
+             scripts/snippets/src/{}.rs)",
+            snippet.name,
+            snippet.summary(),
+            snippet.name
+        );
+    }
+    for cells in &documented {
+        let name = cells[0].trim_matches('`');
+        assert!(
+            library.snippets.iter().any(|snippet| snippet.name == name),
+            "docs/snippets.md lists `{name}`, which scripts/snippets/src/ does not have"
+        );
+    }
 }
 
 /// The targets of the Markdown links in `text` outside fenced code blocks.

@@ -6,89 +6,14 @@
 
 mod common;
 
+use common::{run_with_input, succeeded, text, WorkspaceCopy};
 use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-/// A copy of the workspace's manifests, tools and one problem, removed on drop.
-struct Copy {
-    root: PathBuf,
-}
-
-impl Copy {
-    fn new() -> Copy {
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let root = common::temp_path("judge-new");
-        for file in ["Cargo.toml", "Cargo.lock"] {
-            common::copy_tree(&source.join(file), &root.join(file));
-        }
-        for dir in ["scripts", "problems/poj1143"] {
-            common::copy_tree(&source.join(dir), &root.join(dir));
-        }
-        common::copy_tree(
-            &source.join("judge-data/poj1143/problem.toml"),
-            &root.join("judge-data/poj1143/problem.toml"),
-        );
-        Copy { root }
-    }
-
-    fn judge(&self, args: &[&str]) -> Output {
-        self.judge_with_input(args, b"")
-    }
-
-    fn judge_with_input(&self, args: &[&str], stdin: &[u8]) -> Output {
-        run_with_input(
-            Command::new(env!("CARGO_BIN_EXE_judge"))
-                .arg("--root")
-                .arg(&self.root)
-                .args(args),
-            stdin,
-        )
-    }
-
-    /// Runs cargo in the copy with a target folder of its own.
-    fn cargo(&self, args: &[&str]) -> Output {
-        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-            .args(args)
-            .current_dir(&self.root)
-            .env("CARGO_TARGET_DIR", self.root.join("target"))
-            .output()
-            .unwrap()
-    }
-}
-
-impl Drop for Copy {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.root);
-    }
-}
-
-fn run_with_input(command: &mut Command, stdin: &[u8]) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn succeeded(output: &Output) -> bool {
-    if !output.status.success() {
-        eprintln!("{}{}", text(&output.stdout), text(&output.stderr));
-    }
-    output.status.success()
-}
+use std::path::PathBuf;
+use std::process::Command;
 
 #[test]
 fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
-    let copy = Copy::new();
+    let copy = WorkspaceCopy::new();
     let output = copy.judge(&["new", "poj4000", "--title", "Test Title", "--checker"]);
     let stdout = text(&output.stdout);
     assert!(succeeded(&output));
@@ -202,12 +127,8 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
 
 #[test]
 fn existing_taken_and_malformed_ids_are_refused() {
-    let copy = Copy::new();
-    let refusal = |args: &[&str]| {
-        let output = copy.judge(args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        text(&output.stderr)
-    };
+    let copy = WorkspaceCopy::new();
+    let refusal = |args: &[&str]| copy.refusal(args);
     assert!(refusal(&["new", "poj1143"]).contains("problems/poj1143 already exists"));
     for tool in ["judge", "leetcode", "testkit"] {
         let refused = refusal(&["new", tool, "--judge", "poj"]);
@@ -240,7 +161,7 @@ fn existing_taken_and_malformed_ids_are_refused() {
 
 #[test]
 fn defaults_follow_the_judge_named_by_the_prefix() {
-    let copy = Copy::new();
+    let copy = WorkspaceCopy::new();
     for (id, expected) in [
         (
             "poj7",
@@ -388,7 +309,7 @@ impl MinStack {
 
 #[test]
 fn leetcode_snippets_of_every_shape_scaffold_build_answer_and_submit() {
-    let copy = Copy::new();
+    let copy = WorkspaceCopy::new();
     // (id, snippet, a case, what the placeholders answer)
     let shapes = [
         ("lc1", TWO_SUM, "[2,7,11,15]\n9\n", "[]\n"),
@@ -483,7 +404,7 @@ fn leetcode_snippets_of_every_shape_scaffold_build_answer_and_submit() {
 /// rightly, and passes its own generated tests and `judge test`.
 #[test]
 fn another_right_answer_passes_the_generated_tests_and_judge_test() {
-    let copy = Copy::new();
+    let copy = WorkspaceCopy::new();
     assert!(succeeded(&copy.judge(&["new", "cf5a", "--checker"])));
     assert!(succeeded(&copy.judge(&["new", "cf6a"])));
     let problem = |id: &str| copy.root.join("problems").join(id);

@@ -235,6 +235,25 @@ pub fn answers(solve: Solve, input: &[u8]) -> String {
     out
 }
 
+/// Why `solve` refuses `input`, which it must refuse: for tests of the
+/// errors on bad input.
+pub fn refusal(solve: Solve, input: &[u8]) -> String {
+    match run(solve, input).1 {
+        Err(message) => message,
+        Ok(()) => panic!("accepted: {}", String::from_utf8_lossy(input)),
+    }
+}
+
+/// Every whitespace-separated token of `input` as a whole number: how a
+/// brute force reads an input of numbers, with no care for its layout.
+pub fn numbers(input: &[u8]) -> Result<Vec<u64>, String> {
+    String::from_utf8_lossy(input)
+        .split_ascii_whitespace()
+        .map(|token| token.parse::<u64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| "expected whole numbers only".to_string())
+}
+
 /// One stored case of `judge-data/<id>`: `<name>.in` and its `<name>.out`.
 #[derive(Clone, Debug)]
 pub struct StoredCase {

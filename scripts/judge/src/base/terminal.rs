@@ -1,7 +1,7 @@
 //! What the runner writes to the terminal: lines that end the program
 //! quietly when the reader went away, colours only for a person, a program's
-//! text with its control characters escaped, and the time cell every table
-//! shows.
+//! text with its control characters escaped, the time cell every table
+//! shows, and the rows of a check with their `N passed, N failed` line.
 
 use std::env;
 use std::fmt;
@@ -75,6 +75,49 @@ pub fn paint(text: &str, colour: Colour, enabled: bool) -> String {
         Colour::Magenta => "35",
     };
     format!("\x1b[{code}m{text}\x1b[0m")
+}
+
+/// The rows of a check, one a thing checked (`<name> ok <summary>`, or
+/// `<name> FAILED` and why, indented), closed by `N passed, N failed`.
+#[derive(Debug)]
+pub struct Tally {
+    width: usize,
+    passed: usize,
+    failed: usize,
+}
+
+impl Tally {
+    /// Names are padded to `width` so the rows line up.
+    pub fn new(width: usize) -> Tally {
+        Tally {
+            width,
+            passed: 0,
+            failed: 0,
+        }
+    }
+
+    pub fn row(&mut self, name: &str, result: Result<String, String>) {
+        let width = self.width;
+        match result {
+            Ok(summary) => {
+                self.passed += 1;
+                outln!("{name:<width$} ok      {summary}");
+            }
+            Err(message) => {
+                self.failed += 1;
+                outln!("{name:<width$} FAILED");
+                for line in message.lines() {
+                    outln!("    {line}");
+                }
+            }
+        }
+    }
+
+    /// Prints `N passed, N failed`; true when none failed.
+    pub fn close(self) -> bool {
+        outln!("{} passed, {} failed", self.passed, self.failed);
+        self.failed == 0
+    }
 }
 
 #[cfg(test)]

@@ -2,12 +2,13 @@
 //! is proven to compile there alone. `judge submit --check [<id>...]` gives
 //! that proof for every problem, for `make check`.
 
-mod compile;
-mod paste;
+pub mod compile;
+pub mod paste;
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::judges::{self, Format, RUST_FLOOR};
+use crate::base::terminal::Tally;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
 use compile::Compilers;
@@ -131,7 +132,7 @@ fn cut(
 /// One row per problem, then `N passed, N failed`; true when all passed.
 fn check_all(workspace: &Workspace, ids: &[String]) -> bool {
     outln!("compiling each paste alone, as its judge would");
-    let (mut passed, mut failed) = (0, 0);
+    let mut tally = Tally::new(10);
     for id in ids {
         let result = workspace
             .config(id)
@@ -149,22 +150,9 @@ fn check_all(workspace: &Workspace, ids: &[String]) -> bool {
                     paste.editions().join(", ")
                 ))
             });
-        match result {
-            Ok(summary) => {
-                passed += 1;
-                outln!("{id:<10} ok      {summary}");
-            }
-            Err(message) => {
-                failed += 1;
-                outln!("{id:<10} FAILED");
-                for line in message.lines() {
-                    outln!("    {line}");
-                }
-            }
-        }
+        tally.row(id, result);
     }
-    outln!("{passed} passed, {failed} failed");
-    failed == 0
+    tally.close()
 }
 
 /// Copies `text` with the first clipboard program on PATH. Printing already

@@ -6,6 +6,7 @@
 
 use crate::base::judges::{self, RUST_FLOOR};
 use crate::base::modes::{Clock, CompareMode, Mode, Protocol};
+use crate::base::nearest::nearest;
 use std::collections::BTreeMap;
 
 /// Every key, with what it sets (the docs' reference lists these); besides
@@ -313,35 +314,11 @@ fn parse_value(value: &str) -> Result<String, String> {
 /// "; did you mean `compare`?" for the known key nearest to `key`, or the
 /// list of known keys when none is near.
 fn suggestion(key: &str) -> String {
-    let nearest = KEYS
-        .iter()
-        .map(|(known, _)| (edit_distance(key, known), *known))
-        .min();
-    match nearest {
-        Some((distance, known)) if distance <= 2.max(key.len() / 3) => {
-            format!("; did you mean `{known}`?")
-        }
-        _ => {
-            let known: Vec<&str> = KEYS.iter().map(|(known, _)| *known).collect();
-            format!("; known keys: {}, bench.<series>", known.join(", "))
-        }
+    let known: Vec<&str> = KEYS.iter().map(|(known, _)| *known).collect();
+    match nearest(key, known.iter().copied()) {
+        Some(known) => format!("; did you mean `{known}`?"),
+        None => format!("; known keys: {}, bench.<series>", known.join(", ")),
     }
-}
-
-/// Levenshtein distance: insertions, deletions and substitutions.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substituted = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substituted.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]

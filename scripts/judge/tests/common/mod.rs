@@ -1,12 +1,15 @@
-//! A throw-away workspace for the runner's own tests: fake problems whose
-//! solutions, brute forces and generators are small shell scripts.
+//! Throw-away workspaces for the runner's own tests: a sandbox of fake
+//! problems whose solutions, brute forces and generators are small shell
+//! scripts, and a copy of the real workspace's tools to scaffold and build
+//! problems in.
 
 #![allow(dead_code)] // each test file uses its own part of this module
 
 use std::fs;
+use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A path of its own under the system's temporary folder, with nothing left
@@ -165,4 +168,89 @@ pub fn copy_tree(from: &Path, to: &Path) {
         fs::create_dir_all(to.parent().unwrap()).unwrap();
         fs::copy(from, to).unwrap();
     }
+}
+
+/// A copy of the workspace's manifests, tools (the snippet library too) and
+/// one problem, for tests that scaffold and build problems; removed on drop.
+pub struct WorkspaceCopy {
+    pub root: PathBuf,
+}
+
+impl WorkspaceCopy {
+    pub fn new() -> WorkspaceCopy {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let root = temp_path("judge-new");
+        for file in ["Cargo.toml", "Cargo.lock"] {
+            copy_tree(&source.join(file), &root.join(file));
+        }
+        for dir in ["scripts", "problems/poj1143"] {
+            copy_tree(&source.join(dir), &root.join(dir));
+        }
+        copy_tree(
+            &source.join("judge-data/poj1143/problem.toml"),
+            &root.join("judge-data/poj1143/problem.toml"),
+        );
+        WorkspaceCopy { root }
+    }
+
+    pub fn judge(&self, args: &[&str]) -> Output {
+        self.judge_with_input(args, b"")
+    }
+
+    pub fn judge_with_input(&self, args: &[&str], stdin: &[u8]) -> Output {
+        run_with_input(
+            Command::new(env!("CARGO_BIN_EXE_judge"))
+                .arg("--root")
+                .arg(&self.root)
+                .args(args),
+            stdin,
+        )
+    }
+
+    /// The stderr of `judge <args>` in the copy, which must refuse them as a
+    /// setup error (exit status 2).
+    pub fn refusal(&self, args: &[&str]) -> String {
+        let output = self.judge(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        text(&output.stderr)
+    }
+
+    /// Runs cargo in the copy with a target folder of its own.
+    pub fn cargo(&self, args: &[&str]) -> Output {
+        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(args)
+            .current_dir(&self.root)
+            .env("CARGO_TARGET_DIR", self.root.join("target"))
+            .output()
+            .unwrap()
+    }
+}
+
+impl Drop for WorkspaceCopy {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
+
+pub fn run_with_input(command: &mut Command, stdin: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Whether `output` is of a run that succeeded; if not, its output is shown.
+pub fn succeeded(output: &Output) -> bool {
+    if !output.status.success() {
+        eprintln!("{}{}", text(&output.stdout), text(&output.stderr));
+    }
+    output.status.success()
 }

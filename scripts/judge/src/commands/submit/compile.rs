@@ -1,8 +1,9 @@
 //! Compiles a paste alone with plain `rustc`, the way a judge does: the
 //! version the problem is proven on (the floor of the judges that take Rust,
 //! `judges::RUST_FLOOR`, unless problem.toml says `rustc = ...`) and, to catch
-//! what newer compilers reject, the local default one. Each build runs in its
-//! own temporary folder, removed afterwards.
+//! what newer compilers reject, the local default one, each under the
+//! editions asked for that it knows. Each build runs in its own temporary
+//! folder, removed afterwards.
 
 use super::paste::Paste;
 use crate::base::error::SetupError;
@@ -11,6 +12,9 @@ use crate::base::judges::RUST_FLOOR;
 use std::fs;
 use std::process::Command;
 use std::thread;
+
+/// Each edition, and the first rustc (1.x) that compiles it.
+const FIRST_RUSTC: [(&str, u32); 3] = [("2018", 31), ("2021", 56), ("2024", 85)];
 
 /// One `rustc`: the default one on PATH, or a rustup toolchain (`+1.70.0`).
 #[derive(Clone, Debug)]
@@ -38,6 +42,15 @@ impl Compiler {
         // `rustc 1.70.0 (90c541806 2023-05-31)`
         compiler.version = text.split_whitespace().nth(1)?.to_string();
         Some(compiler).filter(|_| output.status.success())
+    }
+
+    /// Whether this rustc compiles `edition`: 1.70 knows no 2024, which no
+    /// judge running it can ask for either.
+    fn knows(&self, edition: &str) -> bool {
+        let minor = self.version.split('.').nth(1).and_then(|m| m.parse().ok());
+        FIRST_RUSTC
+            .iter()
+            .any(|&(known, first)| known == edition && minor.is_some_and(|m: u32| m >= first))
     }
 }
 
@@ -81,21 +94,52 @@ impl Compilers {
         format!("rustc {}", versions.join(" and "))
     }
 
+    /// `rustc 1.70.0 (edition 2018, 2021) and 1.95.0 (edition 2018, 2021, 2024)`:
+    /// what `check_program` builds with for `editions`.
+    pub fn describe_with(&self, editions: &[&str]) -> String {
+        let each: Vec<String> = self
+            .0
+            .iter()
+            .map(|compiler| {
+                let known: Vec<&str> = editions
+                    .iter()
+                    .copied()
+                    .filter(|&edition| compiler.knows(edition))
+                    .collect();
+                format!("{} (edition {})", compiler.version, known.join(", "))
+            })
+            .collect();
+        format!("rustc {}", each.join(" and "))
+    }
+
     /// Builds the paste with every compiler under every edition it may meet;
     /// the error is the first failure, the proof version first, with its message.
     /// `file` is the path messages show, as in the workspace.
     pub fn check(&self, paste: &Paste, file: &str) -> Result<(), String> {
-        let program = paste.program();
+        self.check_program(&paste.program(), file, paste.editions())
+    }
+
+    /// Builds `program`, saved as `file`, with every compiler under each of
+    /// `editions` that it knows, all at once; the error is the first failure
+    /// in that order, with the compiler's message.
+    pub fn check_program(
+        &self,
+        program: &str,
+        file: &str,
+        editions: &[&str],
+    ) -> Result<(), String> {
         let builds: Vec<(&Compiler, &str)> = self
             .0
             .iter()
-            .flat_map(|compiler| paste.editions().iter().map(move |&e| (compiler, e)))
+            .flat_map(|compiler| {
+                let known = editions.iter().filter(|&&e| compiler.knows(e));
+                known.map(move |&e| (compiler, e))
+            })
             .collect();
         let results: Vec<Result<(), String>> = thread::scope(|scope| {
             let handles: Vec<_> = builds
                 .iter()
                 .map(|&(compiler, edition)| {
-                    let program = &program;
                     scope.spawn(move || build(compiler, program, file, edition))
                 })
                 .collect();

@@ -90,6 +90,21 @@ fn declares(code: &str, item: &str) -> bool {
 /// The lines strictly between the markers, and the line number of the first.
 fn leetcode_region(source: &str) -> Result<(String, usize), String> {
     let lines: Vec<&str> = source.lines().collect();
+    let (begin, end, _) = leetcode_lines(&lines)?;
+    let mut text = lines[begin + 1..end].join("\n");
+    text.push('\n');
+    Ok((text, begin + 2))
+}
+
+/// The index of the first line of the submit region that declares an
+/// `impl`: where a LeetCode solution's snippets go (`judge snippet add`).
+pub fn first_impl(lines: &[&str]) -> Result<usize, String> {
+    leetcode_lines(lines).map(|(_, _, first_impl)| first_impl)
+}
+
+/// The indexes of the begin and end markers, and of the region's first
+/// `impl` line; the error says which line is wrong and why.
+fn leetcode_lines(lines: &[&str]) -> Result<(usize, usize, usize), String> {
     let marker = |marker: &str| -> Result<usize, String> {
         let at: Vec<usize> = (0..lines.len())
             .filter(|&i| lines[i].trim() == marker)
@@ -118,18 +133,15 @@ fn leetcode_region(source: &str) -> Result<(String, usize), String> {
             begin + 1
         ));
     }
-    let region = &lines[begin + 1..end];
     // `impl Solution` for a function problem, `impl MinStack` for a design one.
-    if !region.iter().any(|line| declares(code_part(line), "impl")) {
-        return Err(format!(
+    match (begin + 1..end).find(|&i| declares(code_part(lines[i]), "impl")) {
+        Some(first_impl) => Ok((begin, end, first_impl)),
+        None => Err(format!(
             "the submit region (lines {}..{}) has no `impl` block",
             begin + 2,
             end
-        ));
+        )),
     }
-    let mut text = region.join("\n");
-    text.push('\n');
-    Ok((text, begin + 2))
 }
 
 #[cfg(test)]
