@@ -406,7 +406,11 @@ fn run_confined(spec: &Spec, program: &[String], cgroup: Option<&Cgroup>) -> io:
     sys::forbid_inspection()?;
     let confinement = Confinement {
         namespaces: spec.namespaces,
-        cgroup_procs: cgroup.map(Cgroup::procs).unwrap_or_default(),
+        // In namespaces the launcher moves the init into the cgroup.
+        cgroup_procs: cgroup
+            .filter(|_| spec.namespaces.is_none())
+            .map(Cgroup::procs)
+            .unwrap_or_default(),
         network: spec.network,
         sight: spec.sight.clone(),
         stack_bytes: spec.stack_kib.map(|kib| kib * 1024),
@@ -421,7 +425,7 @@ fn run_confined(spec: &Spec, program: &[String], cgroup: Option<&Cgroup>) -> io:
     // child; the init says how the program ended.
     let (pid, init_says) = match spec.namespaces {
         Some(_) => {
-            let (pid, says) = start_init(&confinement, program)?;
+            let (pid, says) = start_init(&confinement, program, cgroup)?;
             (pid, Some(says))
         }
         None => {
@@ -511,32 +515,53 @@ fn run_confined(spec: &Spec, program: &[String], cgroup: Option<&Cgroup>) -> io:
 /// reaps every process until the program ends and says how it ended on the
 /// pipe returned. A program as init would ignore signals it sends itself
 /// (`kill -SEGV $$`, `raise`): an init of ours keeps its semantics.
-fn start_init(confinement: &Confinement, program: &[String]) -> io::Result<(i32, File)> {
+fn start_init(
+    confinement: &Confinement,
+    program: &[String],
+    cgroup: Option<&Cgroup>,
+) -> io::Result<(i32, File)> {
     let argv: Vec<CString> = program
         .iter()
         .map(|arg| CString::new(arg.as_bytes()))
         .collect::<Result<_, _>>()
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let (says_read, says_write) = sys::pipe()?;
+    let (go_read, go_write) = sys::pipe()?;
     // SAFETY: the launcher has one thread; the child runs only `init`, which
     // ends in `_exit`.
     match unsafe { sys::fork() }? {
         0 => {
-            drop(says_read);
-            init(confinement, &argv, File::from(says_write));
+            drop((says_read, go_write));
+            init(
+                confinement,
+                &argv,
+                File::from(says_write),
+                File::from(go_read),
+            );
             sys::exit_now(0)
         }
-        pid => Ok((pid, File::from(says_read))),
+        pid => {
+            drop((says_write, go_read));
+            // The init joins the cgroup from here, while it builds its view:
+            // joining a fresh cgroup waits for the kernel (a grace period).
+            if let Some(cgroup) = cgroup {
+                cgroup.join(pid)?;
+            }
+            File::from(go_write).write_all(b"go")?;
+            Ok((pid, File::from(says_read)))
+        }
     }
 }
 
 /// The init's life, in the launcher's forked child: see `start_init`.
-fn init(confinement: &Confinement, argv: &[CString], mut says: File) {
+fn init(confinement: &Confinement, argv: &[CString], mut says: File, mut go: File) {
     let result = (|| -> io::Result<Exit> {
         confinement.enter()?;
         sys::die_with_parent(SIGKILL)?;
         // Not dumpable: the program cannot trace it.
         sys::forbid_inspection()?;
+        // The program starts once the init is in the run's cgroup.
+        go.read_exact(&mut [0; 2])?;
         let (failed_read, failed_write) = sys::pipe()?;
         // SAFETY: one thread; the child only execs, or says why it could not.
         let program = match unsafe { sys::fork() }? {

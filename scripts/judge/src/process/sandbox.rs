@@ -378,6 +378,14 @@ impl Cgroup {
         }
     }
 
+    /// Moves the process `pid` into it.
+    pub fn join(&self, pid: i32) -> io::Result<()> {
+        for procs in self.procs() {
+            fs::write(procs, pid.to_string())?;
+        }
+        Ok(())
+    }
+
     /// CPU time of every process that was in it.
     pub fn cpu(&self) -> Duration {
         match self {
