@@ -94,7 +94,7 @@ impl Mode for CompareMode {
         (
             CompareMode::Float,
             "float",
-            "tokens must match, numbers within float_tolerance (absolute or relative)",
+            "tokens must match, numbers within the float tolerances (absolute or relative)",
         ),
         (
             CompareMode::AnyOrder,

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// Every key, with what it sets (the docs' reference lists these); besides
 /// them, `bench.<series>` lines.
-pub const KEYS: [(&str, &str); 15] = [
+pub const KEYS: [(&str, &str); 19] = [
     ("title", "the problem's name"),
     ("url", "the problem's page"),
     (
@@ -24,6 +24,22 @@ pub const KEYS: [(&str, &str); 15] = [
     (
         "float_tolerance",
         "compare = \"float\": the absolute or relative error allowed",
+    ),
+    (
+        "float_relative_tolerance",
+        "compare = \"float\": the relative error allowed (alone: no absolute one)",
+    ),
+    (
+        "float_absolute_tolerance",
+        "compare = \"float\": the absolute error allowed (alone: no relative one)",
+    ),
+    (
+        "case_sensitive",
+        "compare = \"tokens\" or \"float\": `false` matches letters up to ASCII case",
+    ),
+    (
+        "space_change_sensitive",
+        "compare = \"tokens\" or \"float\": `true` makes any change in whitespace a WA",
     ),
     (
         "checker",
@@ -59,8 +75,85 @@ pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Compare {
     pub mode: CompareMode,
-    /// For `CompareMode::Float`: the absolute or relative error allowed.
-    pub float_tolerance: f64,
+    /// For `CompareMode::Float`: the absolute error allowed, if any.
+    pub absolute_tolerance: Option<f64>,
+    /// For `CompareMode::Float`: the relative error allowed, if any.
+    pub relative_tolerance: Option<f64>,
+    /// Tokens and floats: `false` matches letters up to ASCII case.
+    pub case_sensitive: bool,
+    /// Tokens and floats: any change in whitespace is a WA.
+    pub space_change_sensitive: bool,
+}
+
+impl Compare {
+    /// The mode alone, with its defaults: case-sensitive, whitespace-blind,
+    /// testlib's 1e-6 for floats.
+    pub fn of_mode(mode: CompareMode) -> Compare {
+        let tolerance = (mode == CompareMode::Float).then_some(DEFAULT_FLOAT_TOLERANCE);
+        Compare {
+            mode,
+            absolute_tolerance: tolerance,
+            relative_tolerance: tolerance,
+            case_sensitive: true,
+            space_change_sensitive: false,
+        }
+    }
+
+    /// The Kattis default output validator with no flags: tokens matched up
+    /// to ASCII case.
+    pub fn kattis_default() -> Compare {
+        Compare {
+            case_sensitive: false,
+            ..Compare::of_mode(CompareMode::Tokens)
+        }
+    }
+
+    /// This comparison with the Kattis default validator's `flags` added
+    /// (`case_sensitive`, `space_change_sensitive`, `float_tolerance ε`,
+    /// `float_relative_tolerance ε`, `float_absolute_tolerance ε`), as the
+    /// format adds a group's flags to the problem's; a float flag makes the
+    /// comparison `float` with only the tolerances the flags give.
+    pub fn with_validator_flags(self, flags: &[String]) -> Result<Compare, String> {
+        let mut compare = self;
+        let mut rest = flags.iter();
+        let mut floats: (Option<f64>, Option<f64>) = (None, None);
+        while let Some(flag) = rest.next() {
+            let mut epsilon = || -> Result<f64, String> {
+                let text = rest
+                    .next()
+                    .ok_or_else(|| format!("the validator flag {flag} needs a number after it"))?;
+                text.parse::<f64>()
+                    .ok()
+                    .filter(|e| e.is_finite() && *e >= 0.0)
+                    .ok_or_else(|| {
+                        format!("the validator flag {flag} needs a number, found {text:?}")
+                    })
+            };
+            match flag.as_str() {
+                "case_sensitive" => compare.case_sensitive = true,
+                "space_change_sensitive" => compare.space_change_sensitive = true,
+                "float_tolerance" => {
+                    let e = epsilon()?;
+                    floats = (Some(e), Some(e));
+                }
+                "float_absolute_tolerance" => floats.0 = Some(epsilon()?),
+                "float_relative_tolerance" => floats.1 = Some(epsilon()?),
+                other => {
+                    return Err(format!(
+                        "{other:?} is not a flag of the default output validator (case_sensitive, \
+                         space_change_sensitive, float_tolerance, float_relative_tolerance, \
+                         float_absolute_tolerance)"
+                    ))
+                }
+            }
+        }
+        if floats != (None, None) {
+            compare.mode = CompareMode::Float;
+            compare.absolute_tolerance = floats.0;
+            compare.relative_tolerance = floats.1;
+        }
+        Ok(compare)
+    }
 }
 
 /// A judge's own program (a checker or an interactor): its command line as
@@ -125,19 +218,7 @@ pub fn parse(text: &str) -> Result<Config, String> {
         None => CompareMode::Exact,
         Some(text) => CompareMode::parse("compare", text)?,
     };
-    let float_tolerance = match raw.get("float_tolerance") {
-        None => DEFAULT_FLOAT_TOLERANCE,
-        Some(_) if compare_mode != CompareMode::Float => {
-            return Err("`float_tolerance` needs `compare = \"float\"`".into())
-        }
-        Some(text) => text
-            .parse::<f64>()
-            .ok()
-            .filter(|tolerance| tolerance.is_finite() && *tolerance >= 0.0)
-            .ok_or_else(|| {
-                format!("`float_tolerance` must be a number such as 1e-6, found {text:?}")
-            })?,
-    };
+    let compare = compare_of(&raw, compare_mode)?;
     let tool = |key: &str, protocol_key: &str, what: &str| -> Result<Option<Tool>, String> {
         let protocol = match mode(protocol_key) {
             None => Protocol::Testlib,
@@ -220,16 +301,66 @@ pub fn parse(text: &str) -> Result<Config, String> {
             None => Clock::Cpu,
             Some(text) => Clock::parse("time", text)?,
         },
-        compare: Compare {
-            mode: compare_mode,
-            float_tolerance,
-        },
+        compare,
         checker,
         interactor,
         rustc,
         stress_layout,
         bench,
     })
+}
+
+/// The comparison: the mode and the keys that refine it, each refused where
+/// its mode has no use for it.
+fn compare_of(raw: &BTreeMap<String, String>, mode: CompareMode) -> Result<Compare, String> {
+    let tolerance = |key: &str| -> Result<Option<f64>, String> {
+        match raw.get(key) {
+            None => Ok(None),
+            Some(_) if mode != CompareMode::Float => {
+                Err(format!("`{key}` needs `compare = \"float\"`"))
+            }
+            Some(text) => text
+                .parse::<f64>()
+                .ok()
+                .filter(|tolerance| tolerance.is_finite() && *tolerance >= 0.0)
+                .map(Some)
+                .ok_or_else(|| format!("`{key}` must be a number such as 1e-6, found {text:?}")),
+        }
+    };
+    let both = tolerance("float_tolerance")?;
+    let relative = tolerance("float_relative_tolerance")?;
+    let absolute = tolerance("float_absolute_tolerance")?;
+    let mut compare = Compare::of_mode(mode);
+    match (both, relative, absolute) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            return Err("`float_tolerance` sets both tolerances: give it, or \
+                        `float_relative_tolerance` and `float_absolute_tolerance`, not both"
+                .into())
+        }
+        (Some(both), None, None) => {
+            compare.absolute_tolerance = Some(both);
+            compare.relative_tolerance = Some(both);
+        }
+        (None, None, None) => {}
+        (None, relative, absolute) => {
+            compare.absolute_tolerance = absolute;
+            compare.relative_tolerance = relative;
+        }
+    }
+    let flag = |key: &str, default: bool| -> Result<bool, String> {
+        match raw.get(key).map(String::as_str) {
+            None => Ok(default),
+            Some(_) if !matches!(mode, CompareMode::Tokens | CompareMode::Float) => Err(format!(
+                "`{key}` needs `compare = \"tokens\"` or `\"float\"` (other modes compare as they say)"
+            )),
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
+            Some(text) => Err(format!("`{key}` must be true or false, found {text:?}")),
+        }
+    };
+    compare.case_sensitive = flag("case_sensitive", true)?;
+    compare.space_change_sensitive = flag("space_change_sensitive", false)?;
+    Ok(compare)
 }
 
 /// Every `key = value` line, keys checked: known, or `bench.<series>`, and
@@ -384,15 +515,20 @@ mod tests {
     #[test]
     fn config_reads_compare_modes_and_checkers() {
         let config = with("").unwrap();
-        assert_eq!(config.compare.float_tolerance, DEFAULT_FLOAT_TOLERANCE);
+        assert_eq!(config.compare, Compare::of_mode(CompareMode::Exact));
         assert_eq!(config.checker, None);
+        let config = with("compare = float\n").unwrap();
+        assert_eq!(
+            config.compare.relative_tolerance,
+            Some(DEFAULT_FLOAT_TOLERANCE)
+        );
         let config = with("compare = float\nfloat_tolerance = 1e-4\n").unwrap();
         assert_eq!(
-            config.compare,
-            Compare {
-                mode: CompareMode::Float,
-                float_tolerance: 1e-4
-            }
+            (
+                config.compare.absolute_tolerance,
+                config.compare.relative_tolerance
+            ),
+            (Some(1e-4), Some(1e-4))
         );
         let config = with("compare = \"any-order-deep\"\n").unwrap();
         assert_eq!(config.compare.mode, CompareMode::AnyOrderDeep);
@@ -416,6 +552,63 @@ mod tests {
             let err = with(extra).unwrap_err();
             assert!(err.contains(named), "{extra}: {err}");
         }
+    }
+
+    #[test]
+    fn tolerances_case_and_whitespace_refine_compare() {
+        let config = with("compare = float\nfloat_relative_tolerance = 1e-9\n").unwrap();
+        assert_eq!(
+            (
+                config.compare.absolute_tolerance,
+                config.compare.relative_tolerance
+            ),
+            (None, Some(1e-9))
+        );
+        let config =
+            with("compare = tokens\ncase_sensitive = false\nspace_change_sensitive = true\n")
+                .unwrap();
+        assert!(!config.compare.case_sensitive && config.compare.space_change_sensitive);
+        for (extra, named) in [
+            (
+                "compare = float\nfloat_tolerance = 1\nfloat_absolute_tolerance = 1\n",
+                "not both",
+            ),
+            (
+                "float_relative_tolerance = 1\n",
+                "needs `compare = \"float\"`",
+            ),
+            ("case_sensitive = false\n", "needs `compare = \"tokens\"`"),
+            ("compare = tokens\ncase_sensitive = no\n", "true or false"),
+        ] {
+            let err = with(extra).unwrap_err();
+            assert!(err.contains(named), "{extra}: {err}");
+        }
+    }
+
+    #[test]
+    fn default_validator_flags_add_to_a_comparison_as_kattis_adds_them() {
+        let flags =
+            |text: &str| -> Vec<String> { text.split_whitespace().map(String::from).collect() };
+        let compare = Compare::kattis_default()
+            .with_validator_flags(&flags("float_relative_tolerance 1e-6 case_sensitive"))
+            .unwrap();
+        assert_eq!(compare.mode, CompareMode::Float);
+        assert_eq!(
+            (compare.absolute_tolerance, compare.relative_tolerance),
+            (None, Some(1e-6))
+        );
+        assert!(compare.case_sensitive);
+        let err = Compare::kattis_default()
+            .with_validator_flags(&flags("float_tolerance"))
+            .unwrap_err();
+        assert!(err.contains("needs a number"), "{err}");
+        let err = Compare::kattis_default()
+            .with_validator_flags(&flags("ignore_case"))
+            .unwrap_err();
+        assert!(
+            err.contains("not a flag of the default output validator"),
+            "{err}"
+        );
     }
 
     #[test]
