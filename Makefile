@@ -11,7 +11,7 @@
 #   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
 #   make fmt                                   format every crate
 #   make check                                 everything CI runs
-# BIN (and the runner's --sol, --brute, --gen) may be a .rs/.cpp/.cc/.c/.java/.py source.
+# BIN (and the runner's --sol, --brute, --gen) may be a source (.rs/.cpp/.c/.java/.py/...) or a folder.
 
 CARGO ?= cargo
 RUNNER := target/release/judge

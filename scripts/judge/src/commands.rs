@@ -207,8 +207,8 @@ pub const COMMANDS: &[Command] = &[
 ];
 
 const NOTES: &str = "\
-PROGRAM (and --sol, --brute, --gen) may be a source file: .rs, .cpp/.cc, .c,
-.java or .py, compiled once into target/foreign/.
+PROGRAM (and --sol, --brute, --gen) may be a source file (.rs, .cpp, .c, .java,
+.py, .kt, .go, ...) or a folder of them, compiled once into target/foreign/.
 
 exit status: 0 all good, 1 a case failed, 2 usage or setup error";
 
