@@ -26,7 +26,9 @@ impl Comparator {
     /// over `compare`. A checker that is not built yet is a setup error.
     pub fn of(workspace: &Workspace, id: &str, config: &Config) -> Result<Comparator, SetupError> {
         match &config.checker {
-            Some(tool) => Checker::new(workspace, id, tool).map(Comparator::Checker),
+            Some(tool) => {
+                Checker::new(workspace, id, tool, &config.validator_flags).map(Comparator::Checker)
+            }
             None => Ok(Comparator::Mode(config.compare)),
         }
     }
@@ -81,10 +83,7 @@ fn exact(expected: &[u8], actual: &[u8], only_tokens: bool) -> Judgement {
         (false, true, false) => Verdict::PresentationError,
         (false, false, _) => Verdict::WrongAnswer,
     };
-    Judgement {
-        verdict,
-        detail: diff::explain(&expected, &actual),
-    }
+    Judgement::new(verdict, diff::explain(&expected, &actual))
 }
 
 fn words(text: &[u8]) -> impl Iterator<Item = &[u8]> {

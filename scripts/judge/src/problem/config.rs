@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// Every key, with what it sets (the docs' reference lists these); besides
 /// them, `bench.<series>` lines.
-pub const KEYS: [(&str, &str); 19] = [
+pub const KEYS: [(&str, &str); 21] = [
     ("title", "the problem's name"),
     ("url", "the problem's page"),
     (
@@ -53,6 +53,14 @@ pub const KEYS: [(&str, &str); 19] = [
     (
         "interactor_protocol",
         "how the interactor is called and answers",
+    ),
+    (
+        "validator_flags",
+        "arguments the checker or interactor gets after its protocol's (a package's validator flags)",
+    ),
+    (
+        "validation_passes",
+        "multi-pass: the most times the solution runs, each pass on the checker's nextpass.in",
     ),
     (
         "rustc",
@@ -192,6 +200,10 @@ pub struct Config {
     pub checker: Option<Tool>,
     /// The problem is interactive.
     pub interactor: Option<Tool>,
+    /// Arguments after the protocol's for the checker and the interactor.
+    pub validator_flags: Vec<String>,
+    /// Multi-pass: the most passes a run may take.
+    pub validation_passes: Option<u32>,
     /// The rustc the paste is proven on: `RUST_FLOOR` unless set.
     pub rustc: String,
     pub stress_layout: Option<Layout>,
@@ -249,6 +261,32 @@ pub fn parse(text: &str) -> Result<Config, String> {
                 .into(),
         );
     }
+    let validator_flags: Vec<String> = match raw.get("validator_flags") {
+        Some(_) if checker.is_none() && interactor.is_none() => {
+            return Err(
+                "`validator_flags` are for a checker or an interactor; the default \
+                        validator's flags are compare keys (case_sensitive, float_tolerance, ...)"
+                    .into(),
+            )
+        }
+        Some(text) => text.split_whitespace().map(String::from).collect(),
+        None => Vec::new(),
+    };
+    let kattis = |tool: &Option<Tool>| {
+        tool.as_ref()
+            .is_some_and(|t| t.protocol == Protocol::Kattis)
+    };
+    let validation_passes = match raw.get("validation_passes") {
+        None => None,
+        Some(_) if !kattis(&checker) && !kattis(&interactor) => {
+            return Err("`validation_passes` needs a Kattis checker or interactor \
+                        (checker_protocol or interactor_protocol = \"kattis\"): it writes nextpass.in"
+                .into())
+        }
+        Some(text) => Some(text.parse::<u32>().ok().filter(|&n| n >= 2).ok_or_else(|| {
+            format!("`validation_passes` must be a whole number of at least 2, found {text:?}")
+        })?),
+    };
     let rustc = raw
         .get("rustc")
         .cloned()
@@ -304,6 +342,8 @@ pub fn parse(text: &str) -> Result<Config, String> {
         compare,
         checker,
         interactor,
+        validator_flags,
+        validation_passes,
         rustc,
         stress_layout,
         bench,
@@ -609,6 +649,31 @@ mod tests {
             err.contains("not a flag of the default output validator"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn validator_flags_and_passes_need_a_program_to_take_them() {
+        let config = with(
+            "checker = v\nchecker_protocol = kattis\nvalidator_flags = float_tolerance 1e-6\n\
+             validation_passes = 3\n",
+        )
+        .unwrap();
+        assert_eq!(config.validator_flags, ["float_tolerance", "1e-6"]);
+        assert_eq!(config.validation_passes, Some(3));
+        for (extra, named) in [
+            ("validator_flags = x\n", "are compare keys"),
+            (
+                "checker = v\nvalidation_passes = 2\n",
+                "needs a Kattis checker",
+            ),
+            (
+                "checker = v\nchecker_protocol = kattis\nvalidation_passes = 1\n",
+                "at least 2",
+            ),
+        ] {
+            let err = with(extra).unwrap_err();
+            assert!(err.contains(named), "{extra}: {err}");
+        }
     }
 
     #[test]
