@@ -5,12 +5,13 @@
 //! an unknown one with the nearest known key.
 
 use crate::base::judges::RUST_FLOOR;
-use crate::base::modes::{Clock, CompareMode, Mode, Protocol};
+use crate::base::modes::{Clock, CompareMode, Expected, GraderFlag, Mode, OnReject, Protocol};
+use crate::process::sources::languages::Language;
 use std::collections::BTreeMap;
 
 /// Every key, with what it sets (the docs' reference lists these); besides
 /// them, `bench.<series>` lines.
-pub const KEYS: [(&str, &str); 21] = [
+pub const KEYS: [(&str, &str); 28] = [
     ("title", "the problem's name"),
     ("url", "the problem's page"),
     (
@@ -63,6 +64,34 @@ pub const KEYS: [(&str, &str); 21] = [
         "multi-pass: the most times the solution runs, each pass on the checker's nextpass.in",
     ),
     (
+        "input_validators",
+        "input validator programs (sources or folders) that `make validate` runs on every input",
+    ),
+    (
+        "input_validator_protocol",
+        "how the input validators answer: kattis (exit 42 valid, 43 not) or testlib (exit 0 valid)",
+    ),
+    (
+        "input_validator_flags",
+        "arguments every input validator gets (a package's input validator flags)",
+    ),
+    (
+        "scoring",
+        "`true`: the groups' scores add up to the problem's; `make test` shows each",
+    ),
+    (
+        "time_multiplier",
+        "the format's time rule: the limit is the slowest accepted time this many times, rounded up",
+    ),
+    (
+        "time_safety_margin",
+        "the format's time rule: a time-limit-exceeded submission must need this many times the limit",
+    ),
+    (
+        "time_resolution_ms",
+        "the format's time rule: the limit is rounded up to a multiple of this",
+    ),
+    (
         "rustc",
         "the rustc a paste is proven on, when not the floor",
     ),
@@ -76,8 +105,92 @@ pub const KEYS: [(&str, &str); 21] = [
     ),
 ];
 
+/// The settings a `group.<path>.<setting>` line may set, with what each
+/// sets (the docs' reference lists these).
+pub const GROUP_SETTINGS: [(&str, &str); 8] = [
+    ("cases", "the cases directly in the group, in order"),
+    (
+        "on_reject",
+        "whether the group stops at its first rejection: `break` or `continue`",
+    ),
+    (
+        "grader_flags",
+        "how the group's verdict and score are made from its parts'",
+    ),
+    ("accept_score", "the score of an accepted case of the group"),
+    ("reject_score", "the score of a rejected case of the group"),
+    ("range", "the scores the group may get: `<low> <high>`"),
+    (
+        "validator_flags",
+        "arguments for its cases after the problem's validator_flags",
+    ),
+    (
+        "input_validator_flags",
+        "arguments for its cases after the problem's input_validator_flags",
+    ),
+];
+
 /// testlib's and oj's default.
 pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
+
+/// A test group (`group.<path>.<setting>` lines): the cases directly in it,
+/// and how its verdict and score come from its parts'. A group's parent is
+/// the group whose path is the longest prefix of its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    /// `data/secret/group1`.
+    pub path: String,
+    pub cases: Vec<String>,
+    pub on_reject: OnReject,
+    pub grader_flags: Vec<GraderFlag>,
+    pub accept_score: f64,
+    pub reject_score: f64,
+    pub range: (f64, f64),
+    pub validator_flags: Vec<String>,
+    pub input_validator_flags: Vec<String>,
+}
+
+impl Group {
+    fn new(path: &str) -> Group {
+        Group {
+            path: path.to_string(),
+            cases: Vec::new(),
+            on_reject: OnReject::Break,
+            grader_flags: Vec::new(),
+            accept_score: 1.0,
+            reject_score: 0.0,
+            range: (f64::NEG_INFINITY, f64::INFINITY),
+            validator_flags: Vec::new(),
+            input_validator_flags: Vec::new(),
+        }
+    }
+}
+
+/// What a labelled submission must do on the cases (`submission.<path>`):
+/// every case's verdict in `permitted` (any, when empty), some case's in
+/// `required` (none needed, when empty), the final verdict (the first
+/// rejection, else AC) in `finals` (any, when empty), its score in `score`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Submission {
+    /// Relative to `judge-data/<id>/`.
+    pub path: String,
+    pub permitted: Vec<Expected>,
+    pub required: Vec<Expected>,
+    pub finals: Vec<Expected>,
+    pub score: Option<(f64, f64)>,
+    pub entry_point: Option<String>,
+    pub language: Option<Language>,
+}
+
+/// The format's rule for the time limit (`make verify`): the slowest
+/// accepted time times `multiplier`, rounded up to `resolution`; a
+/// time-limit-exceeded submission must need `safety_margin` times the limit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeRule {
+    pub multiplier: f64,
+    pub safety_margin: f64,
+    pub resolution_ms: u64,
+}
 
 /// How an output is compared with the answer when no checker judges.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -209,6 +322,17 @@ pub struct Config {
     pub stress_layout: Option<Layout>,
     /// In key order.
     pub bench: Vec<Series>,
+    /// Input validators' command lines (`judge validate`).
+    pub input_validators: Vec<String>,
+    pub input_validator_protocol: Protocol,
+    pub input_validator_flags: Vec<String>,
+    /// The groups' scores make the problem's.
+    pub scoring: bool,
+    /// In path order: a group before its subgroups.
+    pub groups: Vec<Group>,
+    /// In path order.
+    pub submissions: Vec<Submission>,
+    pub time_rule: Option<TimeRule>,
 }
 
 /// Parses `problem.toml`'s text; the error names the line or the key.
@@ -310,6 +434,32 @@ pub fn parse(text: &str) -> Result<Config, String> {
         }
         None => None,
     };
+    let words = |key: &str| -> Vec<String> {
+        raw.get(key)
+            .map(|text| text.split_whitespace().map(String::from).collect())
+            .unwrap_or_default()
+    };
+    let input_validators = words("input_validators");
+    if input_validators.is_empty()
+        && (raw.contains_key("input_validator_protocol")
+            || raw.contains_key("input_validator_flags"))
+    {
+        return Err(
+            "`input_validator_protocol` and `input_validator_flags` need `input_validators`".into(),
+        );
+    }
+    let input_validator_protocol = match mode("input_validator_protocol") {
+        None => Protocol::Kattis,
+        Some(text) => Protocol::parse("input_validator_protocol", text)?,
+    };
+    let scoring = match mode("scoring") {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(text) => return Err(format!("`scoring` must be true or false, found {text:?}")),
+    };
+    let time_rule = time_rule(&raw)?;
+    let groups = groups(&raw)?;
+    let submissions = submissions(&raw)?;
     let mut bench = Vec::new();
     for (key, value) in &raw {
         let name = match key.strip_prefix("bench.") {
@@ -347,7 +497,193 @@ pub fn parse(text: &str) -> Result<Config, String> {
         rustc,
         stress_layout,
         bench,
+        input_validators,
+        input_validator_protocol,
+        input_validator_flags: words("input_validator_flags"),
+        scoring,
+        groups,
+        submissions,
+        time_rule,
     })
+}
+
+fn positive(key: &str, text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .ok_or_else(|| format!("`{key}` must be a positive number, found {text:?}"))
+}
+
+/// The time rule: all three keys or none.
+fn time_rule(raw: &BTreeMap<String, String>) -> Result<Option<TimeRule>, String> {
+    let keys = [
+        "time_multiplier",
+        "time_safety_margin",
+        "time_resolution_ms",
+    ];
+    match keys.map(|key| raw.get(key)) {
+        [None, None, None] => Ok(None),
+        [Some(multiplier), Some(margin), Some(resolution)] => Ok(Some(TimeRule {
+            multiplier: positive(keys[0], multiplier)?,
+            safety_margin: positive(keys[1], margin)?,
+            resolution_ms: resolution.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                format!(
+                    "`time_resolution_ms` must be a positive whole number, found {resolution:?}"
+                )
+            })?,
+        })),
+        _ => Err(
+            "the time rule needs all of time_multiplier, time_safety_margin and time_resolution_ms"
+                .into(),
+        ),
+    }
+}
+
+/// Every `group.<path>.<setting>` line, gathered by group, in path order.
+fn groups(raw: &BTreeMap<String, String>) -> Result<Vec<Group>, String> {
+    let mut groups: Vec<Group> = Vec::new();
+    for (key, value) in raw {
+        let Some(rest) = key.strip_prefix("group.") else {
+            continue;
+        };
+        let (path, setting) = rest
+            .rsplit_once('.')
+            .ok_or_else(|| format!("`{key}` must be `group.<path>.<setting>`"))?;
+        let at = match groups.iter().position(|g| g.path == path) {
+            Some(at) => at,
+            None => {
+                groups.push(Group::new(path));
+                groups.len() - 1
+            }
+        };
+        let group = &mut groups[at];
+        let words = || {
+            value
+                .split_whitespace()
+                .map(String::from)
+                .collect::<Vec<String>>()
+        };
+        let score = |text: &str| -> Result<f64, String> {
+            match text {
+                "inf" | "+inf" => Ok(f64::INFINITY),
+                "-inf" => Ok(f64::NEG_INFINITY),
+                _ => text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| format!("`{key}` must be a number, found {text:?}")),
+            }
+        };
+        match setting {
+            "cases" => group.cases = words(),
+            "on_reject" => group.on_reject = OnReject::parse(key, value)?,
+            "grader_flags" => {
+                group.grader_flags = words()
+                    .iter()
+                    .map(|word| GraderFlag::parse(key, word))
+                    .collect::<Result<_, _>>()?
+            }
+            "accept_score" => group.accept_score = score(value)?,
+            "reject_score" => group.reject_score = score(value)?,
+            "range" => match value.split_whitespace().collect::<Vec<_>>().as_slice() {
+                [low, high] => group.range = (score(low)?, score(high)?),
+                _ => {
+                    return Err(format!(
+                        "`{key}` must be two numbers `<low> <high>`, found {value:?}"
+                    ))
+                }
+            },
+            "validator_flags" => group.validator_flags = words(),
+            "input_validator_flags" => group.input_validator_flags = words(),
+            other => {
+                let known: Vec<&str> = GROUP_SETTINGS.iter().map(|(name, _)| *name).collect();
+                return Err(format!(
+                    "`{key}`: a group has no setting `{other}`; it has {}",
+                    known.join(", ")
+                ));
+            }
+        }
+    }
+    groups.sort_by(|a, b| a.path.split('/').cmp(b.path.split('/')));
+    let mut seen: Vec<&str> = Vec::new();
+    for group in &groups {
+        if let Some(case) = group
+            .cases
+            .iter()
+            .find(|case| seen.contains(&case.as_str()))
+        {
+            return Err(format!(
+                "the case {case} is in two groups (group.{}.cases)",
+                group.path
+            ));
+        }
+        seen.extend(group.cases.iter().map(String::as_str));
+    }
+    Ok(groups)
+}
+
+/// Every `submission.<path> = "<expectation>"` line.
+fn submissions(raw: &BTreeMap<String, String>) -> Result<Vec<Submission>, String> {
+    let mut found = Vec::new();
+    for (key, value) in raw {
+        let Some(path) = key.strip_prefix("submission.") else {
+            continue;
+        };
+        let mut submission = Submission {
+            path: path.to_string(),
+            permitted: Vec::new(),
+            required: Vec::new(),
+            finals: Vec::new(),
+            score: None,
+            entry_point: None,
+            language: None,
+        };
+        let mut words = value.split_whitespace().peekable();
+        let known = "permitted, required, final, score, entry or language";
+        while let Some(word) = words.next() {
+            let verdicts = |words: &mut std::iter::Peekable<std::str::SplitWhitespace>| {
+                let mut list = Vec::new();
+                while let Some(next) = words.peek().filter(|w| Expected::parse(key, w).is_ok()) {
+                    list.push(Expected::parse(key, next).expect("checked"));
+                    words.next();
+                }
+                if list.is_empty() {
+                    return Err(format!(
+                        "`{key}`: `{word}` needs verdicts after it ({})",
+                        Expected::names()
+                    ));
+                }
+                Ok(list)
+            };
+            match word {
+                "permitted" => submission.permitted = verdicts(&mut words)?,
+                "required" => submission.required = verdicts(&mut words)?,
+                "final" => submission.finals = verdicts(&mut words)?,
+                "score" => {
+                    let mut number = || -> Result<f64, String> {
+                        let text = words.next().unwrap_or("");
+                        text.parse::<f64>()
+                            .ok()
+                            .filter(|v| v.is_finite())
+                            .ok_or_else(|| {
+                                format!("`{key}`: `score` needs two numbers, found {text:?}")
+                            })
+                    };
+                    submission.score = Some((number()?, number()?));
+                }
+                "entry" => submission.entry_point = words.next().map(String::from),
+                "language" => {
+                    let code = words.next().unwrap_or("");
+                    submission.language = Some(Language::of_code(code).ok_or_else(|| {
+                        format!("`{key}`: no language {code:?} (cpp, c, java, python3, python2, rust, kotlin, ...)")
+                    })?);
+                }
+                other => return Err(format!("`{key}`: expected {known}, found {other:?}")),
+            }
+        }
+        found.push(submission);
+    }
+    Ok(found)
 }
 
 /// The comparison: the mode and the keys that refine it, each refused where
@@ -417,9 +753,11 @@ fn key_values(text: &str) -> Result<BTreeMap<String, String>, String> {
             .split_once('=')
             .ok_or_else(|| format!("line {at}: expected `key = value`, found {line:?}"))?;
         let key = key.trim();
-        let series = key
-            .strip_prefix("bench.")
-            .is_some_and(|name| !name.is_empty());
+        let named = |prefix: &str| {
+            key.strip_prefix(prefix)
+                .is_some_and(|name| !name.is_empty())
+        };
+        let series = named("bench.") || named("group.") || named("submission.");
         if !series && !KEYS.iter().any(|(known, _)| *known == key) {
             return Err(format!("line {at}: unknown key `{key}`{}", suggestion(key)));
         }
@@ -463,7 +801,10 @@ fn suggestion(key: &str) -> String {
         }
         _ => {
             let known: Vec<&str> = KEYS.iter().map(|(known, _)| *known).collect();
-            format!("; known keys: {}, bench.<series>", known.join(", "))
+            format!(
+                "; known keys: {}, bench.<series>, group.<path>.<setting>, submission.<path>",
+                known.join(", ")
+            )
         }
     }
 }
@@ -670,6 +1011,60 @@ mod tests {
                 "checker = v\nchecker_protocol = kattis\nvalidation_passes = 1\n",
                 "at least 2",
             ),
+        ] {
+            let err = with(extra).unwrap_err();
+            assert!(err.contains(named), "{extra}: {err}");
+        }
+    }
+
+    #[test]
+    fn groups_submissions_and_the_time_rule_are_read_and_checked() {
+        let config = with(
+            "scoring = true\ngroup.data/secret/g1.cases = secret-g1-1 secret-g1-2\n\
+             group.data/secret/g1.accept_score = 20\ngroup.data/secret/g1.grader_flags = min\n\
+             group.data/secret.on_reject = continue\ngroup.data/secret.range = 0 inf\n\
+             submission.submissions/accepted/a.py = \"permitted AC entry main.py language python2\"\n\
+             submission.submissions/wrong_answer/w.cpp = \"permitted AC WA required WA\"\n\
+             time_multiplier = 5\ntime_safety_margin = 2\ntime_resolution_ms = 1000\n",
+        )
+        .unwrap();
+        assert!(config.scoring);
+        let paths: Vec<&str> = config.groups.iter().map(|g| g.path.as_str()).collect();
+        assert_eq!(paths, ["data/secret", "data/secret/g1"]);
+        let g1 = &config.groups[1];
+        assert_eq!(g1.cases, ["secret-g1-1", "secret-g1-2"]);
+        assert_eq!(
+            (g1.accept_score, g1.grader_flags.as_slice()),
+            (20.0, &[GraderFlag::Min][..])
+        );
+        assert_eq!(config.groups[0].on_reject, OnReject::Continue);
+        assert_eq!(config.groups[0].range, (0.0, f64::INFINITY));
+        let accepted = &config.submissions[0];
+        assert_eq!(accepted.path, "submissions/accepted/a.py");
+        assert_eq!(accepted.permitted, [Expected::Accepted]);
+        assert_eq!(accepted.entry_point.as_deref(), Some("main.py"));
+        assert_eq!(accepted.language, Some(Language::Python2));
+        assert_eq!(config.submissions[1].required, [Expected::WrongAnswer]);
+        assert_eq!(config.time_rule.unwrap().resolution_ms, 1000);
+        for (extra, named) in [
+            ("group.x.colour = red\n", "a group has no setting `colour`"),
+            ("group.x.on_reject = stop\n", "\"break\" or \"continue\""),
+            ("group.x.grader_flags = min mean\n", "\"mean\""),
+            (
+                "group.a.cases = c\ngroup.b.cases = c\n",
+                "the case c is in two groups",
+            ),
+            ("submission.s.py = \"permitted\"\n", "needs verdicts"),
+            (
+                "submission.s.py = \"maybe AC\"\n",
+                "expected permitted, required",
+            ),
+            (
+                "submission.s.py = \"language cobol\"\n",
+                "no language \"cobol\"",
+            ),
+            ("time_multiplier = 5\n", "needs all of"),
+            ("input_validator_flags = x\n", "need `input_validators`"),
         ] {
             let err = with(extra).unwrap_err();
             assert!(err.contains(named), "{extra}: {err}");
