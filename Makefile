@@ -9,6 +9,7 @@
 #   make bench  [P=<id>]                       speed, memory and growth
 #   make run    P=<id> [IN=<file>|CASE=<name>] [BIN=..]  one run, output and status
 #   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
+#   make import PKG=<folder|zip> [ID=..] [FORCE=1]  a problem package (Kattis, ICPC, DOMjudge, Polygon)
 #   make fmt                                   format every crate
 #   make check                                 everything CI runs
 # BIN (and the runner's --sol, --brute, --gen) may be a source (.rs/.cpp/.c/.java/.py/...) or a folder.
@@ -62,7 +63,8 @@ fmt:
 # Listens until Ctrl-C (or one batch with ONCE=1); builds each new problem itself.
 import:
 	@$(CARGO) build --release -p judge --quiet
-	@$(RUNNER) import $(call opt,--port,PORT) $(if $(ONCE),--once)
+	@$(RUNNER) import $(call opt,--port,PORT) $(if $(ONCE),--once) $(call opt,--package,PKG) \
+		$(call opt,--id,ID) $(if $(FORCE),--force)
 
 # Installs the floor toolchain once; rustup is the one thing assumed present.
 toolchain:

@@ -6,6 +6,7 @@ pub mod args;
 pub mod diff;
 pub mod error;
 pub mod files;
+pub mod hash;
 pub mod inflate;
 pub mod ini;
 pub mod judges;

@@ -178,12 +178,19 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "import",
-        usage: &["[--port N] [--once]", "--file <payload.json>..."],
-        summary: "problems and samples from Competitive Companion, on 127.0.0.1 (port 10043)",
+        usage: &[
+            "[--port N] [--once]",
+            "--file <payload.json>...",
+            "--package <folder | .zip> [--id ID] [--force]",
+        ],
+        summary: "problems from Competitive Companion (127.0.0.1:10043), or a problem package (Kattis, ICPC, DOMjudge, Polygon)",
         options: &[
             opt("port", Some("N"), "listen on port N"),
             opt("once", None, "stop after one batch of problems"),
             opt("file", None, "import the saved payloads named"),
+            opt("package", Some("PATH"), "import the problem package at PATH, a folder or a zip"),
+            opt("id", Some("ID"), "the package's id here, instead of its short name"),
+            opt("force", None, "replace a package imported before that has changed since"),
         ],
         handler: Handler::Workspace(import::command),
         hidden: false,

@@ -167,7 +167,11 @@ fn the_problem_toml_page_has_a_row_for_every_key_with_its_meaning_and_no_other()
              (its meaning as KEYS in scripts/judge/src/problem/config.rs writes it)"
         );
     }
-    let patterns = ["bench.<series>", "group.<path>.<setting>", "submission.<path>"];
+    let patterns = [
+        "bench.<series>",
+        "group.<path>.<setting>",
+        "submission.<path>",
+    ];
     for (key, _) in &keys {
         assert!(
             patterns.contains(&key.as_str()) || KEYS.iter().any(|(known, _)| known == key),

@@ -6,6 +6,7 @@
 mod http;
 mod ids;
 mod leetcode;
+pub mod package;
 mod payload;
 mod samples;
 
@@ -37,6 +38,22 @@ const SKIP_BUILD: &str = "JUDGE_IMPORT_SKIP_BUILD";
 
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let build = std::env::var_os(SKIP_BUILD).is_none();
+    if let Some(path) = args.value("package") {
+        if args.flag("file") || args.value("port").is_some() || args.flag("once") {
+            return Err(SetupError(
+                "--package imports a problem package; --file, --port and --once are for Competitive Companion".into(),
+            ));
+        }
+        if let Some(extra) = args.positional.first() {
+            return Err(SetupError(format!(
+                "import --package takes no argument {extra:?}"
+            )));
+        }
+        return import_package(workspace, std::path::Path::new(path), args, build);
+    }
+    if args.value("id").is_some() || args.flag("force") {
+        return Err(SetupError("--id and --force go with --package".into()));
+    }
     let mut importer = Importer::new(workspace.clone(), build);
     if args.flag("file") {
         if args.value("port").is_some() || args.flag("once") {
@@ -59,6 +76,23 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         .filter(|&p| p > 0)
         .ok_or_else(|| SetupError(format!("--port takes 1 to 65535, got {port}")))?;
     listen(importer, port, args.flag("once"))
+}
+
+/// A problem package: written whole, then its crate built.
+fn import_package(
+    workspace: &Workspace,
+    path: &std::path::Path,
+    args: &Args,
+    build: bool,
+) -> Result<bool, SetupError> {
+    let imported = package::import(workspace, path, args.value("id"), args.flag("force"))?;
+    for line in &imported.lines {
+        outln!("{line}");
+    }
+    if imported.new_problem && build {
+        outln!("  {}", build_problem(workspace, &imported.id));
+    }
+    Ok(true)
 }
 
 /// Reads every file first, so a bad one stops the run before anything is written.

@@ -151,7 +151,8 @@ pub struct Group {
 }
 
 impl Group {
-    fn new(path: &str) -> Group {
+    /// A group at `path` with the defaults and no cases.
+    pub fn new(path: &str) -> Group {
         Group {
             path: path.to_string(),
             cases: Vec::new(),

@@ -15,6 +15,7 @@ pub mod languages;
 
 use super::run::Program;
 use crate::base::files::Scratch;
+use crate::base::hash::fnv1a;
 use java::java_classes;
 use languages::{Language, HEADERS};
 use std::env;
@@ -687,16 +688,6 @@ fn clean(bytes: &[u8]) -> (Vec<u8>, Option<String>) {
     (cleaned.into_bytes(), Some(note))
 }
 
-/// 64-bit FNV-1a: a stable hash that needs no crate.
-fn fnv1a(parts: &[&[u8]]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in parts.iter().flat_map(|part| part.iter()) {
-        hash ^= u64::from(*byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -718,8 +709,6 @@ mod tests {
         assert!(!is_source(Path::new("no/such/file.cpp")));
         assert!(!is_source(Path::new("python3 x.py")));
         assert!(is_source(Path::new(".")));
-        assert_ne!(fnv1a(&[b"ab"]), fnv1a(&[b"ba"]));
-        assert_eq!(fnv1a(&[b"a", b"b"]), fnv1a(&[b"ab"]));
     }
 
     fn files(list: &[(&str, &str)]) -> Vec<File> {

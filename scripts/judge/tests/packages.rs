@@ -1,0 +1,524 @@
+//! Problem packages, end to end: packages of every format written here as
+//! files (legacy, 2023-07, DOMjudge, Polygon; interactive, multi-pass,
+//! scoring), imported into a throw-away workspace, then judged. Zips are
+//! made here too, a `../` entry among them; bad packages leave nothing
+//! behind. Compilers a test needs and does not find make it skip, saying so.
+
+mod common;
+
+use common::{probe, Sandbox};
+use std::fs;
+use std::os::unix::fs::{symlink, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// True when `tool` runs; else says the test is skipped.
+fn have(tool: &str) -> bool {
+    let found = Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok();
+    if !found {
+        println!("skipped: no {tool} here");
+    }
+    found
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Writes `files` (path, contents) under `dir`; `!x` marks a file executable.
+fn write_package(dir: &Path, files: &[(&str, &str)]) {
+    for (path, contents) in files {
+        let (path, executable) = match path.strip_prefix('!') {
+            Some(path) => (path, true),
+            None => (*path, false),
+        };
+        let target = dir.join(path);
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::write(&target, contents).unwrap();
+        if executable {
+            fs::set_permissions(&target, fs::Permissions::from_mode(0o755)).unwrap();
+        }
+    }
+}
+
+/// A zip of `entries` (name, contents), stored uncompressed: enough to test
+/// the reader on archives made here, `../` names included.
+fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    let crc = judge::base::zip::crc32;
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for (name, data) in entries {
+        let offset = out.len() as u32;
+        let header = |signature: u32, central: bool| {
+            let mut h = signature.to_le_bytes().to_vec();
+            if central {
+                h.extend(0x031eu16.to_le_bytes()); // made on Unix
+            }
+            h.extend(20u16.to_le_bytes());
+            h.extend([0, 0, 0, 0]); // flags, method 0
+            h.extend([0, 0, 0, 0]); // time, date
+            h.extend(crc(data).to_le_bytes());
+            h.extend((data.len() as u32).to_le_bytes());
+            h.extend((data.len() as u32).to_le_bytes());
+            h.extend((name.len() as u16).to_le_bytes());
+            h.extend(0u16.to_le_bytes());
+            if central {
+                h.extend([0, 0, 0, 0, 0, 0]); // comment, disk, internal
+                h.extend(((0o100644u32) << 16).to_le_bytes());
+                h.extend(offset.to_le_bytes());
+            }
+            h.extend(name.as_bytes());
+            h
+        };
+        out.extend(header(0x0403_4b50, false));
+        out.extend_from_slice(data);
+        central.extend(header(0x0201_4b50, true));
+    }
+    let start = out.len() as u32;
+    out.extend(&central);
+    out.extend(0x0605_4b50u32.to_le_bytes());
+    out.extend([0, 0, 0, 0]);
+    out.extend((entries.len() as u16).to_le_bytes());
+    out.extend((entries.len() as u16).to_le_bytes());
+    out.extend((central.len() as u32).to_le_bytes());
+    out.extend(start.to_le_bytes());
+    out.extend([0, 0]);
+    out
+}
+
+/// `judge import --package <path> <extra>` in the sandbox, no cargo build.
+fn import(sandbox: &Sandbox, path: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["import", "--package", path.to_str().unwrap()];
+    args.extend(extra);
+    sandbox
+        .command(&probe(), &args)
+        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+        .output()
+        .unwrap()
+}
+
+/// `judge <args>` in the sandbox, `@path` made a path in the sandbox.
+fn run(sandbox: &Sandbox, args: &[&str]) -> (i32, String) {
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| match a.strip_prefix('@') {
+            Some(path) => sandbox.root.join(path).display().to_string(),
+            None => a.to_string(),
+        })
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = sandbox.judge(&args);
+    (
+        output.status.code().unwrap_or(-1),
+        format!("{}{}", text(&output.stdout), text(&output.stderr)),
+    )
+}
+
+/// The files under `dir`, relative, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(path) = pending.pop() {
+        for entry in fs::read_dir(&path).into_iter().flatten().flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                pending.push(p);
+            } else {
+                found.push(p.strip_prefix(dir).unwrap().to_string_lossy().into_owned());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// A legacy package, "sumup": the sum of two numbers, answered `Sum: <n>`;
+/// the default validator with no flags compares words up to case.
+fn legacy_package(dir: &Path) -> PathBuf {
+    let root = dir.join("sumup");
+    write_package(
+        &root,
+        &[
+            ("problem.yaml", "name: Sum Up\nsource: Test Contest\nsource_url: https://contest.example/sumup\nlicense: cc by\nrights_owner: Nobody\n"),
+            ("problem_statement/problem.en.tex", "\\problemname{Sum Up}\n"),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "Sum: 3\n"),
+            ("data/secret/01-small.in", "5 7\n"),
+            ("data/secret/01-small.ans", "Sum: 12\n"),
+            ("data/secret/big/1.in", "100000 200000\n"),
+            ("data/secret/big/1.ans", "Sum: 300000\n"),
+            ("input_validators/validate.py", "import sys\nparts = sys.stdin.read().split()\nsys.exit(42 if len(parts) == 2 and all(p.isdigit() for p in parts) else 43)\n"),
+            ("submissions/accepted/sum.py", "a, b = map(int, input().split())\nprint('SUM:', a + b)\n"),
+            ("submissions/wrong_answer/minus.py", "a, b = map(int, input().split())\nprint('Sum:', a - b)\n"),
+        ],
+    );
+    root
+}
+
+#[test]
+fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
+    if !have("python3") {
+        return;
+    }
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let package = legacy_package(&sandbox.root.join("packages"));
+    let output = import(&sandbox, &package, &[]);
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.starts_with(
+            "sumup \"Sum Up\" (problem package format (legacy)): new, 3 cases (1 samples)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("input validator judge-data/sumup/input_validators/validate.py: compiled"),
+        "{stdout}"
+    );
+    let data = sandbox.root.join("judge-data/sumup");
+    let files = listing(&data);
+    for wanted in [
+        "sample-1.in",
+        "sample-1.out",
+        "secret-01-small.in",
+        "secret-big-1.out",
+        "input_validators/validate.py",
+        "submissions/accepted/sum.py",
+        "problem.toml",
+        "package.txt",
+    ] {
+        assert!(
+            files.iter().any(|f| f == wanted),
+            "{wanted} not in {files:?}"
+        );
+    }
+    assert!(
+        !files.iter().any(|f| f.contains("problem_statement")),
+        "{files:?}"
+    );
+    let toml = fs::read_to_string(data.join("problem.toml")).unwrap();
+    for line in [
+        "title = \"Sum Up\"",
+        "url = \"https://contest.example/sumup\"",
+        "memory_limit_kib = 1048576",
+        "compare = \"tokens\"",
+        "case_sensitive = false",
+        "time_multiplier = 5",
+        "time_safety_margin = 2",
+        "input_validators = \"judge-data/sumup/input_validators/validate.py\"",
+        "submission.submissions/accepted/sum.py = \"permitted AC\"",
+        "submission.submissions/wrong_answer/minus.py = \"permitted AC WA required WA\"",
+    ] {
+        assert!(toml.lines().any(|l| l == line), "{line} not in:\n{toml}");
+    }
+    assert!(sandbox.root.join("problems/sumup/src/main.rs").is_file());
+    // `SUM: 3` against `Sum: 3`: the default validator ignores case.
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "sumup",
+            "--bin",
+            "@judge-data/sumup/submissions/accepted/sum.py",
+        ],
+    );
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("3 passed, 0 failed"), "{output}");
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "sumup",
+            "--bin",
+            "@judge-data/sumup/submissions/wrong_answer/minus.py",
+        ],
+    );
+    assert_eq!(code, 1, "{output}");
+    // Nothing is left in target/import.
+    assert_eq!(
+        listing(&sandbox.root.join("target/import")),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn importing_again_changes_nothing_a_changed_package_is_named_by_file_and_force_replaces() {
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let package = legacy_package(&sandbox.root.join("packages"));
+    assert_eq!(import(&sandbox, &package, &[]).status.code(), Some(0));
+    fs::write(sandbox.root.join("problems/sumup/src/main.rs"), "// mine\n").unwrap();
+    let again = import(&sandbox, &package, &[]);
+    assert_eq!(again.status.code(), Some(0));
+    assert_eq!(
+        text(&again.stdout).trim(),
+        "sumup \"Sum Up\": unchanged since it was imported; nothing written"
+    );
+    fs::write(package.join("data/secret/01-small.ans"), "Sum: 13\n").unwrap();
+    fs::write(package.join("data/secret/02.in"), "1 1\n").unwrap();
+    fs::write(package.join("data/secret/02.ans"), "Sum: 2\n").unwrap();
+    let changed = import(&sandbox, &package, &[]);
+    let stderr = text(&changed.stderr);
+    assert_eq!(changed.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("changed data/secret/01-small.ans"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("added data/secret/02.in"), "{stderr}");
+    assert!(stderr.contains("--force replaces"), "{stderr}");
+    let data = sandbox.root.join("judge-data/sumup");
+    assert_eq!(
+        fs::read_to_string(data.join("secret-01-small.out")).unwrap(),
+        "Sum: 12\n"
+    );
+    let forced = import(&sandbox, &package, &["--force"]);
+    assert_eq!(forced.status.code(), Some(0), "{}", text(&forced.stderr));
+    assert!(
+        text(&forced.stdout).contains(": replaced, 4 cases"),
+        "{}",
+        text(&forced.stdout)
+    );
+    assert_eq!(
+        fs::read_to_string(data.join("secret-01-small.out")).unwrap(),
+        "Sum: 13\n"
+    );
+    assert!(data.join("secret-02.in").is_file());
+    // The solution written here is kept.
+    assert_eq!(
+        fs::read_to_string(sandbox.root.join("problems/sumup/src/main.rs")).unwrap(),
+        "// mine\n"
+    );
+}
+
+#[test]
+fn an_id_taken_by_another_problem_is_refused_with_a_free_one() {
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let package = legacy_package(&sandbox.root.join("packages"));
+    fs::create_dir_all(sandbox.root.join("judge-data/sumup")).unwrap();
+    let output = import(&sandbox, &package, &[]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "sumup exists already and was not imported from a package: import it with --id sumup2"
+        ),
+        "{stderr}"
+    );
+    let output = import(&sandbox, &package, &["--id", "sumup2"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(sandbox
+        .root
+        .join("judge-data/sumup2/problem.toml")
+        .is_file());
+}
+
+/// Every way a package can be bad: one line on stderr naming what was
+/// expected and where, exit 2, and nothing written.
+#[test]
+fn bad_packages_are_refused_in_one_line_and_leave_nothing_behind() {
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let packages = sandbox.root.join("packages");
+    fs::create_dir_all(&packages).unwrap();
+    let good_yaml = ("problem.yaml", "name: Bad\n");
+    let data = [("data/secret/1.in", "1\n"), ("data/secret/1.ans", "1\n")];
+    type Files<'a> = Vec<(&'a str, &'a str)>;
+    let cases: Vec<(&str, Files, &str)> = vec![
+        (
+            "yaml",
+            vec![("problem.yaml", "name: [unclosed\n"), data[0], data[1]],
+            "problem.yaml: line 1: expected `]` on the same line",
+        ),
+        (
+            "version",
+            vec![
+                ("problem.yaml", "problem_format_version: 1999\n"),
+                data[0],
+                data[1],
+            ],
+            "problem_format_version \"1999\" is not supported",
+        ),
+        (
+            "noans",
+            vec![good_yaml, data[0]],
+            "data/secret/1.in has no 1.ans",
+        ),
+        (
+            "ini",
+            vec![("domjudge-problem.ini", "name = 'open\n"), data[0], data[1]],
+            "domjudge-problem.ini: line 1: expected a closing '",
+        ),
+        (
+            "xml",
+            vec![("problem.xml", "<problem><judging></problem>\n")],
+            "problem.xml: line 1, column 19: expected </judging>, found </problem>",
+        ),
+        (
+            "nothing",
+            vec![("README", "hi\n")],
+            "expected a problem package",
+        ),
+        ("nodata", vec![good_yaml], "no data/"),
+    ];
+    for (name, files, wanted) in &cases {
+        let root = packages.join(name);
+        write_package(&root, files);
+        let output = import(&sandbox, &root, &["--id", "bad"]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(stderr.contains(wanted), "{name}: {stderr}");
+    }
+    // A symlink out of the package is refused when it is data.
+    let root = packages.join("link");
+    write_package(&root, &[good_yaml, data[1]]);
+    symlink("/etc/hostname", root.join("data/secret/1.in")).unwrap();
+    let stderr = text(&import(&sandbox, &root, &["--id", "bad"]).stderr);
+    assert!(
+        stderr.contains(
+            "data/secret/1.in is a symlink to /etc/hostname, outside the package: refused"
+        ),
+        "{stderr}"
+    );
+    // Zips: a `../` entry, an absolute one, a truncated archive.
+    for (name, bytes, wanted) in [
+        (
+            "slip.zip",
+            zip(&[("problem.yaml", b"name: x\n"), ("../evil.in", b"1\n")]),
+            "climbs out with `..` (a zip slip)",
+        ),
+        (
+            "absolute.zip",
+            zip(&[("/tmp/evil", b"1\n")]),
+            "has an absolute path",
+        ),
+        (
+            "cut.zip",
+            zip(&[("problem.yaml", b"name: x\n")])[..30].to_vec(),
+            "expected a zip archive",
+        ),
+    ] {
+        let path = packages.join(name);
+        fs::write(&path, bytes).unwrap();
+        let output = import(&sandbox, &path, &["--id", "bad"]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.contains(wanted), "{name}: {stderr}");
+    }
+    assert!(!sandbox.root.join("judge-data/bad").exists());
+    assert!(!sandbox.root.join("problems/bad").exists());
+    assert!(!sandbox.root.join("evil.in").exists() && !Path::new("/tmp/evil").exists());
+    assert_eq!(
+        listing(&sandbox.root.join("target/import")),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn a_zipped_package_in_a_top_folder_imports_as_its_folder_would() {
+    if !have("python3") {
+        return;
+    }
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let entries: Vec<(&str, &[u8])> = vec![
+        ("hello/problem.yaml", b"name: Hello\n"),
+        ("hello/data/sample/1.in", b"\n"),
+        ("hello/data/sample/1.ans", b"Hello World!\n"),
+        (
+            "hello/submissions/accepted/hello.py",
+            b"print('Hello World!')\n",
+        ),
+    ];
+    let path = sandbox.root.join("hello.zip");
+    fs::write(&path, zip(&entries)).unwrap();
+    let output = import(&sandbox, &path, &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "hello",
+            "--bin",
+            "@judge-data/hello/submissions/accepted/hello.py",
+        ],
+    );
+    assert_eq!(code, 0, "{output}");
+}
+
+#[test]
+fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
+    if !have("g++") || !have("javac") || !have("java") {
+        return;
+    }
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let root = sandbox.root.join("packages/double");
+    write_package(
+        &root,
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: scoring\nname:\n  en: Double It\n  sv: Dubbla\nuuid: 1\n\
+              limits:\n  time_limit: 2.5\n  memory: 512\n"),
+            ("data/testdata.yaml", "on_reject: continue\ngrader_flags: ignore_sample\nrange: 0 100\n"),
+            ("data/sample/1.in", "1\n"),
+            ("data/sample/1.ans", "2\n"),
+            ("data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\n"),
+            ("data/secret/small/testdata.yaml", "accept_score: 30\ngrader_flags: min\nrange: 0 30\noutput_validator_args: [exact]\n"),
+            ("data/secret/small/1.in", "3\n"),
+            ("data/secret/small/1.ans", "6\n"),
+            ("data/secret/large/testdata.yaml", "accept_score: 70\ngrader_flags: min\nrange: 0 70\n"),
+            ("data/secret/large/1.in", "1000000000\n"),
+            ("data/secret/large/1.ans", "2000000000\n"),
+            ("output_validator/validate.h", "#include <cstdio>\n#define ACCEPT 42\n#define REJECT 43\n"),
+            ("output_validator/validator.cpp", "#include \"validate.h\"\n#include <cstring>\nint main(int argc, char **argv) {\n\
+              FILE *ans = fopen(argv[2], \"r\"); long want, got; if (fscanf(ans, \"%ld\", &want) != 1) return 1;\n\
+              if (scanf(\"%ld\", &got) != 1) return REJECT; return got == want ? ACCEPT : REJECT; }\n"),
+            ("submissions/accepted/java/se/kth/Double.java", "package se.kth;\nimport java.util.*;\npublic class Double {\n\
+              public static void main(String[] a) { Scanner in = new Scanner(System.in); System.out.println(2 * in.nextLong()); } }\n"),
+            ("submissions/accepted/java/se/kth/Other.java", "package se.kth;\npublic class Other { public static void main(String[] a) { } }\n"),
+            ("submissions/rejected/int.cpp", "#include <cstdio>\nint main() { int n; scanf(\"%d\", &n); printf(\"%d\\n\", 2 * n); }\n"),
+            ("submissions/submissions.yaml", "accepted/java:\n  language: java\n  entrypoint: se.kth.Double\nrejected/int.cpp:\n  score: [30, 30]\n"),
+        ],
+    );
+    let output = import(&sandbox, &root, &[]);
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.contains("(problem package format (2023-07)): new, 3 cases (1 samples), 5 groups"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("checker judge-data/double/output_validator/validator.cpp")
+            || stdout.contains("checker output_validator"),
+        "{stdout}"
+    );
+    let toml = fs::read_to_string(sandbox.root.join("judge-data/double/problem.toml")).unwrap();
+    for line in [
+        "title = \"Double It\"",
+        "time_limit_ms = 2500",
+        "memory_limit_kib = 524288",
+        "checker = \"judge-data/double/output_validator\"",
+        "checker_protocol = \"kattis\"",
+        "scoring = true",
+        "group.data.grader_flags = \"ignore_sample\"",
+        "group.data/secret/small.cases = \"secret-small-1\"",
+        "group.data/secret/small.accept_score = 30",
+        "group.data/secret/small.validator_flags = \"exact\"",
+        "submission.submissions/accepted/java = \"permitted AC entry se.kth.Double language java\"",
+        "submission.submissions/rejected/int.cpp = \"required RE TLE WA score 30 30\"",
+    ] {
+        assert!(toml.lines().any(|l| l == line), "{line} not in:\n{toml}");
+    }
+}
