@@ -474,8 +474,8 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
             ("data/secret/small/1.in", "3\n"),
             ("data/secret/small/1.ans", "6\n"),
             ("data/secret/large/testdata.yaml", "accept_score: 70\ngrader_flags: min\nrange: 0 70\n"),
-            ("data/secret/large/1.in", "1000000000\n"),
-            ("data/secret/large/1.ans", "2000000000\n"),
+            ("data/secret/large/1.in", "1500000000\n"),
+            ("data/secret/large/1.ans", "3000000000\n"),
             ("output_validator/validate.h", "#include <cstdio>\n#define ACCEPT 42\n#define REJECT 43\n"),
             ("output_validator/validator.cpp", "#include \"validate.h\"\n#include <cstring>\nint main(int argc, char **argv) {\n\
               FILE *ans = fopen(argv[2], \"r\"); long want, got; if (fscanf(ans, \"%ld\", &want) != 1) return 1;\n\
@@ -520,5 +520,27 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
         "submission.submissions/rejected/int.cpp = \"required RE TLE WA score 30 30\"",
     ] {
         assert!(toml.lines().any(|l| l == line), "{line} not in:\n{toml}");
+    }
+    // 32-bit ints overflow on the large group only: 30 of 100 points.
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "double",
+            "--bin",
+            "@judge-data/double/submissions/rejected/int.cpp",
+        ],
+    );
+    assert_eq!(code, 1, "{output}");
+    for line in [
+        "data/secret/small                       AC       30 of 30",
+        "data/secret/large                       WA        0 of 70",
+        "score: 30 of 100 (data)",
+    ] {
+        let flat = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            output.lines().any(|l| flat(l) == flat(line)),
+            "{line:?} not in:\n{output}"
+        );
     }
 }

@@ -6,11 +6,12 @@
 //! judging is a fix everywhere.
 
 use super::compare::Comparator;
+use super::grading;
 use super::interactor::Interactor;
 use super::verdict::{self, Judged, Judgement, Verdict};
 use crate::base::error::SetupError;
 use crate::base::files::{Scratch, Text};
-use crate::problem::config::Config;
+use crate::problem::config::{Config, Group};
 use crate::problem::workspace::Workspace;
 use crate::process::run::{self, Input, Limits, Outcome, Output, Program};
 use std::fs;
@@ -62,6 +63,16 @@ impl Judge {
             comparator: Comparator::exact(),
             interactor: None,
             passes: None,
+        }
+    }
+
+    /// The judge of one stored case: with the flags of the group it is in.
+    pub fn for_case(&self, groups: &[Group], case: &str) -> Result<Judge, SetupError> {
+        match grading::group_of(groups, case) {
+            Some(group) => self
+                .with_group_flags(&group.validator_flags)
+                .map_err(|e| SetupError(format!("group.{}.validator_flags: {e}", group.path))),
+            None => Ok(self.clone()),
         }
     }
 
