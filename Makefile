@@ -10,6 +10,8 @@
 #   make run    P=<id> [IN=<file>|CASE=<name>] [BIN=..]  one run, output and status
 #   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
 #   make import PKG=<folder|zip> [ID=..] [FORCE=1]  a problem package (Kattis, ICPC, DOMjudge, Polygon)
+#   make verify P=<id>                         every labelled submission of an imported package
+#   make validate P=<id> [N=..] [SEED=..]      the input validators on every input
 #   make fmt                                   format every crate
 #   make check                                 everything CI runs
 # BIN (and the runner's --sol, --brute, --gen) may be a source (.rs/.cpp/.c/.java/.py/...) or a folder.
@@ -24,8 +26,8 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
-.PHONY: build test stress submit new bench run import fmt check toolchain fmt-check clippy unit \
-	judge-compile stress-smoke bench-smoke
+.PHONY: build test stress submit new bench run import verify validate fmt check toolchain fmt-check \
+	clippy unit judge-compile stress-smoke bench-smoke
 
 # Cargo's progress on a terminal; quiet otherwise, so that a log stays short.
 # Cargo writes to stderr either way: `make submit > paste.rs` holds only the paste.
@@ -55,6 +57,14 @@ bench: build
 # Without IN or CASE the input is read from stdin (typed, or piped into make).
 run: build
 	@$(RUNNER) run $(P) $(call opt,--in,IN) $(call opt,--case,CASE) $(call opt,--bin,BIN)
+
+# An imported package's labelled submissions, each against its label; the format's time limit.
+verify: build
+	@$(RUNNER) verify $(P)
+
+# The input validators on every stored input and on generated ones.
+validate: build
+	@$(RUNNER) validate $(P) $(call opt,--count,N) $(call opt,--seed,SEED)
 
 fmt:
 	@$(CARGO) fmt --all

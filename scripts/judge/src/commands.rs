@@ -10,6 +10,8 @@ pub mod run;
 pub mod stress;
 pub mod submit;
 pub mod test;
+pub mod validate;
+pub mod verify;
 
 use crate::base::args::{Args, Opt};
 use crate::base::error::SetupError;
@@ -193,6 +195,25 @@ pub const COMMANDS: &[Command] = &[
             opt("force", None, "replace a package imported before that has changed since"),
         ],
         handler: Handler::Workspace(import::command),
+        hidden: false,
+    },
+    Command {
+        name: "verify",
+        usage: &["<id>"],
+        summary: "every labelled submission on every case, checked against its label; the format's time limit",
+        options: &[],
+        handler: Handler::Workspace(verify::command),
+        hidden: false,
+    },
+    Command {
+        name: "validate",
+        usage: &["<id> [--count N] [--seed S]"],
+        summary: "the input validators on every stored input and on the generator's inputs",
+        options: &[
+            opt("count", Some("N"), "how many generated inputs (100)"),
+            opt("seed", Some("S"), "the first generator seed (1)"),
+        ],
+        handler: Handler::Workspace(validate::command),
         hidden: false,
     },
     Command {

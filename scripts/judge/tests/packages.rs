@@ -544,3 +544,431 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
         );
     }
 }
+
+/// `judge verify <id>`: (exit code, output).
+fn verify(sandbox: &Sandbox, id: &str) -> (i32, String) {
+    run(sandbox, &["verify", id])
+}
+
+/// The status column of the verify table's row for `submission`.
+fn status_of<'a>(output: &'a str, submission: &str) -> &'a str {
+    let row = output
+        .lines()
+        .find(|l| l.starts_with(submission))
+        .unwrap_or_else(|| panic!("no row for {submission} in:\n{output}"));
+    let row = row.trim_end();
+    ["MISMATCH", "skipped"]
+        .iter()
+        .find_map(|word| row.find(word).map(|at| &row[at..]))
+        .unwrap_or(if row.ends_with("ok") { "ok" } else { row })
+}
+
+#[test]
+fn verify_classifies_labelled_submissions_of_every_verdict_in_four_languages() {
+    let languages = [
+        ("cpp", "g++"),
+        ("py", "python3"),
+        ("java", "javac"),
+        ("rs", "rustc"),
+    ];
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let root = sandbox.root.join("packages/verdicts");
+    let mut files: Vec<(String, String)> = vec![
+        (
+            "problem.yaml".into(),
+            "name: Verdicts\nlimits:\n  time_multiplier: 2\n  time_safety_margin: 1.5\n".into(),
+        ),
+        ("data/sample/1.in".into(), "4\n".into()),
+        ("data/sample/1.ans".into(), "16\n".into()),
+        ("data/secret/1.in".into(), "9\n".into()),
+        ("data/secret/1.ans".into(), "81\n".into()),
+    ];
+    // The square of n: right, off by one, too slow, crashing.
+    let sources = [
+        ("cpp", "ac", "#include <cstdio>\nint main() { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", n * n); }\n"),
+        ("cpp", "wa", "#include <cstdio>\nint main() { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", n * n + 1); }\n"),
+        ("cpp", "tle", "int main() { volatile unsigned long x = 0; for (;;) x++; }\n"),
+        ("cpp", "re", "#include <cstdlib>\nint main() { abort(); }\n"),
+        ("py", "ac", "n = int(input())\nprint(n * n)\n"),
+        ("py", "wa", "n = int(input())\nprint(n * n - 1)\n"),
+        ("py", "tle", "while True:\n    pass\n"),
+        ("py", "re", "raise SystemExit(3)\n"),
+        ("java", "ac", "import java.util.*;\npublic class Ac { public static void main(String[] a) { long n = new Scanner(System.in).nextLong(); System.out.println(n * n); } }\n"),
+        ("java", "wa", "import java.util.*;\npublic class Wa { public static void main(String[] a) { long n = new Scanner(System.in).nextLong(); System.out.println(n + n); } }\n"),
+        ("java", "tle", "public class Tle { public static void main(String[] a) { long x = 0; while (x >= 0) x = (x + 1) % 1000; } }\n"),
+        ("java", "re", "public class Re { public static void main(String[] a) { throw new RuntimeException(\"boom\"); } }\n"),
+        ("rs", "ac", "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); let n: u64 = s.trim().parse().unwrap(); println!(\"{}\", n * n); }\n"),
+        ("rs", "wa", "fn main() { println!(\"0\"); }\n"),
+        ("rs", "tle", "fn main() { let mut x: u64 = 0; loop { x = std::hint::black_box(x.wrapping_add(1)); } }\n"),
+        ("rs", "re", "fn main() { panic!(\"boom\"); }\n"),
+    ];
+    let folder = |kind: &str| match kind {
+        "ac" => "accepted",
+        "wa" => "wrong_answer",
+        "tle" => "time_limit_exceeded",
+        _ => "run_time_error",
+    };
+    let mut present = Vec::new();
+    for (ext, tool) in languages {
+        if have(tool) && (ext != "java" || have("java")) {
+            present.push(ext);
+        }
+    }
+    for (ext, kind, source) in sources.iter().filter(|(ext, _, _)| present.contains(ext)) {
+        let name = if *ext == "java" {
+            let mut class: Vec<char> = kind.chars().collect();
+            class[0] = class[0].to_ascii_uppercase();
+            format!("{}.java", class.into_iter().collect::<String>())
+        } else {
+            format!("{kind}.{ext}")
+        };
+        files.push((
+            format!("submissions/{}/{ext}-{name}", folder(kind)),
+            source.to_string(),
+        ));
+    }
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    write_package(&root, &files);
+    let output = import(&sandbox, &root, &[]);
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.contains("time limit: 1000 ms by the format's rule"),
+        "{stdout}"
+    );
+    let (code, output) = verify(&sandbox, "verdicts");
+    assert_eq!(code, 0, "{output}");
+    for (ext, kind, _) in sources.iter().filter(|(ext, _, _)| present.contains(ext)) {
+        let row = output
+            .lines()
+            .find(|l| l.starts_with(&format!("submissions/{}/{ext}-", folder(kind))))
+            .unwrap_or_else(|| panic!("no {ext} {kind} row in:\n{output}"));
+        let wanted = match *kind {
+            "ac" => " AC ",
+            "wa" => " WA (",
+            "tle" => " TLE (",
+            _ => " RE (",
+        };
+        assert!(
+            row.contains(wanted) && row.trim_end().ends_with("ok"),
+            "{row}\n{output}"
+        );
+    }
+    assert!(
+        output.contains("time limit: 1000 ms in problem.toml; the format's rule gives 1000 ms"),
+        "{output}"
+    );
+    if present.contains(&"cpp") {
+        assert!(
+            output
+                .contains("still times out at 1.5 × the limit (1500 ms): the rule's margin holds"),
+            "{output}"
+        );
+    }
+    // A label the submission does not meet is a mismatch: exit 1.
+    let toml = sandbox.root.join("judge-data/verdicts/problem.toml");
+    let text = fs::read_to_string(&toml).unwrap();
+    let relabelled = text.replace("= \"permitted AC WA required WA\"", "= \"permitted AC\"");
+    fs::write(&toml, relabelled).unwrap();
+    let (code, output) = verify(&sandbox, "verdicts");
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains("MISMATCH: WA on sample-1, which only AC are permitted"),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
+    if !have("gcc") || !have("python3") {
+        return;
+    }
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let root = sandbox.root.join("packages/fltcmp");
+    write_package(
+        &root,
+        &[
+            ("domjudge-problem.ini", "probid='fltcmp'\nname='Float compare'\ntimelimit='2'\ncolor='#ff0000'\n"),
+            ("problem.yaml", "validator_flags: float_tolerance 1E-6\n"),
+            ("data/sample/1.in", "0\n"),
+            ("data/sample/1.ans", "NaN\n"),
+            ("data/secret/1.in", "2\n"),
+            ("data/secret/1.ans", "1.414213562\n"),
+            (
+                "submissions/accepted/fltcmp-test-correct.c",
+                "/* @EXPECTED_RESULTS@: CORRECT */\n#include <stdio.h>\n#include <math.h>\n\
+                 int main(void) { double x; scanf(\"%lf\", &x); if (x == 0) printf(\"nan\\n\"); else printf(\"%.9f\\n\", sqrt(x)); return 0; }\n",
+            ),
+            (
+                "submissions/accepted/off.py",
+                "# @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT\nx = int(input())\nprint('NaN' if x == 0 else 1.5)\n",
+            ),
+        ],
+    );
+    symlink("../../../elsewhere/problem.pdf", root.join("problem.pdf")).unwrap();
+    let output = import(&sandbox, &root, &[]);
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.contains("(problem package format (legacy), DOMjudge)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("note: skipped problem.pdf: a symlink to ../../../elsewhere/problem.pdf, outside the package"), "{stdout}");
+    let toml = fs::read_to_string(sandbox.root.join("judge-data/fltcmp/problem.toml")).unwrap();
+    for line in [
+        "title = \"Float compare\"",
+        "judge = \"domjudge\"",
+        "time_limit_ms = 2000",
+        "memory_limit_kib = 2097152",
+        "compare = \"float\"",
+        "float_tolerance = 1e-6",
+        "case_sensitive = false",
+        "submission.submissions/accepted/fltcmp-test-correct.c = \"final AC\"",
+        "submission.submissions/accepted/off.py = \"final WA TLE\"",
+    ] {
+        assert!(toml.lines().any(|l| l == line), "{line} not in:\n{toml}");
+    }
+    let (code, output) = verify(&sandbox, "fltcmp");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(
+        status_of(&output, "submissions/accepted/off.py"),
+        "ok",
+        "{output}"
+    );
+}
+
+#[test]
+fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
+    if !have("g++") || !have("python3") {
+        return;
+    }
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let root = sandbox.root.join("packages/aplusb");
+    let xml = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="2" short-name="a-plus-b" url="https://polygon.codeforces.com/p/me/a-plus-b">
+  <names><name language="english" value="A+B"/></names>
+  <judging cpu-name="x" cpu-speed="3600" input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>3</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" sample="true"/>
+        <test method="manual"/>
+        <test cmd="gen 7 5" method="generated"/>
+      </tests>
+    </testset>
+  </judging>
+  <files>
+    <resources><file path="files/testlib.h" type="h.g++"/></resources>
+    <executables><executable><source path="files/gen.cpp" type="cpp.g++17"/></executable></executables>
+  </files>
+  <assets>
+    <checker name="std::ncmp.cpp" type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
+    <validators><validator><source path="files/validator.py" type="python.3"/></validator></validators>
+    <solutions>
+      <solution tag="main"><source path="solutions/main.cpp" type="cpp.g++17"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/wa.py" type="python.3"/></solution>
+    </solutions>
+  </assets>
+</problem>
+"#;
+    write_package(
+        &root,
+        &[
+            ("problem.xml", xml),
+            ("files/testlib.h", "#include <cstdio>\n#include <cstdlib>\n#define OK_EXIT 0\n#define WA_EXIT 1\n"),
+            ("files/check.cpp", "#include \"testlib.h\"\nint main(int argc, char **argv) {\n\
+              FILE *out = fopen(argv[2], \"r\"), *ans = fopen(argv[3], \"r\"); long a, b;\n\
+              if (fscanf(ans, \"%ld\", &a) != 1) return 3; if (fscanf(out, \"%ld\", &b) != 1) return WA_EXIT;\n\
+              return a == b ? OK_EXIT : WA_EXIT; }\n"),
+            ("files/gen.cpp", "#include <cstdio>\n#include <cstdlib>\nint main(int argc, char **argv) { printf(\"%s %s\\n\", argv[1], argv[2]); }\n"),
+            ("files/validator.py", "import sys\na, b = sys.stdin.read().split()\nsys.exit(0 if int(a) >= 0 and int(b) >= 0 else 3)\n"),
+            ("tests/01", "1 2\n"),
+            ("tests/01.a", "3\n"),
+            ("tests/02", "10 20\n"),
+            ("solutions/main.cpp", "#include <cstdio>\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b); }\n"),
+            ("solutions/wa.py", "a, b = map(int, input().split())\nprint(a * b)\n"),
+        ],
+    );
+    let output = import(&sandbox, &root, &[]);
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.starts_with("aplusb \"A+B\" (Polygon): new, 3 cases"),
+        "{stdout}"
+    );
+    let data = sandbox.root.join("judge-data/aplusb");
+    assert_eq!(
+        fs::read_to_string(data.join("tests-02.out")).unwrap(),
+        "30\n"
+    );
+    assert_eq!(
+        fs::read_to_string(data.join("tests-03.in")).unwrap(),
+        "7 5\n"
+    );
+    assert_eq!(
+        fs::read_to_string(data.join("tests-03.out")).unwrap(),
+        "12\n"
+    );
+    let toml = fs::read_to_string(data.join("problem.toml")).unwrap();
+    for line in [
+        "time_limit_ms = 1000",
+        "memory_limit_kib = 262144",
+        "checker = \"judge-data/aplusb/files/check.cpp\"",
+        "checker_protocol = \"testlib\"",
+        "input_validator_protocol = \"testlib\"",
+        "submission.solutions/main.cpp = \"final AC language cpp\"",
+    ] {
+        assert!(toml.lines().any(|l| l == line), "{line} not in:\n{toml}");
+    }
+    let (code, output) = verify(&sandbox, "aplusb");
+    assert_eq!(code, 0, "{output}");
+    let (code, output) = run(&sandbox, &["validate", "aplusb"]);
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("3 inputs, 0 invalid"), "{output}");
+    // A test only a missing generator could make is refused by name.
+    let broken = fs::read_to_string(root.join("problem.xml"))
+        .unwrap()
+        .replace("gen 7 5", "maker 7 5");
+    fs::write(root.join("problem.xml"), broken).unwrap();
+    let output = import(&sandbox, &root, &["--id", "broken"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("test 3 is generated by \"maker 7 5\", but the package has no generator \"maker\": refused"), "{stderr}");
+}
+
+#[test]
+fn an_interactive_package_talks_to_its_validator_and_keeps_its_example_dialogues() {
+    if !have("python3") {
+        return;
+    }
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let root = sandbox.root.join("packages/guess");
+    let interactor = "import sys\nsecret = int(open(sys.argv[1]).read())\nprint(1000, flush=True)\n\
+        for turn in range(12):\n    line = sys.stdin.readline().split()\n    if not line:\n        break\n\
+        \x20   guess = int(line[1])\n    if line[0] == '!':\n        sys.exit(42 if guess == secret else 43)\n\
+        \x20   print('<' if secret < guess else '>=', flush=True)\n\
+        open(sys.argv[3] + 'judgemessage.txt', 'w').write('out of guesses\\n')\nsys.exit(43)\n";
+    let solution = "import sys\nn = int(input())\nlow, high = 1, n\nwhile low < high:\n    mid = (low + high + 1) // 2\n\
+        \x20   print('?', mid, flush=True)\n    if input() == '<':\n        high = mid - 1\n    else:\n        low = mid\nprint('!', low, flush=True)\n";
+    write_package(
+        &root,
+        &[
+            (
+                "problem.yaml",
+                "name: Guess\nvalidation: custom interactive\n",
+            ),
+            ("output_validators/guess/guess.py", interactor),
+            ("data/sample/1.in", "7\n"),
+            ("data/sample/1.ans", ""),
+            ("data/sample/1.interaction", "<1000\n>? 500\n<<\n"),
+            ("data/secret/1.in", "1000\n"),
+            ("data/secret/1.ans", ""),
+            ("data/secret/2.in", "1\n"),
+            ("data/secret/2.ans", ""),
+            ("submissions/accepted/search.py", solution),
+            (
+                "submissions/wrong_answer/first.py",
+                "input()\nprint('! 1', flush=True)\n",
+            ),
+        ],
+    );
+    let output = import(&sandbox, &root, &[]);
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    let data = sandbox.root.join("judge-data/guess");
+    assert!(data.join("sample-1.interaction").is_file());
+    let toml = fs::read_to_string(data.join("problem.toml")).unwrap();
+    assert!(toml.contains("interactor = \"judge-data/guess/output_validators/guess\"\ninteractor_protocol = \"kattis\""), "{toml}");
+    let (code, output) = verify(&sandbox, "guess");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(
+        status_of(&output, "submissions/wrong_answer/first.py"),
+        "ok",
+        "{output}"
+    );
+}
+
+#[test]
+fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept() {
+    if !have("python3") {
+        return;
+    }
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let root = sandbox.root.join("packages/doubling");
+    // Each pass doubles the number; the validator counts passes in its feedback folder.
+    let validator = "import sys, os\nfeedback = sys.argv[3]\ngot = int(sys.stdin.read())\n\
+        passes = len(open(feedback + 'passes').read()) if os.path.exists(feedback + 'passes') else 0\n\
+        open(feedback + 'passes', 'a').write('x')\nwant = int(open(sys.argv[2]).read())\n\
+        if got == want:\n    sys.exit(42 if passes == 2 else 43)\nif got > want:\n    sys.exit(43)\nopen(feedback + 'nextpass.in', 'w').write(str(got) + '\\n')\nsys.exit(42)\n";
+    write_package(
+        &root,
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: multi-pass\nname: Doubling\nuuid: x\nlimits:\n  time_limit: 1\n  validation_passes: 3\n"),
+            ("output_validator/validate.py", validator),
+            ("data/sample/1.in", "1\n"),
+            ("data/sample/1.ans", "8\n"),
+            ("data/secret/1.in", "3\n"),
+            ("data/secret/1.ans", "24\n"),
+            ("submissions/accepted/double.py", "print(2 * int(input()))\n"),
+            ("submissions/wrong_answer/triple.py", "print(3 * int(input()))\n"),
+        ],
+    );
+    let output = import(&sandbox, &root, &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let toml = fs::read_to_string(sandbox.root.join("judge-data/doubling/problem.toml")).unwrap();
+    assert!(toml.lines().any(|l| l == "validation_passes = 3"), "{toml}");
+    let (code, output) = verify(&sandbox, "doubling");
+    assert_eq!(code, 0, "{output}");
+}
+
+#[test]
+fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one() {
+    if !have("python3") {
+        return;
+    }
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let package = legacy_package(&sandbox.root.join("packages"));
+    assert_eq!(import(&sandbox, &package, &[]).status.code(), Some(0));
+    let (code, output) = run(&sandbox, &["validate", "sumup"]);
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("3 inputs, 0 invalid"), "{output}");
+    sandbox.write("judge-data/sumup/bad.in", "1 two\n");
+    sandbox.write("judge-data/sumup/bad.out", "Sum: 3\n");
+    let (code, output) = run(&sandbox, &["validate", "sumup"]);
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains("sumup      bad                          INVALID"),
+        "{output}"
+    );
+    assert!(
+        output.contains("judge-data/sumup/input_validators/validate.py says it is invalid"),
+        "{output}"
+    );
+}

@@ -13,6 +13,7 @@ mod samples;
 use super::new::{self, Spec};
 use crate::base::args::Args;
 use crate::base::error::SetupError;
+use crate::base::files;
 use crate::base::judges::{self, Format};
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
@@ -92,7 +93,34 @@ fn import_package(
     if imported.new_problem && build {
         outln!("  {}", build_problem(workspace, &imported.id));
     }
+    if imported.needs_time_limit {
+        outln!("  {}", set_time_limit(workspace, &imported.id)?);
+    }
     Ok(true)
+}
+
+/// The time limit of a package that sets none, as its format computes it:
+/// from the accepted submissions, run now, by the format's rule.
+fn set_time_limit(workspace: &Workspace, id: &str) -> Result<String, SetupError> {
+    let path = workspace.data_dir(id).join("problem.toml");
+    let Some((ms, why)) = super::verify::time_limit_by_rule(workspace, id)? else {
+        return Ok(format!(
+            "time limit: no accepted submission ran, so time_limit_ms = 1000 is a placeholder: \
+             set it, or make verify P={id} once one runs"
+        ));
+    };
+    let text = fs::read_to_string(&path)
+        .map_err(|e| SetupError(format!("cannot read {}: {e}", path.display())))?;
+    let text: String = text
+        .lines()
+        .map(|line| match line.starts_with("time_limit_ms = ") {
+            true => format!("time_limit_ms = {ms}  # the format's rule: {why}\n"),
+            false => format!("{line}\n"),
+        })
+        .collect();
+    files::publish(&path, text.as_bytes())
+        .map_err(|e| SetupError(format!("cannot write {}: {e}", path.display())))?;
+    Ok(format!("time limit: {ms} ms by the format's rule ({why})"))
 }
 
 /// Reads every file first, so a bad one stops the run before anything is written.

@@ -214,11 +214,11 @@ impl Report {
     }
 }
 
-/// A score as the formats write them: `30`, `12.5`.
+/// A score (or a multiplier) as the formats write them: `30`, `12.5`.
 pub fn number(score: f64) -> String {
     if score.fract() == 0.0 && score.abs() < 1e15 {
         format!("{}", score as i64)
     } else {
-        format!("{score:.2}")
+        format!("{score:.2}").trim_end_matches('0').to_string()
     }
 }

@@ -162,7 +162,13 @@ impl Package {
                 "kattis"
             }),
         );
-        line("time_limit_ms", time_limit_ms.to_string());
+        match self.time_limit_ms {
+            Some(_) => line("time_limit_ms", time_limit_ms.to_string()),
+            None => line(
+                "time_limit_ms",
+                format!("{time_limit_ms}  # until the format's rule gives one from the accepted submissions"),
+            ),
+        }
         line("memory_limit_kib", self.memory_limit_kib.to_string());
         if let Some(rule) = &self.time_rule {
             line("time_multiplier", rule.multiplier.to_string());
