@@ -972,3 +972,70 @@ fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one()
         "{output}"
     );
 }
+
+#[test]
+fn submissions_json_names_the_entry_point_of_a_folder_submission() {
+    if !have("python3") {
+        return;
+    }
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let root = sandbox.root.join("packages/twomains");
+    write_package(
+        &root,
+        &[
+            (
+                "problem.yaml",
+                "name: Two Mains\nlimits:\n  time_multiplier: 2\n",
+            ),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "6\n"),
+            // Both files could start it: only the entry point tells.
+            (
+                "submissions/accepted/pair/inc.py",
+                "import helper\nif __name__ == '__main__':\n    print(helper.inc(int(input())))\n",
+            ),
+            (
+                "submissions/accepted/pair/helper.py",
+                "def inc(n):\n    return n + 1\nif __name__ == '__main__':\n    print('wrong')\n",
+            ),
+            (
+                "submissions/submissions.json",
+                "{\"accepted/pair\": {\"entry_point\": \"inc.py\", \"language\": \"python3\"}}\n",
+            ),
+        ],
+    );
+    let output = import(&sandbox, &root, &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let toml = fs::read_to_string(sandbox.root.join("judge-data/twomains/problem.toml")).unwrap();
+    assert!(
+        toml.contains(
+            "submission.submissions/accepted/pair = \"permitted AC entry inc.py language python3\""
+        ),
+        "{toml}"
+    );
+    let (code, output) = verify(&sandbox, "twomains");
+    assert_eq!(code, 0, "{output}");
+}
+
+#[test]
+fn validate_also_checks_the_inputs_the_generator_makes() {
+    if !have("python3") {
+        return;
+    }
+    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let package = legacy_package(&sandbox.root.join("packages"));
+    assert_eq!(import(&sandbox, &package, &[]).status.code(), Some(0));
+    // A generator whose seed 3 makes a bad input.
+    fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
+    sandbox.program(
+        "target/release/sumup-gen",
+        "[ \"$1\" = 3 ] && echo 'x y' || echo \"$1 $1\"",
+    );
+    let (code, output) = run(&sandbox, &["validate", "sumup", "--count", "4"]);
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains("sumup-gen 3                  INVALID"),
+        "{output}"
+    );
+    assert!(output.contains("7 inputs, 1 invalid"), "{output}");
+}
