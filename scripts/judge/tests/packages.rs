@@ -177,7 +177,7 @@ fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
     );
     assert!(
         stdout.starts_with(
-            "sumup \"Sum Up\" (problem package format (legacy)): new, 3 cases (1 samples)"
+            "sumup \"Sum Up\" (problem package format (legacy)): new, 3 cases (1 sample)"
         ),
         "{stdout}"
     );
@@ -496,7 +496,7 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
         text(&output.stderr)
     );
     assert!(
-        stdout.contains("(problem package format (2023-07)): new, 3 cases (1 samples), 5 groups"),
+        stdout.contains("(problem package format (2023-07)): new, 3 cases (1 sample), 5 groups"),
         "{stdout}"
     );
     assert!(

@@ -39,7 +39,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let cases = workspace.cases(&id, !judge.is_interactive())?;
     let limit = judge.limits().time;
     outln!(
-        "{:<44} {:<28} {:<12} {:<22} {:>9}",
+        "{:<44} {:<34} {:<14} {:<22} {:>9}",
         "submission",
         "expected",
         "verdict",
@@ -93,7 +93,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             None => "ok".to_string(),
         };
         outln!(
-            "{:<44} {:<28} {:<12} {:<22} {:>9}  {status}{}",
+            "{:<44} {:<34} {:<14} {:<22} {:>9}  {status}{}",
             submission.path,
             expectation(submission),
             shown,

@@ -317,12 +317,13 @@ fn summary(id: &str, package: &Package, replaced: bool) -> String {
         (None, None) => format!("compare = {}", package.compare.mode.name()),
     };
     format!(
-        "{id} \"{}\" ({}{}): {}, {} cases ({samples} samples){}, {judged_by}, {} submissions to verify{}",
+        "{id} \"{}\" ({}{}): {}, {} cases ({samples} sample{}){}, {judged_by}, {} submissions to verify{}",
         package.title,
         package.format.name(),
         if package.domjudge { ", DOMjudge" } else { "" },
         if replaced { "replaced" } else { "new" },
         package.cases.len(),
+        if samples == 1 { "" } else { "s" },
         if package.groups.is_empty() { String::new() } else { format!(", {} groups", package.groups.len()) },
         package.submissions.len(),
         if package.scoring { ", scoring" } else { "" }
