@@ -6,25 +6,14 @@
 
 mod common;
 
-use common::{probe, Sandbox};
+use common::{have, probe, sandbox_with, succeeded, Sandbox};
 use std::fs;
 use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-/// True when `tool` runs; else says the test is skipped.
-fn have(tool: &str) -> bool {
-    let found = Command::new(tool)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok();
-    if !found {
-        println!("skipped: no {tool} here");
-    }
-    found
-}
+/// Limits for the sandbox's own problem, which these tests never judge.
+const LIMITS: &str = "time_limit_ms = 1\nmemory_limit_kib = 1\n";
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -44,6 +33,13 @@ fn write_package(dir: &Path, files: &[(&str, &str)]) {
             fs::set_permissions(&target, fs::Permissions::from_mode(0o755)).unwrap();
         }
     }
+}
+
+/// The package `name` written from `files` under the sandbox's `packages/`.
+fn package(sandbox: &Sandbox, name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let root = sandbox.root.join("packages").join(name);
+    write_package(&root, files);
+    root
 }
 
 /// A zip of `entries` (name, contents), stored uncompressed: enough to test
@@ -100,6 +96,30 @@ fn import(sandbox: &Sandbox, path: &Path, extra: &[&str]) -> Output {
         .env("JUDGE_IMPORT_SKIP_BUILD", "1")
         .output()
         .unwrap()
+}
+
+/// `judge import` that must succeed: its stdout.
+fn imported(sandbox: &Sandbox, path: &Path, extra: &[&str]) -> String {
+    succeeded(&import(sandbox, path, extra))
+}
+
+/// A sandbox with the legacy package `sumup` imported, or `None` without
+/// Python.
+fn with_sumup() -> Option<Sandbox> {
+    let sandbox = sandbox_with(&["python3"], LIMITS)?;
+    let package = legacy_package(&sandbox.root.join("packages"));
+    imported(&sandbox, &package, &[]);
+    Some(sandbox)
+}
+
+/// Fails unless `text` has the line `line`.
+fn assert_line(text: &str, line: &str) {
+    assert!(text.lines().any(|l| l == line), "{line} not in:\n{text}");
+}
+
+/// A problem's problem.toml in the sandbox.
+fn problem_toml(sandbox: &Sandbox, id: &str) -> String {
+    fs::read_to_string(sandbox.root.join(format!("judge-data/{id}/problem.toml"))).unwrap()
 }
 
 /// `judge <args>` in the sandbox, `@path` made a path in the sandbox.
@@ -162,19 +182,11 @@ fn legacy_package(dir: &Path) -> PathBuf {
 
 #[test]
 fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
-    if !have("python3") {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
-    }
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    };
     let package = legacy_package(&sandbox.root.join("packages"));
-    let output = import(&sandbox, &package, &[]);
-    let stdout = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&output.stderr)
-    );
+    let stdout = imported(&sandbox, &package, &[]);
     assert!(
         stdout.starts_with(
             "sumup \"Sum Up\" (problem package format (legacy)): new, 3 cases (1 sample)"
@@ -219,7 +231,7 @@ fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
         "submission.submissions/accepted/sum.py = \"permitted AC\"",
         "submission.submissions/wrong_answer/minus.py = \"permitted AC WA required WA\"",
     ] {
-        assert!(toml.lines().any(|l| l == line), "{line} not in:\n{toml}");
+        assert_line(&toml, line);
     }
     assert!(sandbox.root.join("problems/sumup/src/main.rs").is_file());
     // `SUM: 3` against `Sum: 3`: the default validator ignores case.
@@ -253,7 +265,7 @@ fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
 
 #[test]
 fn importing_again_changes_nothing_a_changed_package_is_named_by_file_and_force_replaces() {
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let sandbox = Sandbox::new(LIMITS);
     let package = legacy_package(&sandbox.root.join("packages"));
     assert_eq!(import(&sandbox, &package, &[]).status.code(), Some(0));
     fs::write(sandbox.root.join("problems/sumup/src/main.rs"), "// mine\n").unwrap();
@@ -302,7 +314,7 @@ fn importing_again_changes_nothing_a_changed_package_is_named_by_file_and_force_
 
 #[test]
 fn an_id_taken_by_another_problem_is_refused_with_a_free_one() {
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let sandbox = Sandbox::new(LIMITS);
     let package = legacy_package(&sandbox.root.join("packages"));
     fs::create_dir_all(sandbox.root.join("judge-data/sumup")).unwrap();
     let output = import(&sandbox, &package, &[]);
@@ -314,8 +326,7 @@ fn an_id_taken_by_another_problem_is_refused_with_a_free_one() {
         ),
         "{stderr}"
     );
-    let output = import(&sandbox, &package, &["--id", "sumup2"]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    imported(&sandbox, &package, &["--id", "sumup2"]);
     assert!(sandbox
         .root
         .join("judge-data/sumup2/problem.toml")
@@ -326,7 +337,7 @@ fn an_id_taken_by_another_problem_is_refused_with_a_free_one() {
 /// expected and where, exit 2, and nothing written.
 #[test]
 fn bad_packages_are_refused_in_one_line_and_leave_nothing_behind() {
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let sandbox = Sandbox::new(LIMITS);
     let packages = sandbox.root.join("packages");
     fs::create_dir_all(&packages).unwrap();
     let good_yaml = ("problem.yaml", "name: Bad\n");
@@ -425,10 +436,9 @@ fn bad_packages_are_refused_in_one_line_and_leave_nothing_behind() {
 
 #[test]
 fn a_zipped_package_in_a_top_folder_imports_as_its_folder_would() {
-    if !have("python3") {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
-    }
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    };
     let entries: Vec<(&str, &[u8])> = vec![
         ("hello/problem.yaml", b"name: Hello\n"),
         ("hello/data/sample/1.in", b"\n"),
@@ -440,8 +450,7 @@ fn a_zipped_package_in_a_top_folder_imports_as_its_folder_would() {
     ];
     let path = sandbox.root.join("hello.zip");
     fs::write(&path, zip(&entries)).unwrap();
-    let output = import(&sandbox, &path, &[]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    imported(&sandbox, &path, &[]);
     let (code, output) = run(
         &sandbox,
         &[
@@ -456,45 +465,37 @@ fn a_zipped_package_in_a_top_folder_imports_as_its_folder_would() {
 
 #[test]
 fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
-    if !have("g++") || !have("javac") || !have("java") {
+    let Some(sandbox) = sandbox_with(&["g++", "javac", "java"], LIMITS) else {
         return;
-    }
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
-    let root = sandbox.root.join("packages/double");
-    write_package(
-        &root,
+    };
+    let root = package(
+        &sandbox,
+        "double",
         &[
-            ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: scoring\nname:\n  en: Double It\n  sv: Dubbla\nuuid: 1\n\
-              limits:\n  time_limit: 2.5\n  memory: 512\n"),
-            ("data/testdata.yaml", "on_reject: continue\ngrader_flags: ignore_sample\nrange: 0 100\n"),
-            ("data/sample/1.in", "1\n"),
-            ("data/sample/1.ans", "2\n"),
-            ("data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\n"),
-            ("data/secret/small/testdata.yaml", "accept_score: 30\ngrader_flags: min\nrange: 0 30\noutput_validator_args: [exact]\n"),
-            ("data/secret/small/1.in", "3\n"),
-            ("data/secret/small/1.ans", "6\n"),
-            ("data/secret/large/testdata.yaml", "accept_score: 70\ngrader_flags: min\nrange: 0 70\n"),
-            ("data/secret/large/1.in", "1500000000\n"),
-            ("data/secret/large/1.ans", "3000000000\n"),
-            ("output_validator/validate.h", "#include <cstdio>\n#define ACCEPT 42\n#define REJECT 43\n"),
-            ("output_validator/validator.cpp", "#include \"validate.h\"\n#include <cstring>\nint main(int argc, char **argv) {\n\
-              FILE *ans = fopen(argv[2], \"r\"); long want, got; if (fscanf(ans, \"%ld\", &want) != 1) return 1;\n\
-              if (scanf(\"%ld\", &got) != 1) return REJECT; return got == want ? ACCEPT : REJECT; }\n"),
-            ("submissions/accepted/java/se/kth/Double.java", "package se.kth;\nimport java.util.*;\npublic class Double {\n\
-              public static void main(String[] a) { Scanner in = new Scanner(System.in); System.out.println(2 * in.nextLong()); } }\n"),
-            ("submissions/accepted/java/se/kth/Other.java", "package se.kth;\npublic class Other { public static void main(String[] a) { } }\n"),
-            ("submissions/rejected/int.cpp", "#include <cstdio>\nint main() { int n; scanf(\"%d\", &n); printf(\"%d\\n\", 2 * n); }\n"),
-            ("submissions/submissions.yaml", "accepted/java:\n  language: java\n  entrypoint: se.kth.Double\nrejected/int.cpp:\n  score: [30, 30]\n"),
+        ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: scoring\nname:\n  en: Double It\n  sv: Dubbla\nuuid: 1\n\
+          limits:\n  time_limit: 2.5\n  memory: 512\n"),
+        ("data/testdata.yaml", "on_reject: continue\ngrader_flags: ignore_sample\nrange: 0 100\n"),
+        ("data/sample/1.in", "1\n"),
+        ("data/sample/1.ans", "2\n"),
+        ("data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\n"),
+        ("data/secret/small/testdata.yaml", "accept_score: 30\ngrader_flags: min\nrange: 0 30\noutput_validator_args: [exact]\n"),
+        ("data/secret/small/1.in", "3\n"),
+        ("data/secret/small/1.ans", "6\n"),
+        ("data/secret/large/testdata.yaml", "accept_score: 70\ngrader_flags: min\nrange: 0 70\n"),
+        ("data/secret/large/1.in", "1500000000\n"),
+        ("data/secret/large/1.ans", "3000000000\n"),
+        ("output_validator/validate.h", "#include <cstdio>\n#define ACCEPT 42\n#define REJECT 43\n"),
+        ("output_validator/validator.cpp", "#include \"validate.h\"\n#include <cstring>\nint main(int argc, char **argv) {\n\
+          FILE *ans = fopen(argv[2], \"r\"); long want, got; if (fscanf(ans, \"%ld\", &want) != 1) return 1;\n\
+          if (scanf(\"%ld\", &got) != 1) return REJECT; return got == want ? ACCEPT : REJECT; }\n"),
+        ("submissions/accepted/java/se/kth/Double.java", "package se.kth;\nimport java.util.*;\npublic class Double {\n\
+          public static void main(String[] a) { Scanner in = new Scanner(System.in); System.out.println(2 * in.nextLong()); } }\n"),
+        ("submissions/accepted/java/se/kth/Other.java", "package se.kth;\npublic class Other { public static void main(String[] a) { } }\n"),
+        ("submissions/rejected/int.cpp", "#include <cstdio>\nint main() { int n; scanf(\"%d\", &n); printf(\"%d\\n\", 2 * n); }\n"),
+        ("submissions/submissions.yaml", "accepted/java:\n  language: java\n  entrypoint: se.kth.Double\nrejected/int.cpp:\n  score: [30, 30]\n"),
         ],
     );
-    let output = import(&sandbox, &root, &[]);
-    let stdout = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&output.stderr)
-    );
+    let stdout = imported(&sandbox, &root, &[]);
     assert!(
         stdout.contains("(problem package format (2023-07)): new, 3 cases (1 sample), 5 groups"),
         "{stdout}"
@@ -504,7 +505,7 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
             || stdout.contains("checker output_validator"),
         "{stdout}"
     );
-    let toml = fs::read_to_string(sandbox.root.join("judge-data/double/problem.toml")).unwrap();
+    let toml = problem_toml(&sandbox, "double");
     for line in [
         "title = \"Double It\"",
         "time_limit_ms = 2500",
@@ -519,7 +520,7 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
         "submission.submissions/accepted/java = \"permitted AC entry se.kth.Double language java\"",
         "submission.submissions/rejected/int.cpp = \"required RE TLE WA score 30 30\"",
     ] {
-        assert!(toml.lines().any(|l| l == line), "{line} not in:\n{toml}");
+        assert_line(&toml, line);
     }
     // 32-bit ints overflow on the large group only: 30 of 100 points.
     let (code, output) = run(
@@ -571,7 +572,7 @@ fn verify_classifies_labelled_submissions_of_every_verdict_in_four_languages() {
         ("java", "javac"),
         ("rs", "rustc"),
     ];
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    let sandbox = Sandbox::new(LIMITS);
     let root = sandbox.root.join("packages/verdicts");
     let mut files: Vec<(String, String)> = vec![
         (
@@ -632,14 +633,7 @@ fn verify_classifies_labelled_submissions_of_every_verdict_in_four_languages() {
         .map(|(p, t)| (p.as_str(), t.as_str()))
         .collect();
     write_package(&root, &files);
-    let output = import(&sandbox, &root, &[]);
-    let stdout = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&output.stderr)
-    );
+    let stdout = imported(&sandbox, &root, &[]);
     assert!(
         stdout.contains("time limit: 1000 ms by the format's rule"),
         "{stdout}"
@@ -688,46 +682,38 @@ fn verify_classifies_labelled_submissions_of_every_verdict_in_four_languages() {
 
 #[test]
 fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
-    if !have("gcc") || !have("python3") {
+    let Some(sandbox) = sandbox_with(&["gcc", "python3"], LIMITS) else {
         return;
-    }
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
-    let root = sandbox.root.join("packages/fltcmp");
-    write_package(
-        &root,
+    };
+    let root = package(
+        &sandbox,
+        "fltcmp",
         &[
-            ("domjudge-problem.ini", "probid='fltcmp'\nname='Float compare'\ntimelimit='2'\ncolor='#ff0000'\n"),
-            ("problem.yaml", "validator_flags: float_tolerance 1E-6\n"),
-            ("data/sample/1.in", "0\n"),
-            ("data/sample/1.ans", "NaN\n"),
-            ("data/secret/1.in", "2\n"),
-            ("data/secret/1.ans", "1.414213562\n"),
-            (
-                "submissions/accepted/fltcmp-test-correct.c",
-                "/* @EXPECTED_RESULTS@: CORRECT */\n#include <stdio.h>\n#include <math.h>\n\
-                 int main(void) { double x; scanf(\"%lf\", &x); if (x == 0) printf(\"nan\\n\"); else printf(\"%.9f\\n\", sqrt(x)); return 0; }\n",
-            ),
-            (
-                "submissions/accepted/off.py",
-                "# @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT\nx = int(input())\nprint('NaN' if x == 0 else 1.5)\n",
-            ),
+        ("domjudge-problem.ini", "probid='fltcmp'\nname='Float compare'\ntimelimit='2'\ncolor='#ff0000'\n"),
+        ("problem.yaml", "validator_flags: float_tolerance 1E-6\n"),
+        ("data/sample/1.in", "0\n"),
+        ("data/sample/1.ans", "NaN\n"),
+        ("data/secret/1.in", "2\n"),
+        ("data/secret/1.ans", "1.414213562\n"),
+        (
+            "submissions/accepted/fltcmp-test-correct.c",
+            "/* @EXPECTED_RESULTS@: CORRECT */\n#include <stdio.h>\n#include <math.h>\n\
+             int main(void) { double x; scanf(\"%lf\", &x); if (x == 0) printf(\"nan\\n\"); else printf(\"%.9f\\n\", sqrt(x)); return 0; }\n",
+        ),
+        (
+            "submissions/accepted/off.py",
+            "# @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT\nx = int(input())\nprint('NaN' if x == 0 else 1.5)\n",
+        ),
         ],
     );
     symlink("../../../elsewhere/problem.pdf", root.join("problem.pdf")).unwrap();
-    let output = import(&sandbox, &root, &[]);
-    let stdout = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&output.stderr)
-    );
+    let stdout = imported(&sandbox, &root, &[]);
     assert!(
         stdout.contains("(problem package format (legacy), DOMjudge)"),
         "{stdout}"
     );
     assert!(stdout.contains("note: skipped problem.pdf: a symlink to ../../../elsewhere/problem.pdf, outside the package"), "{stdout}");
-    let toml = fs::read_to_string(sandbox.root.join("judge-data/fltcmp/problem.toml")).unwrap();
+    let toml = problem_toml(&sandbox, "fltcmp");
     for line in [
         "title = \"Float compare\"",
         "judge = \"domjudge\"",
@@ -739,7 +725,7 @@ fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
         "submission.submissions/accepted/fltcmp-test-correct.c = \"final AC\"",
         "submission.submissions/accepted/off.py = \"final WA TLE\"",
     ] {
-        assert!(toml.lines().any(|l| l == line), "{line} not in:\n{toml}");
+        assert_line(&toml, line);
     }
     let (code, output) = verify(&sandbox, "fltcmp");
     assert_eq!(code, 0, "{output}");
@@ -752,10 +738,9 @@ fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
 
 #[test]
 fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
-    if !have("g++") || !have("python3") {
+    let Some(sandbox) = sandbox_with(&["g++", "python3"], LIMITS) else {
         return;
-    }
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    };
     let root = sandbox.root.join("packages/aplusb");
     let xml = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
 <problem revision="2" short-name="a-plus-b" url="https://polygon.codeforces.com/p/me/a-plus-b">
@@ -806,14 +791,7 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
             ("solutions/wa.py", "a, b = map(int, input().split())\nprint(a * b)\n"),
         ],
     );
-    let output = import(&sandbox, &root, &[]);
-    let stdout = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&output.stderr)
-    );
+    let stdout = imported(&sandbox, &root, &[]);
     assert!(
         stdout.starts_with("aplusb \"A+B\" (Polygon): new, 3 cases"),
         "{stdout}"
@@ -840,7 +818,7 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
         "input_validator_protocol = \"testlib\"",
         "submission.solutions/main.cpp = \"final AC language cpp\"",
     ] {
-        assert!(toml.lines().any(|l| l == line), "{line} not in:\n{toml}");
+        assert_line(&toml, line);
     }
     let (code, output) = verify(&sandbox, "aplusb");
     assert_eq!(code, 0, "{output}");
@@ -860,10 +838,9 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
 
 #[test]
 fn an_interactive_package_talks_to_its_validator_and_keeps_its_example_dialogues() {
-    if !have("python3") {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
-    }
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    };
     let root = sandbox.root.join("packages/guess");
     let interactor = "import sys\nsecret = int(open(sys.argv[1]).read())\nprint(1000, flush=True)\n\
         for turn in range(12):\n    line = sys.stdin.readline().split()\n    if not line:\n        break\n\
@@ -894,14 +871,7 @@ fn an_interactive_package_talks_to_its_validator_and_keeps_its_example_dialogues
             ),
         ],
     );
-    let output = import(&sandbox, &root, &[]);
-    let stdout = text(&output.stdout);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&output.stderr)
-    );
+    imported(&sandbox, &root, &[]);
     let data = sandbox.root.join("judge-data/guess");
     assert!(data.join("sample-1.interaction").is_file());
     let toml = fs::read_to_string(data.join("problem.toml")).unwrap();
@@ -917,10 +887,9 @@ fn an_interactive_package_talks_to_its_validator_and_keeps_its_example_dialogues
 
 #[test]
 fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept() {
-    if !have("python3") {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
-    }
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
+    };
     let root = sandbox.root.join("packages/doubling");
     // Each pass doubles the number; the validator counts passes in its feedback folder.
     let validator = "import sys, os\nfeedback = sys.argv[3]\ngot = int(sys.stdin.read())\n\
@@ -940,9 +909,8 @@ fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept() {
             ("submissions/wrong_answer/triple.py", "print(3 * int(input()))\n"),
         ],
     );
-    let output = import(&sandbox, &root, &[]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let toml = fs::read_to_string(sandbox.root.join("judge-data/doubling/problem.toml")).unwrap();
+    imported(&sandbox, &root, &[]);
+    let toml = problem_toml(&sandbox, "doubling");
     assert!(toml.lines().any(|l| l == "validation_passes = 3"), "{toml}");
     let (code, output) = verify(&sandbox, "doubling");
     assert_eq!(code, 0, "{output}");
@@ -950,12 +918,9 @@ fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept() {
 
 #[test]
 fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one() {
-    if !have("python3") {
+    let Some(sandbox) = with_sumup() else {
         return;
-    }
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
-    let package = legacy_package(&sandbox.root.join("packages"));
-    assert_eq!(import(&sandbox, &package, &[]).status.code(), Some(0));
+    };
     let (code, output) = run(&sandbox, &["validate", "sumup"]);
     assert_eq!(code, 0, "{output}");
     assert!(output.contains("3 inputs, 0 invalid"), "{output}");
@@ -975,13 +940,12 @@ fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one()
 
 #[test]
 fn submissions_json_names_the_entry_point_of_a_folder_submission() {
-    if !have("python3") {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
-    }
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
-    let root = sandbox.root.join("packages/twomains");
-    write_package(
-        &root,
+    };
+    let root = package(
+        &sandbox,
+        "twomains",
         &[
             (
                 "problem.yaml",
@@ -1004,9 +968,8 @@ fn submissions_json_names_the_entry_point_of_a_folder_submission() {
             ),
         ],
     );
-    let output = import(&sandbox, &root, &[]);
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    let toml = fs::read_to_string(sandbox.root.join("judge-data/twomains/problem.toml")).unwrap();
+    imported(&sandbox, &root, &[]);
+    let toml = problem_toml(&sandbox, "twomains");
     assert!(
         toml.contains(
             "submission.submissions/accepted/pair = \"permitted AC entry inc.py language python3\""
@@ -1019,12 +982,9 @@ fn submissions_json_names_the_entry_point_of_a_folder_submission() {
 
 #[test]
 fn validate_also_checks_the_inputs_the_generator_makes() {
-    if !have("python3") {
+    let Some(sandbox) = with_sumup() else {
         return;
-    }
-    let sandbox = Sandbox::new("time_limit_ms = 1\nmemory_limit_kib = 1\n");
-    let package = legacy_package(&sandbox.root.join("packages"));
-    assert_eq!(import(&sandbox, &package, &[]).status.code(), Some(0));
+    };
     // A generator whose seed 3 makes a bad input.
     fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
     sandbox.program(

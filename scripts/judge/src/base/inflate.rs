@@ -256,16 +256,18 @@ fn codes(
     }
 }
 
+/// Bytes from hex digits, for the tests' compressed data.
+#[cfg(test)]
+pub fn hex(text: &str) -> Vec<u8> {
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).unwrap())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn hex(text: &str) -> Vec<u8> {
-        (0..text.len())
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&text[i..i + 2], 16).unwrap())
-            .collect()
-    }
 
     #[test]
     fn inflates_fixed_dynamic_and_stored_blocks() {

@@ -228,14 +228,8 @@ pub fn crc32(bytes: &[u8]) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::inflate::hex;
     use super::*;
-
-    fn hex(text: &str) -> Vec<u8> {
-        (0..text.len())
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&text[i..i + 2], 16).unwrap())
-            .collect()
-    }
 
     /// Python's zipfile: `hello/problem.yaml` deflated, `hello/data/` a
     /// folder, `hello/link` a symlink to `problem.yaml`.

@@ -3,7 +3,6 @@
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::files::Text;
 use crate::base::terminal::{paint, time_cell, use_colour};
 use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
@@ -94,17 +93,7 @@ fn judge_problem(
     }
     let mut judgements = Vec::new();
     for case in cases {
-        let answer = case.answer.as_deref().map(Text::File);
-        let judged = judge
-            .for_case(&config.groups, &case.name)?
-            .judge(program, Text::File(&case.input), answer)
-            .map_err(|e| {
-                SetupError(format!(
-                    "{}: cannot run {}: {e}",
-                    case.name,
-                    program.describe()
-                ))
-            })?;
+        let judged = judge.judge_case(&config.groups, program, &case)?;
         report.row(id, &case.name, &judged);
         judgements.push((case.name, judged.judgement));
     }

@@ -8,7 +8,6 @@
 use super::test::number;
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::files::Text;
 use crate::base::modes::{Expected, Mode};
 use crate::judging::grading;
 use crate::judging::judge::Judge;
@@ -196,17 +195,7 @@ pub fn run_submission(
     let mut verdicts = Vec::new();
     let mut judgements = Vec::new();
     for case in cases {
-        let answer = case.answer.as_deref().map(Text::File);
-        let judged = judge
-            .for_case(&config.groups, &case.name)?
-            .judge(&program, Text::File(&case.input), answer)
-            .map_err(|e| {
-                SetupError(format!(
-                    "{}: cannot run {}: {e}",
-                    case.name,
-                    program.describe()
-                ))
-            })?;
+        let judged = judge.judge_case(&config.groups, &program, case)?;
         let verdict = judged.judgement.verdict;
         verdicts.push((case.name.clone(), verdict, judged.run.cpu));
         judgements.push((case.name.clone(), judged.judgement));

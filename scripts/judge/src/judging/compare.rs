@@ -440,54 +440,72 @@ mod tests {
         );
     }
 
+    /// The Kattis default validator with `flags`, on (answer, output,
+    /// verdict) rows; the last row's detail.
+    fn kattis_rows(flags: &str, rows: &[(&str, &str, Verdict)]) -> String {
+        let comparator = flagged(flags);
+        let mut detail = String::new();
+        for (answer, output, wanted) in rows {
+            let judged = judgement(&comparator, answer, output);
+            assert_eq!(
+                judged.verdict, *wanted,
+                "{flags}: {answer:?} against {output:?}"
+            );
+            detail = judged.detail;
+        }
+        detail
+    }
+
     #[test]
     fn kattis_default_validator_matches_letters_up_to_case_and_reads_nan_as_a_word() {
-        let default = &flagged("");
-        assert_eq!(verdict(default, "Yes\n", "YES"), Verdict::Accepted);
-        assert_eq!(verdict(default, "1.0\n", "1"), Verdict::WrongAnswer);
-        let float = &flagged("float_tolerance 1e-6");
-        assert_eq!(
-            verdict(float, "NaN 2\n", "nan 2.0000001"),
-            Verdict::Accepted
+        use Verdict::{Accepted as AC, WrongAnswer as WA};
+        kattis_rows("", &[("Yes\n", "YES", AC), ("1.0\n", "1", WA)]);
+        let detail = kattis_rows(
+            "float_tolerance 1e-6",
+            &[
+                ("NaN 2\n", "nan 2.0000001", AC),
+                ("inf\n", "Inf", AC),
+                ("inf\n", "1e308", WA),
+                ("0.5\n", "half", WA),
+            ],
         );
-        assert_eq!(verdict(float, "inf\n", "Inf"), Verdict::Accepted);
-        assert_eq!(verdict(float, "inf\n", "1e308"), Verdict::WrongAnswer);
-        let judgement = judgement(float, "0.5\n", "half");
         assert_eq!(
-            judgement.detail,
+            detail,
             "token 1 (line 1 of the answer): expected the number 0.5, got \"half\""
         );
-        let strict = &flagged("float_tolerance 1e-6 case_sensitive");
-        assert_eq!(verdict(strict, "NaN\n", "nan"), Verdict::WrongAnswer);
+        kattis_rows(
+            "float_tolerance 1e-6 case_sensitive",
+            &[("NaN\n", "nan", WA)],
+        );
     }
 
     #[test]
     fn separate_tolerances_accept_within_either() {
-        let relative = &flagged("float_relative_tolerance 1e-3");
-        assert_eq!(verdict(relative, "1000\n", "1000.9"), Verdict::Accepted);
-        assert_eq!(verdict(relative, "0.001\n", "0.0011"), Verdict::WrongAnswer);
-        let judgement = judgement(relative, "0.001\n", "0.0011");
-        assert!(
-            judgement.detail.ends_with("relative tolerance 1e-3"),
-            "{}",
-            judgement.detail
+        use Verdict::{Accepted as AC, WrongAnswer as WA};
+        let detail = kattis_rows(
+            "float_relative_tolerance 1e-3",
+            &[("1000\n", "1000.9", AC), ("0.001\n", "0.0011", WA)],
         );
-        let absolute = &flagged("float_absolute_tolerance 0.01");
-        assert_eq!(verdict(absolute, "0.001\n", "0.0011"), Verdict::Accepted);
-        assert_eq!(verdict(absolute, "1000\n", "1000.9"), Verdict::WrongAnswer);
+        assert!(detail.ends_with("relative tolerance 1e-3"), "{detail}");
+        kattis_rows(
+            "float_absolute_tolerance 0.01",
+            &[("0.001\n", "0.0011", AC), ("1000\n", "1000.9", WA)],
+        );
     }
 
     #[test]
     fn space_change_sensitive_makes_other_whitespace_a_wrong_answer() {
-        let spaces = &flagged("space_change_sensitive");
-        assert_eq!(verdict(spaces, "a b\nc\n", "A b\r\nc\n"), Verdict::Accepted);
-        assert_eq!(
-            verdict(spaces, "a b\nc\n", "a  b\nc\n"),
-            Verdict::WrongAnswer
+        use Verdict::{Accepted as AC, WrongAnswer as WA};
+        let detail = kattis_rows(
+            "space_change_sensitive",
+            &[
+                ("a b\nc\n", "A b\r\nc\n", AC),
+                ("a b\nc\n", "a  b\nc\n", WA),
+                ("a b\nc\n", "a b\nc", WA),
+            ],
         );
-        let judgement = judgement(spaces, "a b\nc\n", "a b\nc");
         assert_eq!(
-            judgement.detail,
+            detail,
             "the whitespace after token 3 (line 2 of the answer) differs: expected \"\\n\", got \"\" \
              (space_change_sensitive)"
         );

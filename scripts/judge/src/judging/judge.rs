@@ -12,7 +12,7 @@ use super::verdict::{self, Judged, Judgement, Verdict};
 use crate::base::error::SetupError;
 use crate::base::files::{Scratch, Text};
 use crate::problem::config::{Config, Group};
-use crate::problem::workspace::Workspace;
+use crate::problem::workspace::{Case, Workspace};
 use crate::process::run::{self, Input, Limits, Outcome, Output, Program};
 use std::fs;
 use std::io;
@@ -64,6 +64,26 @@ impl Judge {
             interactor: None,
             passes: None,
         }
+    }
+
+    /// Judges `program` on the stored `case`, with the flags of the group
+    /// it is in; the error names the case and the program.
+    pub fn judge_case(
+        &self,
+        groups: &[Group],
+        program: &Program,
+        case: &Case,
+    ) -> Result<Judged, SetupError> {
+        let answer = case.answer.as_deref().map(Text::File);
+        self.for_case(groups, &case.name)?
+            .judge(program, Text::File(&case.input), answer)
+            .map_err(|e| {
+                SetupError(format!(
+                    "{}: cannot run {}: {e}",
+                    case.name,
+                    program.describe()
+                ))
+            })
     }
 
     /// The judge of one stored case: with the flags of the group it is in.

@@ -6,7 +6,7 @@
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A path of its own under the system's temporary folder, with nothing left
@@ -156,4 +156,35 @@ pub fn copy_tree(from: &Path, to: &Path) {
         fs::create_dir_all(to.parent().unwrap()).unwrap();
         fs::copy(from, to).unwrap();
     }
+}
+
+/// True when `tool` runs; else says the test is skipped, in one line.
+pub fn have(tool: &str) -> bool {
+    let found = Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok();
+    if !found {
+        println!("skipped: no {tool} here");
+    }
+    found
+}
+
+/// A sandbox with `problem_toml`, or `None` (having said so) when a tool
+/// the test needs is not installed.
+pub fn sandbox_with(tools: &[&str], problem_toml: &str) -> Option<Sandbox> {
+    // Every missing tool is named, not only the first.
+    let missing = tools.iter().filter(|tool| !have(tool)).count();
+    (missing == 0).then(|| Sandbox::new(problem_toml))
+}
+
+/// Fails unless `output` is of a run that succeeded (both streams shown);
+/// its stdout.
+pub fn succeeded(output: &Output) -> String {
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    stdout
 }

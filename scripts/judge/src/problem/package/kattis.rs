@@ -69,33 +69,6 @@ const TESTDATA_KEYS: [&str; 14] = [
     "static_validation",
 ];
 
-/// A testdata.yaml's settings for a group (whole-file inheritance: a group
-/// without one takes its nearest ancestor's).
-#[derive(Clone, Debug, PartialEq)]
-struct Settings {
-    on_reject: OnReject,
-    grader_flags: Vec<GraderFlag>,
-    accept_score: f64,
-    reject_score: f64,
-    range: (f64, f64),
-    validator_flags: Vec<String>,
-    input_validator_flags: Vec<String>,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            on_reject: OnReject::Break,
-            grader_flags: Vec::new(),
-            accept_score: 1.0,
-            reject_score: 0.0,
-            range: (f64::NEG_INFINITY, f64::INFINITY),
-            validator_flags: Vec::new(),
-            input_validator_flags: Vec::new(),
-        }
-    }
-}
-
 fn in_file<T>(file: &str, result: Result<T, yaml::Error>) -> Result<T, String> {
     result.map_err(|e| format!("{file}: {e}"))
 }
@@ -389,7 +362,7 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
             "expected test data in data/sample and data/secret: the package has no data/".into(),
         );
     }
-    let root = data.settings("data", &Settings::default())?;
+    let root = data.settings("data", &Group::new(""))?;
     data.group("data", &root)?;
     notes.append(&mut data.notes);
     if data.cases.is_empty() {
@@ -402,16 +375,10 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
         ..
     } = data;
     let plain = groups.iter().all(|g| {
-        let s = Settings {
-            validator_flags: g.validator_flags.clone(),
-            input_validator_flags: g.input_validator_flags.clone(),
-            on_reject: g.on_reject,
-            grader_flags: g.grader_flags.clone(),
-            accept_score: g.accept_score,
-            reject_score: g.reject_score,
-            range: g.range,
-        };
-        s == Settings::default()
+        *g == Group {
+            cases: g.cases.clone(),
+            ..Group::new(&g.path)
+        }
     });
     let groups = if scoring || !plain {
         groups
@@ -521,9 +488,10 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// The settings of the group at `folder`: its testdata.yaml (or
-    /// test_group.yaml), else its parent's.
-    fn settings(&mut self, folder: &str, parent: &Settings) -> Result<Settings, String> {
+    /// The settings of the group at `folder` (a group with no path and no
+    /// cases): its testdata.yaml (or test_group.yaml), else its parent's,
+    /// whole, as the format inherits them.
+    fn settings(&mut self, folder: &str, parent: &Group) -> Result<Group, String> {
         let file = ["testdata.yaml", "test_group.yaml"]
             .iter()
             .map(|name| join(folder, name))
@@ -533,7 +501,7 @@ impl Walk<'_> {
             None => return Ok(parent.clone()),
         };
         let node = in_file(&file, yaml::parse(&self.tree.text(&file)?))?;
-        let mut settings = Settings::default();
+        let mut settings = Group::new("");
         for (key, value) in node.entries() {
             if !TESTDATA_KEYS.contains(&key.as_str()) {
                 self.notes.push(format!(
@@ -615,7 +583,7 @@ impl Walk<'_> {
 
     /// The group at `folder` (`data`, `data/secret/group1`): its cases in
     /// name order, then its subgroups.
-    fn group(&mut self, folder: &str, settings: &Settings) -> Result<(), String> {
+    fn group(&mut self, folder: &str, settings: &Group) -> Result<(), String> {
         let names = self.tree.list(folder);
         let mut cases = Vec::new();
         for name in &names {
@@ -667,13 +635,7 @@ impl Walk<'_> {
         self.groups.push(Group {
             path: folder.to_string(),
             cases,
-            on_reject: settings.on_reject,
-            grader_flags: settings.grader_flags.clone(),
-            accept_score: settings.accept_score,
-            reject_score: settings.reject_score,
-            range: settings.range,
-            validator_flags: settings.validator_flags.clone(),
-            input_validator_flags: settings.input_validator_flags.clone(),
+            ..settings.clone()
         });
         for name in names {
             let path = join(folder, &name);

@@ -8,7 +8,7 @@
 
 use super::tree::Tree;
 use super::{case_name, program_path, Case, Data, Format, Package};
-use crate::base::modes::{Expected, GraderFlag, OnReject, Protocol};
+use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::xml::{self, Element};
 use crate::problem::config::{Compare, Group, Submission, Tool};
 use crate::process::sources::languages::Language;
@@ -48,14 +48,11 @@ fn expectation_of(tag: &str) -> Result<Option<Vec<Expected>>, String> {
             vec![TimeLimitExceeded, MemoryLimitExceeded]
         }
         "memory-limit-exceeded" => vec![MemoryLimitExceeded],
-        "rejected" => vec![
-            WrongAnswer,
-            PresentationError,
-            TimeLimitExceeded,
-            MemoryLimitExceeded,
-            OutputLimitExceeded,
-            RuntimeError,
-        ],
+        "rejected" => Expected::ALL
+            .iter()
+            .map(|(verdict, _, _)| *verdict)
+            .filter(|v| !matches!(v, Accepted | Failure | CompileError))
+            .collect(),
         "failed" => vec![Failure],
         "do-not-run" => return Ok(None),
         other => {
