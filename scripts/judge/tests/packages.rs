@@ -999,3 +999,39 @@ fn validate_also_checks_the_inputs_the_generator_makes() {
     );
     assert!(output.contains("7 inputs, 1 invalid"), "{output}");
 }
+
+#[test]
+fn all_of_a_package_s_data_is_stored_however_large_a_case_is() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let big = "7 ".repeat(800_000) + "\n";
+    let root = package(
+        &sandbox,
+        "count",
+        &[
+            (
+                "problem.yaml",
+                "name: Count\nlimits:\n  time_multiplier: 2\n",
+            ),
+            ("data/secret/big.in", &big),
+            ("data/secret/big.ans", "800000\n"),
+            (
+                "submissions/accepted/count.py",
+                "import sys\nprint(len(sys.stdin.read().split()))\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    assert_line(&problem_toml(&sandbox, "count"), "case_size_limit_mib = 2");
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "count",
+            "--bin",
+            "@judge-data/count/submissions/accepted/count.py",
+        ],
+    );
+    assert_eq!(code, 0, "{output}");
+}

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 /// Every key, with what it sets (the docs' reference lists these); besides
 /// them, `bench.<series>` lines.
-pub const KEYS: [(&str, &str); 28] = [
+pub const KEYS: [(&str, &str); 29] = [
     ("title", "the problem's name"),
     ("url", "the problem's page"),
     (
@@ -90,6 +90,10 @@ pub const KEYS: [(&str, &str); 28] = [
     (
         "time_resolution_ms",
         "the format's time rule: the limit is rounded up to a multiple of this",
+    ),
+    (
+        "case_size_limit_mib",
+        "stored cases stay under this many MiB (an imported package's data may need more than 1)",
     ),
     (
         "rustc",
@@ -329,6 +333,8 @@ pub struct Config {
     pub input_validator_flags: Vec<String>,
     /// The groups' scores make the problem's.
     pub scoring: bool,
+    /// Stored cases stay under this many MiB.
+    pub case_size_limit_mib: u64,
     /// In path order: a group before its subgroups.
     pub groups: Vec<Group>,
     /// In path order.
@@ -502,6 +508,10 @@ pub fn parse(text: &str) -> Result<Config, String> {
         input_validator_protocol,
         input_validator_flags: words("input_validator_flags"),
         scoring,
+        case_size_limit_mib: match raw.get("case_size_limit_mib") {
+            None => 1,
+            Some(_) => number("case_size_limit_mib")?,
+        },
         groups,
         submissions,
         time_rule,

@@ -137,8 +137,9 @@ fn quoted(text: &str) -> String {
 
 impl Package {
     /// The problem's `problem.toml` for id `id`, with `time_limit_ms` (the
-    /// package's, or what its rule gave).
-    pub fn problem_toml(&self, id: &str, time_limit_ms: u64) -> String {
+    /// package's, or what its rule gave) and room for cases of up to
+    /// `largest_case` bytes.
+    pub fn problem_toml(&self, id: &str, time_limit_ms: u64, largest_case: u64) -> String {
         let here = |path: &str| format!("judge-data/{id}/{path}");
         let mut text = format!(
             "# Imported from a {} package by `make import PKG=...`; importing it again\n\
@@ -170,6 +171,12 @@ impl Package {
             ),
         }
         line("memory_limit_kib", self.memory_limit_kib.to_string());
+        if largest_case >= 1 << 20 {
+            line(
+                "case_size_limit_mib",
+                ((largest_case >> 20) + 1).to_string(),
+            );
+        }
         if let Some(rule) = &self.time_rule {
             line("time_multiplier", rule.multiplier.to_string());
             line("time_safety_margin", rule.safety_margin.to_string());

@@ -197,7 +197,11 @@ impl Workspace {
         let bytes = files::read_stored(&path).map_err(SetupError)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| SetupError(format!("{} is not UTF-8 text", path.display())))?;
-        config::parse(&text).map_err(|e| SetupError(format!("{}: {e}", path.display())))
+        let config =
+            config::parse(&text).map_err(|e| SetupError(format!("{}: {e}", path.display())))?;
+        // Its cases are read next, under its own guard.
+        files::set_stored_limit(config.case_size_limit_mib << 20);
+        Ok(config)
     }
 
     /// The stored cases of a problem, sorted by name (none, for a new

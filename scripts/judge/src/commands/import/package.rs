@@ -8,8 +8,8 @@
 
 use super::super::new::{self, Spec};
 use crate::base::error::SetupError;
+use crate::base::files::Scratch;
 use crate::base::files::Text;
-use crate::base::files::{Scratch, MAX_STORED_BYTES};
 use crate::base::hash::fnv1a;
 use crate::base::modes::{Clock, Mode};
 use crate::judging::judge::Judge;
@@ -31,7 +31,7 @@ const MAKER_LIMITS: Limits = Limits {
     time: Duration::from_secs(60),
     clock: Clock::Wall,
     memory_kib: None,
-    output_cap: MAX_STORED_BYTES as usize,
+    output_cap: 1 << 30,
 };
 
 /// What an import did, for its report and for the caller's next steps.
@@ -154,29 +154,6 @@ pub fn import(
         }
         _ => {}
     }
-    let too_large: Vec<String> = package
-        .cases
-        .iter()
-        .flat_map(|case| [Some(&case.input), case.answer.as_ref()])
-        .flatten()
-        .filter_map(|data| match data {
-            Data::File(path) => package
-                .tree
-                .read(path)
-                .ok()
-                .filter(|b| b.len() as u64 >= MAX_STORED_BYTES)
-                .map(|_| path.clone()),
-            _ => None,
-        })
-        .collect();
-    if !too_large.is_empty() {
-        return Err(SetupError(format!(
-            "import {shown}: stored cases stay under 1 MiB here, and {} {} larger: not supported",
-            too_large.join(", "),
-            if too_large.len() == 1 { "is" } else { "are" }
-        )));
-    }
-
     // Everything is made in a scratch folder under target/, then renamed.
     let staging = workspace.target("import");
     fs::create_dir_all(&staging)
@@ -220,17 +197,21 @@ pub fn import(
         put(&format!("{name}.interaction"), &read(path)?, 0o644)?;
     }
     let provisional = package.time_limit_ms.unwrap_or(1000);
-    put(
-        "problem.toml",
-        package.problem_toml(&id, provisional).as_bytes(),
-        0o644,
-    )?;
-    put(MANIFEST, manifest.as_bytes(), 0o644)?;
-    crate::problem::config::parse(&package.problem_toml(&id, provisional)).map_err(|e| {
+    let largest = made
+        .iter()
+        .flat_map(|(input, answer)| [Some(input), answer.as_ref()])
+        .flatten()
+        .map(|bytes| bytes.len() as u64)
+        .max()
+        .unwrap_or(0);
+    let toml = package.problem_toml(&id, provisional, largest);
+    crate::problem::config::parse(&toml).map_err(|e| {
         SetupError(format!(
             "import {shown}: the problem.toml made is refused: {e}"
         ))
     })?;
+    put("problem.toml", toml.as_bytes(), 0o644)?;
+    put(MANIFEST, manifest.as_bytes(), 0o644)?;
 
     // problems/<id>/, scaffolded as `make new` would, when there is none.
     let problem = if workspace.problem_dir(&id).exists() {
