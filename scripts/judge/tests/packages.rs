@@ -501,8 +501,7 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("checker judge-data/double/output_validator/validator.cpp")
-            || stdout.contains("checker output_validator"),
+        stdout.contains("checker judge-data/double/output_validator, "),
         "{stdout}"
     );
     let toml = problem_toml(&sandbox, "double");
@@ -660,13 +659,10 @@ fn verify_classifies_labelled_submissions_of_every_verdict_in_four_languages() {
         output.contains("time limit: 1000 ms in problem.toml; the format's rule gives 1000 ms"),
         "{output}"
     );
-    if present.contains(&"cpp") {
-        assert!(
-            output
-                .contains("still times out at 1.5 × the limit (1500 ms): the rule's margin holds"),
-            "{output}"
-        );
-    }
+    assert!(
+        output.contains("still times out at 1.5 × the limit (1500 ms): the rule's margin holds"),
+        "{output}"
+    );
     // A label the submission does not meet is a mismatch: exit 1.
     let toml = sandbox.root.join("judge-data/verdicts/problem.toml");
     let text = fs::read_to_string(&toml).unwrap();

@@ -344,9 +344,16 @@ fn check(
 /// The time limit the format's rule gives (`None` when no lower-bound
 /// submission ran), and the slowest accepted time it comes from.
 pub fn rule_limit(rule: &TimeRule, runs: &[(&Submission, Run)]) -> Option<(u64, String, Duration)> {
+    let accepted = |run: &Run| {
+        run.result.as_ref().is_ok_and(|v| {
+            !v.is_empty()
+                && v.iter()
+                    .all(|(_, verdict, _)| *verdict == Verdict::Accepted)
+        })
+    };
     let (path, case, cpu) = runs
         .iter()
-        .filter(|(submission, run)| lower_bound(submission) && run.skipped.is_none())
+        .filter(|(submission, run)| lower_bound(submission) && accepted(run))
         .filter_map(|(submission, run)| {
             run.slowest()
                 .map(|(case, cpu)| (&submission.path, case.to_string(), cpu))
@@ -373,25 +380,36 @@ fn rule_lines(rule: &TimeRule, runs: &[(&Submission, Run)], limit: Duration) -> 
         None => lines.push("time limit: no accepted submission ran, so the format's rule gives none".into()),
     }
     let margin = limit.mul_f64(rule.safety_margin);
-    let upper: Vec<(&Submission, Duration)> = runs
+    // Each time-limit-exceeded submission, run up to the margin: whether it
+    // still timed out there, and its slowest case's time.
+    let upper: Vec<(&Submission, bool, Duration)> = runs
         .iter()
         .filter(|(submission, run)| upper_bound(submission) && run.skipped.is_none())
-        .filter_map(|(submission, run)| run.slowest().map(|(_, cpu)| (*submission, cpu)))
+        .filter_map(|(submission, run)| {
+            let verdicts = run.result.as_ref().ok()?;
+            let timed_out = verdicts
+                .iter()
+                .any(|(_, v, _)| *v == Verdict::TimeLimitExceeded);
+            Some((*submission, timed_out, run.slowest()?.1))
+        })
         .collect();
-    match upper.iter().min_by_key(|(_, cpu)| *cpu) {
-        None => lines.push("margin: no time-limit-exceeded submission to measure it against".into()),
-        Some((submission, cpu)) if *cpu > margin => lines.push(format!(
-            "margin: the fastest time-limit-exceeded submission, {}, still times out at {} × the limit ({} ms): \
+    let finished = upper
+        .iter()
+        .filter(|(_, timed_out, _)| !timed_out)
+        .min_by_key(|(_, _, cpu)| *cpu);
+    match (upper.first(), finished) {
+        (None, _) => lines.push("margin: no time-limit-exceeded submission to measure it against".into()),
+        (Some(_), None) => lines.push(format!(
+            "margin: every time-limit-exceeded submission still times out at {} × the limit ({} ms): \
              the rule's margin holds",
-            submission.path,
             number(rule.safety_margin),
             margin.as_millis()
         )),
-        Some((submission, cpu)) => lines.push(format!(
-            "margin: the fastest time-limit-exceeded submission, {}, needs {} ms, {:.2} × the limit; the rule wants {}",
+        (Some(_), Some((submission, _, cpu))) => lines.push(format!(
+            "margin: the fastest time-limit-exceeded submission, {}, needs {} ms, {} × the limit; the rule wants {}",
             submission.path,
             cpu.as_millis(),
-            cpu.as_secs_f64() / limit.as_secs_f64().max(1e-9),
+            number(cpu.as_secs_f64() / limit.as_secs_f64().max(1e-9)),
             number(rule.safety_margin)
         )),
     }

@@ -293,8 +293,8 @@ fn summary(id: &str, package: &Package, replaced: bool) -> String {
         .filter(|c| c.name.starts_with("sample"))
         .count();
     let judged_by = match (&package.interactor, &package.checker) {
-        (Some(tool), _) => format!("interactor {}", tool.command),
-        (None, Some(tool)) => format!("checker {}", tool.command),
+        (Some(tool), _) => format!("interactor judge-data/{id}/{}", tool.command),
+        (None, Some(tool)) => format!("checker judge-data/{id}/{}", tool.command),
         (None, None) => format!("compare = {}", package.compare.mode.name()),
     };
     format!(
