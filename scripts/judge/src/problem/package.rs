@@ -108,7 +108,9 @@ pub struct Package {
 /// `domjudge-problem.ini` the problem package format's.
 pub fn read(path: &Path) -> Result<Package, String> {
     let tree = Tree::open(path)?;
-    let stem = path
+    // `.` or `pkg/` names the folder by its own name.
+    let named = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let stem = named
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("problem")

@@ -589,10 +589,9 @@ impl Walk<'_> {
         for name in &names {
             let path = join(folder, name);
             let relative = path.strip_prefix("data/").unwrap_or(&path);
-            if let Some(base) = name.strip_suffix(".interaction") {
+            if name.ends_with(".interaction") {
                 let example = relative.trim_end_matches(".interaction").replace('/', "-");
                 self.examples.push((example, path.clone()));
-                let _ = base;
                 continue;
             }
             let Some(base) = name.strip_suffix(".in") else {
