@@ -11,9 +11,12 @@
 #   make run    P=<id> [IN=<file>|CASE=<name>] [BIN=..]  one run, output and status
 #   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
 #   make sandbox                               what the sandbox contains here, what is missing
+#   make import PKG=<folder|zip> [ID=..] [FORCE=1]  a problem package (Kattis, ICPC, DOMjudge, Polygon)
+#   make verify P=<id>                         every labelled submission of an imported package
+#   make validate P=<id> [N=..] [SEED=..]      the input validators on every input
 #   make fmt                                   format every crate
 #   make check                                 everything CI runs
-# BIN (and the runner's --sol, --brute, --gen) may be a .rs/.cpp/.cc/.c/.java/.py source.
+# BIN (and the runner's --sol, --brute, --gen) may be a source (.rs/.cpp/.c/.java/.py/...) or a folder.
 
 CARGO ?= cargo
 RUNNER := target/release/judge
@@ -25,8 +28,8 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
-.PHONY: build test stress submit new snippet bench run import sandbox fmt check toolchain fmt-check \
-	clippy unit judge-compile snippet-check stress-smoke bench-smoke
+.PHONY: build test stress submit new snippet bench run import verify validate sandbox fmt check \
+	toolchain fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
 
 # Cargo's progress on a terminal; quiet otherwise, so that a log stays short.
 # Cargo writes to stderr either way: `make submit > paste.rs` holds only the paste.
@@ -69,6 +72,14 @@ run: build
 sandbox: build
 	@$(RUNNER) sandbox
 
+# An imported package's labelled submissions, each against its label; the format's time limit.
+verify: build
+	@$(RUNNER) verify $(P)
+
+# The input validators on every stored input and on generated ones.
+validate: build
+	@$(RUNNER) validate $(P) $(call opt,--count,N) $(call opt,--seed,SEED)
+
 fmt:
 	@$(CARGO) fmt --all
 	@echo "formatted every crate"
@@ -76,7 +87,8 @@ fmt:
 # Listens until Ctrl-C (or one batch with ONCE=1); builds each new problem itself.
 import:
 	@$(CARGO) build --release -p judge --quiet
-	@$(RUNNER) import $(call opt,--port,PORT) $(if $(ONCE),--once)
+	@$(RUNNER) import $(call opt,--port,PORT) $(if $(ONCE),--once) $(call opt,--package,PKG) \
+		$(call opt,--id,ID) $(if $(FORCE),--force)
 
 # Installs the floor toolchain once; rustup is the one thing assumed present.
 toolchain:

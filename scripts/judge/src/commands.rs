@@ -12,6 +12,8 @@ pub mod snippet;
 pub mod stress;
 pub mod submit;
 pub mod test;
+pub mod validate;
+pub mod verify;
 
 use crate::base::args::{Args, Opt};
 use crate::base::error::SetupError;
@@ -195,12 +197,19 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "import",
-        usage: &["[--port N] [--once]", "--file <payload.json>..."],
-        summary: "problems and samples from Competitive Companion, on 127.0.0.1 (port 10043)",
+        usage: &[
+            "[--port N] [--once]",
+            "--file <payload.json>...",
+            "--package <folder | .zip> [--id ID] [--force]",
+        ],
+        summary: "problems from Competitive Companion (127.0.0.1:10043), or a problem package (Kattis, ICPC, DOMjudge, Polygon)",
         options: &[
             opt("port", Some("N"), "listen on port N"),
             opt("once", None, "stop after one batch of problems"),
             opt("file", None, "import the saved payloads named"),
+            opt("package", Some("PATH"), "import the problem package at PATH, a folder or a zip"),
+            opt("id", Some("ID"), "the package's id here, instead of its short name"),
+            opt("force", None, "replace a package imported before that has changed since"),
         ],
         handler: Handler::Workspace(import::command),
         hidden: false,
@@ -212,6 +221,25 @@ pub const COMMANDS: &[Command] = &[
             "what the sandbox confines programs with here, what is missing and how to enable it",
         options: &[],
         handler: Handler::Workspace(sandbox::command),
+        hidden: false,
+    },
+    Command {
+        name: "verify",
+        usage: &["<id>"],
+        summary: "every labelled submission on every case, checked against its label; the format's time limit",
+        options: &[],
+        handler: Handler::Workspace(verify::command),
+        hidden: false,
+    },
+    Command {
+        name: "validate",
+        usage: &["<id> [--count N] [--seed S]"],
+        summary: "the input validators on every stored input and on the generator's inputs",
+        options: &[
+            opt("count", Some("N"), "how many generated inputs (100)"),
+            opt("seed", Some("S"), "the first generator seed (1)"),
+        ],
+        handler: Handler::Workspace(validate::command),
         hidden: false,
     },
     Command {
@@ -233,8 +261,8 @@ pub const COMMANDS: &[Command] = &[
 ];
 
 const NOTES: &str = "\
-PROGRAM (and --sol, --brute, --gen) may be a source file: .rs, .cpp/.cc, .c,
-.java or .py, compiled once into target/foreign/.
+PROGRAM (and --sol, --brute, --gen) may be a source file (.rs, .cpp, .c, .java,
+.py, .kt, .go, ...) or a folder of them, compiled once into target/foreign/.
 
 exit status: 0 all good, 1 a case failed, 2 usage or setup error";
 

@@ -1,10 +1,12 @@
 //! The judging layer: verdicts (`verdict`), how an output is compared with
 //! the answer (`compare`, with checker programs in `checker`), interactive
-//! problems' interactors (`interactor`), and the one judge that every
+//! problems' interactors (`interactor`), test groups graded as the problem
+//! package format grades them (`grading`), and the one judge that every
 //! command and every problem's own tests judge through (`judge`).
 
 pub mod checker;
 pub mod compare;
+pub mod grading;
 pub mod interactor;
 pub mod judge;
 pub mod verdict;

@@ -396,3 +396,71 @@ fn stress_saves_nothing_a_checker_cannot_judge() {
     assert!(!out.contains("shrinking"), "{out}");
     assert!(saved_cases(&sandbox).is_empty(), "{out}");
 }
+
+#[test]
+fn a_checker_source_is_compiled_with_its_headers_and_gets_the_validator_flags() {
+    if Command::new("g++").arg("--version").output().is_err() {
+        println!("skipped: no g++ here");
+        return;
+    }
+    let sandbox = Sandbox::new(&format!(
+        "{LIMITS}checker = \"pkg/validator/check.cpp\"\nchecker_protocol = \"kattis\"\n\
+         validator_flags = \"want 5\"\n"
+    ));
+    fs::create_dir_all(sandbox.root.join("pkg/validator")).unwrap();
+    // A header beside the source, as a package's validate.h or testlib.h is.
+    sandbox.write(
+        "pkg/validator/verdicts.h",
+        "#define ACCEPT 42\n#define REJECT 43\n",
+    );
+    sandbox.write(
+        "pkg/validator/check.cpp",
+        "#include <cstdio>\n#include <cstring>\n#include <cstdlib>\n#include \"verdicts.h\"\n\
+         int main(int argc, char **argv) {\n  long got;\n  if (argc != 6 || strcmp(argv[4], \"want\")) return 1;\n\
+         \x20 if (scanf(\"%ld\", &got) != 1) return REJECT;\n  return got == atol(argv[5]) ? ACCEPT : REJECT;\n}\n",
+    );
+    let right = sandbox.program("right", "echo 5");
+    let wrong = sandbox.program("wrong", "echo 6");
+    let (code, stdout, stderr) = sandbox.test_with(&right);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stderr.contains("compiling g++"), "{stderr}");
+    assert_eq!(verdict_of(&sandbox.test_with(&wrong).1), "WA");
+    // Compiled once.
+    assert!(!sandbox.test_with(&right).2.contains("compiling"));
+}
+
+/// A multi-pass problem: each pass the solution prints its input plus one;
+/// the validator asks for another pass until it sees `4`, counting passes
+/// in its feedback folder.
+fn multi_pass(passes: u32) -> (i32, String) {
+    let sandbox = Sandbox::new(&format!(
+        "{LIMITS}checker = \"checkers/passes\"\nchecker_protocol = \"kattis\"\n\
+         validation_passes = {passes}\n"
+    ));
+    sandbox.write("judge-data/fake/add.in", "1\n");
+    sandbox.write("judge-data/fake/add.out", "4\n");
+    fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
+    sandbox.program(
+        "checkers/passes",
+        "read got\necho pass >> \"$3count\"\n[ \"$(cat \"$1\")\" = 1 ] || exit 1\n\
+         if [ \"$got\" = \"$(cat \"$2\")\" ]; then\n  [ \"$(wc -l < \"$3count\")\" -eq 3 ] && exit 42\n\
+         \x20 echo \"count is off\" > \"$3judgemessage.txt\"; exit 43\nfi\n\
+         echo \"$got\" > \"$3nextpass.in\"\nexit 42",
+    );
+    let sol = sandbox.program("sol", "read n; echo $((n + 1))");
+    let (code, stdout, stderr) = sandbox.test_with(&sol);
+    (code, format!("{stdout}{stderr}"))
+}
+
+#[test]
+fn a_multi_pass_run_feeds_nextpass_in_back_with_the_feedback_folder_kept() {
+    let (code, output) = multi_pass(3);
+    assert_eq!(code, 0, "{output}");
+    let (code, output) = multi_pass(2);
+    assert_eq!(code, 1, "{output}");
+    assert_eq!(verdict_of(&output), "FAIL", "{output}");
+    assert!(
+        output.contains("the validator wrote nextpass.in after pass 2"),
+        "{output}"
+    );
+}

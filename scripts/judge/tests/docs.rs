@@ -7,9 +7,9 @@
 //! that is checked is a reference; documentation that drifts is a rumour.
 
 use judge::base::judges::JUDGES;
-use judge::base::modes::{Clock, CompareMode, Mode, Protocol};
+use judge::base::modes::{Clock, CompareMode, Expected, GraderFlag, Mode, OnReject, Protocol};
 use judge::commands::snippet::library::Library;
-use judge::problem::config::KEYS;
+use judge::problem::config::{GROUP_SETTINGS, KEYS};
 use judge::problem::workspace::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -171,17 +171,46 @@ fn the_problem_toml_page_has_a_row_for_every_key_with_its_meaning_and_no_other()
              (its meaning as KEYS in scripts/judge/src/problem/config.rs writes it)"
         );
     }
+    let patterns = [
+        "bench.<series>",
+        "group.<path>.<setting>",
+        "submission.<path>",
+    ];
     for (key, _) in &keys {
         assert!(
-            key == "bench.<series>" || KEYS.iter().any(|(known, _)| known == key),
+            patterns.contains(&key.as_str()) || KEYS.iter().any(|(known, _)| known == key),
             "docs/problem-toml.md documents `{key}`, which KEYS in \
              scripts/judge/src/problem/config.rs does not have"
         );
     }
-    assert!(
-        keys.iter().any(|(key, _)| key == "bench.<series>"),
-        "docs/problem-toml.md: no row for `bench.<series>`"
+    for pattern in patterns {
+        assert!(
+            keys.iter().any(|(key, _)| key == pattern),
+            "docs/problem-toml.md: no row for `{pattern}`"
+        );
+    }
+}
+
+#[test]
+fn the_group_settings_table_lists_every_setting_as_the_code_does() {
+    let page = read("docs/problem-toml.md");
+    let found = table_rows(&page, "docs/problem-toml.md", "| group setting | meaning |");
+    let expected: Vec<String> = GROUP_SETTINGS
+        .iter()
+        .map(|(name, meaning)| format!("| `{name}` | {meaning} |"))
+        .collect();
+    assert_rows(
+        "docs/problem-toml.md, the group settings (GROUP_SETTINGS in scripts/judge/src/problem/config.rs)",
+        &found,
+        &expected,
     );
+}
+
+#[test]
+fn the_grading_and_expectation_tables_list_every_value_as_the_code_does() {
+    assert_mode_table::<OnReject>("| `on_reject` | meaning |", "OnReject::ALL");
+    assert_mode_table::<GraderFlag>("| `grader_flags` | meaning |", "GraderFlag::ALL");
+    assert_mode_table::<Expected>("| verdict | meaning |", "Expected::ALL");
 }
 
 #[test]

@@ -6,10 +6,10 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{have, sandbox_with, success_stdout, Sandbox};
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 const TOML: &str = "time_limit_ms = 5000\nmemory_limit_kib = 1048576\n";
 
@@ -57,20 +57,6 @@ int main() {
     return 0;
 }
 "#;
-
-/// True when `tool` runs; else prints why the test is skipped.
-fn have(tool: &str) -> bool {
-    let found = Command::new(tool)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok();
-    if !found {
-        println!("skipped: {tool} is not installed");
-    }
-    found
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -122,13 +108,8 @@ fn a_seed_style_cpp_file_gets_the_rust_solutions_verdicts() {
     let rust = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/poj1143/src/main.rs");
     let from_cpp = sandbox.judge(&["test", "poj1143", "--bin", cpp.to_str().unwrap()]);
     let from_rust = sandbox.judge(&["test", "poj1143", "--bin", rust.to_str().unwrap()]);
+    success_stdout(&from_cpp);
     let stderr = text(&from_cpp.stderr);
-    assert_eq!(
-        from_cpp.status.code(),
-        Some(0),
-        "{}{stderr}",
-        text(&from_cpp.stdout)
-    );
     assert!(
         stderr.contains("compiling g++ -O2 -std=c++17 -DONLINE_JUDGE"),
         "{stderr}"
@@ -268,4 +249,151 @@ fn java_runs_the_class_with_main_and_non_ascii_spaces_are_cleaned() {
         "{stderr}"
     );
     assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
+}
+
+/// `judge test fake --bin <path>` on the sandbox's `2 3` → `5` case.
+fn judged(sandbox: &Sandbox, path: &Path) -> (i32, String) {
+    let (code, stdout, stderr) = sandbox.test_with(path);
+    (code, format!("{stdout}{stderr}"))
+}
+
+#[test]
+fn every_cpp_ending_of_the_format_is_cpp() {
+    let Some(sandbox) = sandbox_with(&["g++"], TOML) else {
+        return;
+    };
+    // `bool` and `<iostream>` are C++; gcc would refuse them.
+    let source =
+        "#include <iostream>\nint main() { long a, b; bool ok = true; std::cin >> a >> b; \
+                  if (ok) std::cout << a + b << std::endl; }\n";
+    for name in ["sum.cxx", "sum.c++", "sum.C", "sum.cc"] {
+        let path = sandbox.write(name, source);
+        let (code, output) = judged(&sandbox, &path);
+        assert_eq!(code, 0, "{name}: {output}");
+        assert!(output.contains("compiling g++"), "{name}: {output}");
+    }
+}
+
+#[test]
+fn a_folder_of_cpp_sources_is_one_program_with_its_headers() {
+    let Some(sandbox) = sandbox_with(&["g++"], TOML) else {
+        return;
+    };
+    fs::create_dir_all(sandbox.root.join("multi/lib")).unwrap();
+    sandbox.write("multi/lib/add.h", "long add(long a, long b);\n");
+    sandbox.write(
+        "multi/add.cpp",
+        "#include \"lib/add.h\"\nlong add(long a, long b) { return a + b; }\n",
+    );
+    sandbox.write(
+        "multi/main.cpp",
+        "#include <cstdio>\n#include \"lib/add.h\"\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b); \
+         printf(\"%ld\\n\", add(a, b)); }\n",
+    );
+    sandbox.write("multi/README", "not a source\n");
+    let (code, output) = judged(&sandbox, &sandbox.root.join("multi"));
+    assert_eq!(code, 0, "{output}");
+    // A broken file is named by its place in the folder.
+    sandbox.write(
+        "multi/add.cpp",
+        "long add(long a, long b) { return a + ; }\n",
+    );
+    let (code, output) = judged(&sandbox, &sandbox.root.join("multi"));
+    assert_eq!(code, 2, "{output}");
+    assert!(output.contains("multi/add.cpp:1"), "{output}");
+}
+
+#[test]
+fn java_with_packages_runs_its_main_class() {
+    let Some(sandbox) = sandbox_with(&["javac", "java"], TOML) else {
+        return;
+    };
+    fs::create_dir_all(sandbox.root.join("jfolder/se/kth")).unwrap();
+    sandbox.write(
+        "jfolder/se/kth/Sum.java",
+        "package se.kth;\npublic class Sum { public static long of(long a, long b) { return a + b; } }\n",
+    );
+    sandbox.write(
+        "jfolder/se/kth/Main.java",
+        "package se.kth;\nimport java.util.Scanner;\npublic class Main {\n  public static void main(String[] x) {\n\
+         \x20   Scanner in = new Scanner(System.in);\n    System.out.println(Sum.of(in.nextLong(), in.nextLong()));\n  }\n}\n",
+    );
+    let (code, output) = judged(&sandbox, &sandbox.root.join("jfolder"));
+    assert_eq!(code, 0, "{output}");
+    // One file with a package declaration.
+    let single = sandbox.write(
+        "Packaged.java",
+        "package contest.a;\nimport java.util.*;\npublic class Packaged { public static void main(String[] x) {\n\
+         Scanner in = new Scanner(System.in); System.out.println(in.nextLong() + in.nextLong()); } }\n",
+    );
+    let (code, output) = judged(&sandbox, &single);
+    assert_eq!(code, 0, "{output}");
+}
+
+#[test]
+fn a_python_folder_runs_its_main_file_and_python_2_runs_where_installed() {
+    let Some(sandbox) = sandbox_with(&["python3"], TOML) else {
+        return;
+    };
+    fs::create_dir_all(sandbox.root.join("py")).unwrap();
+    sandbox.write("py/adding.py", "def add(a, b):\n    return a + b\n");
+    sandbox.write(
+        "py/solve.py",
+        "import adding\nif __name__ == '__main__':\n    a, b = map(int, input().split())\n    print(adding.add(a, b))\n",
+    );
+    let (code, output) = judged(&sandbox, &sandbox.root.join("py"));
+    assert_eq!(code, 0, "{output}");
+    let python2 = sandbox.write(
+        "two.py",
+        "#!/usr/bin/env python2\nimport sys\na, b = map(int, sys.stdin.read().split())\nprint a + b\n",
+    );
+    let (code, output) = judged(&sandbox, &python2);
+    if judge::process::sources::languages::python2().is_none() {
+        println!("skipped: no python2 here");
+        assert!(
+            output.contains("needs python2, which is not installed"),
+            "{output}"
+        );
+        return;
+    }
+    assert_eq!(code, 0, "{output}");
+    assert!(
+        output.contains("compiling python2 -m py_compile"),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_folder_with_build_and_run_scripts_is_built_and_run_by_them() {
+    let sandbox = Sandbox::new(TOML);
+    fs::create_dir_all(sandbox.root.join("scripted")).unwrap();
+    sandbox.write(
+        "scripted/build",
+        "printf '#!/bin/sh\\nread a b; echo $((a + b))\\n' > run\nchmod +x run\n",
+    );
+    let (code, output) = judged(&sandbox, &sandbox.root.join("scripted"));
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("with its build script"), "{output}");
+}
+
+#[test]
+fn other_languages_run_where_their_compiler_is_installed_and_are_named_where_not() {
+    let sandbox = Sandbox::new(TOML);
+    for (name, source, tool) in [
+        ("sum.js", "const [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);\nconsole.log(a + b);\n", "node"),
+        ("sum.kt", "fun main() { val (a, b) = readLine()!!.trim().split(\" \").map { it.toLong() }; println(a + b) }\n", "kotlinc"),
+        ("sum.go", "package main\nimport \"fmt\"\nfunc main() { var a, b int; fmt.Scan(&a, &b); fmt.Println(a + b) }\n", "go"),
+        ("sum.cs", "using System; class P { static void Main() { var t = Console.ReadLine().Split(' '); \
+                    Console.WriteLine(long.Parse(t[0]) + long.Parse(t[1])); } }\n", "mcs"),
+        ("sum.rb", "a, b = STDIN.read.split.map(&:to_i)\nputs a + b\n", "ruby"),
+    ] {
+        let path = sandbox.write(name, source);
+        let (code, output) = judged(&sandbox, &path);
+        if output.contains(&format!("needs {tool}, which is not installed")) {
+            println!("skipped {name}: no {tool} here");
+            assert_eq!(code, 2, "{output}");
+            continue;
+        }
+        assert_eq!(code, 0, "{name}: {output}");
+    }
 }

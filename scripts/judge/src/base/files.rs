@@ -14,12 +14,27 @@ use std::io::{self, Read, Write};
 use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 use std::process;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 /// Stored data files (cases, problem.toml) stay under this size; larger
 /// inputs are generated.
 pub const MAX_STORED_BYTES: u64 = 1 << 20;
+
+/// The guard in force: `MAX_STORED_BYTES`, or what the problem being
+/// judged allows (an imported package's data, `case_size_limit_mib`).
+static STORED_LIMIT: AtomicU64 = AtomicU64::new(MAX_STORED_BYTES);
+
+/// The size stored files must stay under now.
+pub fn stored_limit() -> u64 {
+    STORED_LIMIT.load(Ordering::SeqCst)
+}
+
+/// Lets stored files reach `bytes` (never less than `MAX_STORED_BYTES`),
+/// for the problem about to be judged.
+pub fn set_stored_limit(bytes: u64) {
+    STORED_LIMIT.store(bytes.max(MAX_STORED_BYTES), Ordering::SeqCst);
+}
 
 static TEMPORARIES: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
 static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -232,7 +247,7 @@ pub fn size_name(bytes: u64) -> String {
 }
 
 /// Checks a stored data file without reading it: a regular file (what a
-/// symlink points to) under `MAX_STORED_BYTES`; returns its size.
+/// symlink points to) under `stored_limit()`; returns its size.
 pub fn check_stored(path: &Path) -> Result<u64, String> {
     let meta = fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if !meta.is_file() {
@@ -241,7 +256,7 @@ pub fn check_stored(path: &Path) -> Result<u64, String> {
             path.display()
         ));
     }
-    if meta.len() >= MAX_STORED_BYTES {
+    if meta.len() >= stored_limit() {
         return Err(too_large(path, meta.len()));
     }
     Ok(meta.len())
@@ -252,7 +267,7 @@ fn too_large(path: &Path, bytes: u64) -> String {
         "{} is {} KiB; stored data stays under {} (generate larger inputs instead)",
         path.display(),
         bytes / 1024,
-        size_name(MAX_STORED_BYTES)
+        size_name(stored_limit())
     )
 }
 
@@ -261,7 +276,7 @@ fn too_large(path: &Path, bytes: u64) -> String {
 pub fn open_stored(path: &Path) -> Result<impl Read, String> {
     check_stored(path)?;
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(file.take(MAX_STORED_BYTES))
+    Ok(file.take(stored_limit()))
 }
 
 /// Reads a stored data file whole, through the guard.
@@ -270,7 +285,7 @@ pub fn read_stored(path: &Path) -> Result<Vec<u8>, String> {
     open_stored(path)?
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if bytes.len() as u64 >= MAX_STORED_BYTES {
+    if bytes.len() as u64 >= stored_limit() {
         return Err(too_large(path, bytes.len() as u64));
     }
     Ok(bytes)

@@ -94,7 +94,7 @@ impl Mode for CompareMode {
         (
             CompareMode::Float,
             "float",
-            "tokens must match, numbers within float_tolerance (absolute or relative)",
+            "tokens must match, numbers within the float tolerances (absolute or relative)",
         ),
         (
             CompareMode::AnyOrder,
@@ -139,6 +139,122 @@ impl Protocol {
             Protocol::Kattis => "Kattis",
         }
     }
+}
+
+/// What judging does after a case or subgroup of a test group is rejected
+/// (the problem package format's `on_reject`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnReject {
+    Break,
+    Continue,
+}
+
+impl Mode for OnReject {
+    const ALL: &'static [(OnReject, &'static str, &'static str)] = &[
+        (
+            OnReject::Break,
+            "break",
+            "the group stops at its first rejected case or subgroup",
+        ),
+        (
+            OnReject::Continue,
+            "continue",
+            "every case and subgroup of the group is judged",
+        ),
+    ];
+}
+
+/// One word of a group's `grader_flags`: how the default grader aggregates
+/// its cases' and subgroups' verdicts and scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraderFlag {
+    WorstError,
+    FirstError,
+    AlwaysAccept,
+    Sum,
+    Avg,
+    Min,
+    Max,
+    IgnoreSample,
+    AcceptIfAnyAccepted,
+}
+
+impl Mode for GraderFlag {
+    const ALL: &'static [(GraderFlag, &'static str, &'static str)] = &[
+        (
+            GraderFlag::WorstError,
+            "worst_error",
+            "the verdict is the worst rejection (FAIL, RE, MLE, TLE, OLE, WA, PE), else AC (the default)",
+        ),
+        (
+            GraderFlag::FirstError,
+            "first_error",
+            "the verdict is the first rejection, else AC",
+        ),
+        (
+            GraderFlag::AlwaysAccept,
+            "always_accept",
+            "the verdict is AC whatever the parts'",
+        ),
+        (
+            GraderFlag::Sum,
+            "sum",
+            "the score is the sum of the parts' (the default)",
+        ),
+        (GraderFlag::Avg, "avg", "the score is the parts' average"),
+        (GraderFlag::Min, "min", "the score is the smallest part's"),
+        (GraderFlag::Max, "max", "the score is the largest part's"),
+        (
+            GraderFlag::IgnoreSample,
+            "ignore_sample",
+            "the first part (the samples) counts for nothing",
+        ),
+        (
+            GraderFlag::AcceptIfAnyAccepted,
+            "accept_if_any_accepted",
+            "the verdict is AC when any part is",
+        ),
+    ];
+}
+
+/// A verdict as a submission's expectation names it (`make verify`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Expected {
+    Accepted,
+    WrongAnswer,
+    PresentationError,
+    TimeLimitExceeded,
+    MemoryLimitExceeded,
+    OutputLimitExceeded,
+    RuntimeError,
+    Failure,
+    CompileError,
+}
+
+impl Mode for Expected {
+    const ALL: &'static [(Expected, &'static str, &'static str)] = &[
+        (Expected::Accepted, "AC", "accepted"),
+        (Expected::WrongAnswer, "WA", "wrong answer"),
+        (Expected::PresentationError, "PE", "presentation error"),
+        (Expected::TimeLimitExceeded, "TLE", "time limit exceeded"),
+        (
+            Expected::MemoryLimitExceeded,
+            "MLE",
+            "memory limit exceeded",
+        ),
+        (
+            Expected::OutputLimitExceeded,
+            "OLE",
+            "output limit exceeded",
+        ),
+        (Expected::RuntimeError, "RE", "run-time error"),
+        (Expected::Failure, "FAIL", "the judge's own program failed"),
+        (
+            Expected::CompileError,
+            "CE",
+            "the submission does not compile",
+        ),
+    ];
 }
 
 #[cfg(test)]

@@ -155,8 +155,18 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
 /// (a LeetCode code template tells function from design) and the files'
 /// paths relative to the workspace root. Refuses an invalid or taken id.
 pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<(Kind, Vec<PathBuf>), SetupError> {
+    check_new_id(workspace, &spec.id)?;
+    let (kind, made) = scaffold_files(spec)?;
+    for (path, text) in &made {
+        write_new(&workspace.root.join(path), text)?;
+    }
+    Ok((kind, made.into_iter().map(|(path, _)| path).collect()))
+}
+
+/// The files `scaffold` writes, with their paths relative to the workspace
+/// root, written nowhere: for `import`, which writes them elsewhere first.
+pub fn scaffold_files(spec: &Spec) -> Result<(Kind, Vec<(PathBuf, String)>), SetupError> {
     let id = spec.id.as_str();
-    check_new_id(workspace, id)?;
     if spec.snippet.is_some() && !spec.kind.is_leetcode() {
         return Err(SetupError(format!(
             "--snippet is LeetCode's code template; {id} is a {} problem",
@@ -227,10 +237,7 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<(Kind, Vec<PathBuf
         }
         made.push((PathBuf::from(path), text));
     }
-    for (path, text) in &made {
-        write_new(&workspace.root.join(path), text)?;
-    }
-    Ok((kind, made.into_iter().map(|(path, _)| path).collect()))
+    Ok((kind, made))
 }
 
 /// The snippet in `file`, or stdin for `-`.
@@ -245,7 +252,7 @@ fn read_snippet(file: &str) -> Result<String, SetupError> {
 }
 
 /// A valid id not already in use, nor a crate of the workspace's own.
-fn check_new_id(workspace: &Workspace, id: &str) -> Result<(), SetupError> {
+pub fn check_new_id(workspace: &Workspace, id: &str) -> Result<(), SetupError> {
     check_id(id)?;
     if workspace.tool_crates().iter().any(|name| name == id) {
         return Err(SetupError(format!(
@@ -273,7 +280,7 @@ fn one_line<'a>(name: &str, value: &'a str) -> Result<&'a str, SetupError> {
 }
 
 /// Writes a new file whole, its folders made first; never replaces one.
-fn write_new(path: &Path, text: &str) -> Result<(), SetupError> {
+pub fn write_new(path: &Path, text: &str) -> Result<(), SetupError> {
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)
             .map_err(|e| SetupError(format!("cannot create {}: {e}", parent.display())))?;

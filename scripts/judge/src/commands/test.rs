@@ -3,8 +3,8 @@
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::files::Text;
 use crate::base::terminal::{paint, time_cell, use_colour};
+use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Judged;
 use crate::judging::verdict::Verdict;
@@ -92,18 +92,20 @@ fn judge_problem(
             )));
         }
     }
+    let mut judgements = Vec::new();
     for case in cases {
-        let answer = case.answer.as_deref().map(Text::File);
-        let judged = judge
-            .judge(program, Text::File(&case.input), answer)
-            .map_err(|e| {
-                SetupError(format!(
-                    "{}: cannot run {}: {e}",
-                    case.name,
-                    program.describe()
-                ))
-            })?;
+        let judged = judge.judge_case(&config.groups, program, &case)?;
         report.row(id, &case.name, &judged);
+        judgements.push((case.name, judged.judgement));
+    }
+    if !config.groups.is_empty() && case_prefix.is_none() {
+        let judged = |case: &str| {
+            judgements
+                .iter()
+                .find(|(name, _)| name == case)
+                .map(|(_, j)| j.clone())
+        };
+        report.groups(&grading::grade(&config.groups, &judged), config.scoring);
     }
     Ok(())
 }
@@ -163,11 +165,50 @@ impl Report {
         interrupt::finished(format!("{} passed, {} failed", self.passed, self.failed));
     }
 
+    /// Each group's verdict (and score, for a scoring problem) as the
+    /// format's grader gives it, then the problem's total score.
+    fn groups(&self, graded: &[Graded], scoring: bool) {
+        outln!(
+            "{:<39} {:<7} {:>12}",
+            "group",
+            "verdict",
+            if scoring { "score" } else { "" }
+        );
+        for group in graded {
+            let shown = paint(
+                &format!("{:<7}", group.verdict.to_string()),
+                group.verdict.colour(),
+                self.colour,
+            );
+            let score = match (scoring, group.most) {
+                (false, _) => String::new(),
+                (true, Some(most)) => format!("{} of {}", number(group.score), number(most)),
+                (true, None) => number(group.score),
+            };
+            outln!("{:<39} {shown} {score:>12}", group.path);
+        }
+        if let (true, Some(total)) = (scoring, graded.last()) {
+            let of = total
+                .most
+                .map_or(String::new(), |most| format!(" of {}", number(most)));
+            outln!("score: {}{of} ({})", number(total.score), total.path);
+        }
+    }
+
     /// Prints the slowest case and, last and alone on its line, the summary.
     fn finish(&self) {
         if let Some((case, cpu)) = &self.slowest {
             outln!("slowest: {case} in {} ms", cpu.as_millis());
         }
         outln!("{} passed, {} failed", self.passed, self.failed);
+    }
+}
+
+/// A score (or a multiplier) as the formats write them: `30`, `12.5`.
+pub fn number(score: f64) -> String {
+    if score.fract() == 0.0 && score.abs() < 1e15 {
+        format!("{}", score as i64)
+    } else {
+        format!("{score:.2}").trim_end_matches('0').to_string()
     }
 }

@@ -29,39 +29,85 @@ pub struct Checker {
     protocol: Protocol,
     /// The command as `problem.toml` writes it.
     name: String,
+    /// Its arguments after the protocol's (`validator_flags`).
+    flags: Vec<String>,
 }
 
 impl Checker {
-    /// Problem `id`'s checker: `<id>-check` is its own binary.
-    pub fn new(workspace: &Workspace, id: &str, tool: &Tool) -> Result<Checker, SetupError> {
+    /// Problem `id`'s checker, given `flags` after the protocol's
+    /// arguments: `<id>-check` is its own binary.
+    pub fn new(
+        workspace: &Workspace,
+        id: &str,
+        tool: &Tool,
+        flags: &[String],
+    ) -> Result<Checker, SetupError> {
         Ok(Checker {
             program: workspace.tool(&format!("{id}-check"), &tool.command, "checker")?,
             protocol: tool.protocol,
             name: tool.command.clone(),
+            flags: flags.to_vec(),
         })
+    }
+
+    /// The same checker with `more` flags after its own (a test group's).
+    pub fn with_flags(&self, more: &[String]) -> Checker {
+        Checker {
+            flags: [&self.flags[..], more].concat(),
+            ..self.clone()
+        }
+    }
+
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
     }
 
     /// The checker's verdict on `output`, the program's answer to `input`.
     pub fn judge(&self, input: Text, output: &[u8], answer: Text) -> Judgement {
-        self.run(input, output, answer).unwrap_or_else(|error| {
-            Judgement::failure(format!("the checker failed, not the solution: {error}"))
-        })
+        self.judge_in(input, output, answer, None)
     }
 
-    fn run(&self, input: Text, output: &[u8], answer: Text) -> Result<Judgement, String> {
+    /// As `judge`, with a Kattis checker's feedback folder given: kept by the
+    /// caller across a multi-pass run's passes.
+    pub fn judge_in(
+        &self,
+        input: Text,
+        output: &[u8],
+        answer: Text,
+        feedback: Option<&Path>,
+    ) -> Judgement {
+        self.run(input, output, answer, feedback)
+            .unwrap_or_else(|error| {
+                Judgement::failure(format!("the checker failed, not the solution: {error}"))
+            })
+    }
+
+    fn run(
+        &self,
+        input: Text,
+        output: &[u8],
+        answer: Text,
+        feedback: Option<&Path>,
+    ) -> Result<Judgement, String> {
         let scratch = Scratch::new("judge-check")
             .map_err(|e| format!("cannot make a scratch folder: {e}"))?;
         let input = path_of(&scratch, "input", input)?;
         let answer = path_of(&scratch, "answer", answer)?;
-        let (args, stdin, feedback) = match self.protocol {
+        let (mut args, stdin, feedback) = match self.protocol {
             Protocol::Testlib => {
                 let output = path_of(&scratch, "output", Text::Bytes(output))?;
                 (vec![input, output, answer], Input::Bytes(b""), None)
             }
             Protocol::Kattis => {
-                let feedback = scratch.path().join("feedback");
-                fs::create_dir(&feedback)
-                    .map_err(|e| format!("cannot create {}: {e}", feedback.display()))?;
+                let feedback = match feedback {
+                    Some(dir) => dir.to_path_buf(),
+                    None => {
+                        let dir = scratch.path().join("feedback");
+                        fs::create_dir(&dir)
+                            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                        dir
+                    }
+                };
                 let dir = format!("{}/", feedback.display());
                 (
                     vec![input, answer, dir],
@@ -70,6 +116,7 @@ impl Checker {
                 )
             }
         };
+        args.extend(self.flags.iter().cloned());
         let program = self.program.with_args(&args);
         let limits = Limits::tool(CHECKER_TIME, CHECKER_OUTPUT_CAP);
         // It reads the answer, and may write its feedback in the scratch folder.
@@ -80,8 +127,10 @@ impl Checker {
         let outcome = run::run(&program, stdin, Output::Capture, &limits, &view)
             .map_err(|e| format!("cannot run the checker {:?}: {e}", self.name))?;
         let message = feedback
+            .as_ref()
             .and_then(|dir| fs::read_to_string(dir.join("judgemessage.txt")).ok())
             .unwrap_or_default();
+        let score = feedback.as_ref().and_then(|dir| read_score(dir));
         let said: Vec<&str> = message
             .lines()
             .chain(outcome.stderr_tail.lines())
@@ -93,7 +142,10 @@ impl Checker {
             .map(|line| format!("\n  {line}"))
             .collect::<String>();
         Ok(match protocol_verdict(self.protocol, &outcome) {
-            Some(Verdict::Accepted) => Judgement::accepted(),
+            Some(Verdict::Accepted) => Judgement {
+                score,
+                ..Judgement::accepted()
+            },
             Some(verdict) if said.is_empty() => {
                 Judgement::new(verdict, "the checker says nothing more")
             }
@@ -119,6 +171,16 @@ impl Checker {
             }
         })
     }
+}
+
+/// The score a Kattis scoring validator wrote in `score.txt`, if any.
+pub fn read_score(feedback: &Path) -> Option<f64> {
+    fs::read_to_string(feedback.join("score.txt"))
+        .ok()?
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|score| score.is_finite())
 }
 
 /// The verdict a checker's or an interactor's exit gives by its protocol;

@@ -26,7 +26,9 @@ impl Comparator {
     /// over `compare`. A checker that is not built yet is a setup error.
     pub fn of(workspace: &Workspace, id: &str, config: &Config) -> Result<Comparator, SetupError> {
         match &config.checker {
-            Some(tool) => Checker::new(workspace, id, tool).map(Comparator::Checker),
+            Some(tool) => {
+                Checker::new(workspace, id, tool, &config.validator_flags).map(Comparator::Checker)
+            }
             None => Ok(Comparator::Mode(config.compare)),
         }
     }
@@ -34,10 +36,7 @@ impl Comparator {
     /// Byte for byte: what a run with no answer is held to (only its limits
     /// and exit can fail it then).
     pub fn exact() -> Comparator {
-        Comparator::Mode(Compare {
-            mode: CompareMode::Exact,
-            float_tolerance: 0.0,
-        })
+        Comparator::Mode(Compare::of_mode(CompareMode::Exact))
     }
 
     /// Judges `output`, the program's answer to `input`, against `answer`.
@@ -54,8 +53,11 @@ impl Comparator {
         };
         match compare.mode {
             CompareMode::Exact => exact(&answer, output, false),
-            CompareMode::Tokens => exact(&answer, output, true),
-            CompareMode::Float => float(&answer, output, compare.float_tolerance),
+            CompareMode::Tokens if compare.case_sensitive && !compare.space_change_sensitive => {
+                exact(&answer, output, true)
+            }
+            CompareMode::Tokens => tokens(&answer, output, compare, false),
+            CompareMode::Float => tokens(&answer, output, compare, true),
             CompareMode::AnyOrder => any_order(&answer, output, 1),
             CompareMode::AnyOrderDeep => any_order(&answer, output, 2),
         }
@@ -81,10 +83,7 @@ fn exact(expected: &[u8], actual: &[u8], only_tokens: bool) -> Judgement {
         (false, true, false) => Verdict::PresentationError,
         (false, false, _) => Verdict::WrongAnswer,
     };
-    Judgement {
-        verdict,
-        detail: diff::explain(&expected, &actual),
-    }
+    Judgement::new(verdict, diff::explain(&expected, &actual))
 }
 
 fn words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
@@ -92,29 +91,32 @@ fn words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
         .filter(|t| !t.is_empty())
 }
 
-/// A token and the line it is on.
+/// A token, where it is, and the line it is on.
 struct Token<'a> {
     text: &'a [u8],
+    start: usize,
     line: usize,
 }
 
-/// Whitespace-separated tokens, with JSON's punctuation as tokens of its own
-/// so the numbers in `[1.5,2]` are tokens too.
-fn float_tokens(text: &[u8]) -> Vec<Token<'_>> {
+/// Whitespace-separated tokens; with `punctuation`, JSON's `[]{},:` are
+/// tokens of their own, so the numbers in `[1.5,2]` are tokens too.
+fn split_tokens(text: &[u8], punctuation: bool) -> Vec<Token<'_>> {
     let mut tokens = Vec::new();
     let (mut line, mut start) = (1, 0);
     for (at, &byte) in text.iter().enumerate() {
-        let punctuation = b"[]{},:".contains(&byte);
-        if byte.is_ascii_whitespace() || punctuation {
+        let punct = punctuation && b"[]{},:".contains(&byte);
+        if byte.is_ascii_whitespace() || punct {
             if start < at {
                 tokens.push(Token {
                     text: &text[start..at],
+                    start,
                     line,
                 });
             }
-            if punctuation {
+            if punct {
                 tokens.push(Token {
                     text: &text[at..=at],
+                    start: at,
                     line,
                 });
             }
@@ -125,13 +127,27 @@ fn float_tokens(text: &[u8]) -> Vec<Token<'_>> {
     if start < text.len() {
         tokens.push(Token {
             text: &text[start..],
+            start,
             line,
         });
     }
     tokens
 }
 
-/// A finite number written as one (`inf` and `nan` are words here).
+/// The whitespace before each token and after the last one.
+fn gaps<'a>(text: &'a [u8], tokens: &[Token]) -> Vec<&'a [u8]> {
+    let mut gaps = Vec::with_capacity(tokens.len() + 1);
+    let mut end = 0;
+    for token in tokens {
+        gaps.push(&text[end..token.start]);
+        end = token.start + token.text.len();
+    }
+    gaps.push(&text[end..]);
+    gaps
+}
+
+/// A finite number written as one (`inf` and `nan` are words here, as the
+/// Kattis default validator reads them).
 fn number(token: &[u8]) -> Option<f64> {
     let looks_numeric = token
         .first()
@@ -140,46 +156,106 @@ fn number(token: &[u8]) -> Option<f64> {
     (looks_numeric && value.is_finite()).then_some(value)
 }
 
-fn float(expected: &[u8], actual: &[u8], tolerance: f64) -> Judgement {
-    let (want, got) = (float_tokens(expected), float_tokens(actual));
+/// `tokens` refined (case, whitespace) and `float`: token by token, the
+/// Kattis default validator's way. Where a tolerance is set and the
+/// answer's token is a number, the output's must be a number within it;
+/// other tokens must be equal (up to ASCII case unless case-sensitive).
+fn tokens(expected: &[u8], actual: &[u8], compare: &Compare, punctuation: bool) -> Judgement {
+    let (expected, actual) = (
+        diff::normalize_newlines(expected),
+        diff::normalize_newlines(actual),
+    );
+    let (want, got) = (
+        split_tokens(&expected, punctuation),
+        split_tokens(&actual, punctuation),
+    );
     if want.len() != got.len() {
         return wrong(format!(
             "expected {} tokens, got {}\n{}",
             want.len(),
             got.len(),
-            diff::explain(
-                &diff::normalize_newlines(expected),
-                &diff::normalize_newlines(actual)
-            )
+            diff::explain(&expected, &actual)
         ));
     }
+    let numeric = compare.mode == CompareMode::Float
+        && (compare.absolute_tolerance.is_some() || compare.relative_tolerance.is_some());
+    let shown = |token: &Token| String::from_utf8_lossy(token.text).into_owned();
     for (index, (w, g)) in want.iter().zip(&got).enumerate() {
-        let shown = |token: &Token| String::from_utf8_lossy(token.text).into_owned();
         let place = format!("token {} (line {} of the answer)", index + 1, w.line);
-        match (number(w.text), number(g.text)) {
-            (Some(e), Some(a)) => {
+        match number(w.text).filter(|_| numeric) {
+            Some(e) => {
+                let a = match number(g.text) {
+                    Some(a) => a,
+                    None => {
+                        return wrong(format!(
+                            "{place}: expected the number {}, got {:?}",
+                            shown(w),
+                            shown(g)
+                        ))
+                    }
+                };
                 let error = (a - e).abs();
-                if error > tolerance && error > tolerance * e.abs() {
+                let within = |tolerance: Option<f64>, scale: f64| {
+                    tolerance.is_some_and(|t| error <= t * scale)
+                };
+                if !within(compare.absolute_tolerance, 1.0)
+                    && !within(compare.relative_tolerance, e.abs())
+                {
                     return wrong(format!(
-                        "{place}: expected {}, got {}: error {error:.2e}, relative {:.2e}, \
-                         tolerance {tolerance:e}",
+                        "{place}: expected {}, got {}: error {error:.2e}, relative {:.2e}, {}",
                         shown(w),
                         shown(g),
-                        error / e.abs()
+                        error / e.abs(),
+                        tolerances(compare)
                     ));
                 }
             }
-            _ if w.text != g.text => {
-                return wrong(format!(
-                    "{place}: expected {:?}, got {:?}",
-                    shown(w),
-                    shown(g)
-                ))
+            None => {
+                let equal = if compare.case_sensitive {
+                    w.text == g.text
+                } else {
+                    w.text.eq_ignore_ascii_case(g.text)
+                };
+                if !equal {
+                    return wrong(format!(
+                        "{place}: expected {:?}, got {:?}",
+                        shown(w),
+                        shown(g)
+                    ));
+                }
             }
-            _ => {}
+        }
+    }
+    if compare.space_change_sensitive {
+        let (want_gaps, got_gaps) = (gaps(&expected, &want), gaps(&actual, &got));
+        if let Some(at) = (0..want_gaps.len()).find(|&i| want_gaps[i] != got_gaps[i]) {
+            let line = want
+                .get(at)
+                .map_or(want.last().map_or(1, |t| t.line), |t| t.line);
+            let before = match at {
+                0 => "before the first token".to_string(),
+                at => format!("after token {at}"),
+            };
+            return wrong(format!(
+                "the whitespace {before} (line {line} of the answer) differs: expected {:?}, got {:?} \
+                 (space_change_sensitive)",
+                String::from_utf8_lossy(want_gaps[at]),
+                String::from_utf8_lossy(got_gaps[at])
+            ));
         }
     }
     accepted()
+}
+
+/// `tolerance 1e-6`, or each tolerance that is set.
+fn tolerances(compare: &Compare) -> String {
+    match (compare.absolute_tolerance, compare.relative_tolerance) {
+        (Some(a), Some(r)) if a == r => format!("tolerance {a:e}"),
+        (Some(a), Some(r)) => format!("absolute tolerance {a:e}, relative tolerance {r:e}"),
+        (Some(a), None) => format!("absolute tolerance {a:e}"),
+        (None, Some(r)) => format!("relative tolerance {r:e}"),
+        (None, None) => "no tolerance".into(),
+    }
 }
 
 /// Each line a JSON value whose arrays, `levels` deep, may list their
@@ -257,9 +333,19 @@ mod tests {
 
     fn mode(mode: CompareMode, float_tolerance: f64) -> Comparator {
         Comparator::Mode(Compare {
-            mode,
-            float_tolerance,
+            absolute_tolerance: Some(float_tolerance),
+            relative_tolerance: Some(float_tolerance),
+            ..Compare::of_mode(mode)
         })
+    }
+
+    fn flagged(flags: &str) -> Comparator {
+        let flags: Vec<String> = flags.split_whitespace().map(String::from).collect();
+        Comparator::Mode(
+            Compare::kattis_default()
+                .with_validator_flags(&flags)
+                .unwrap(),
+        )
     }
 
     fn verdict(comparator: &Comparator, expected: &str, actual: &str) -> Verdict {
@@ -351,6 +437,77 @@ mod tests {
                 == "token 7 (line 2 of the answer): expected 3, got 3.1: error 1.00e-1, relative 3.33e-2, tolerance 1e-5",
             "{}",
             judgement.detail
+        );
+    }
+
+    /// The Kattis default validator with `flags`, on (answer, output,
+    /// verdict) rows; the last row's detail.
+    fn kattis_rows(flags: &str, rows: &[(&str, &str, Verdict)]) -> String {
+        let comparator = flagged(flags);
+        let mut detail = String::new();
+        for (answer, output, wanted) in rows {
+            let judged = judgement(&comparator, answer, output);
+            assert_eq!(
+                judged.verdict, *wanted,
+                "{flags}: {answer:?} against {output:?}"
+            );
+            detail = judged.detail;
+        }
+        detail
+    }
+
+    #[test]
+    fn kattis_default_validator_matches_letters_up_to_case_and_reads_nan_as_a_word() {
+        use Verdict::{Accepted as AC, WrongAnswer as WA};
+        kattis_rows("", &[("Yes\n", "YES", AC), ("1.0\n", "1", WA)]);
+        let detail = kattis_rows(
+            "float_tolerance 1e-6",
+            &[
+                ("NaN 2\n", "nan 2.0000001", AC),
+                ("inf\n", "Inf", AC),
+                ("inf\n", "1e308", WA),
+                ("0.5\n", "half", WA),
+            ],
+        );
+        assert_eq!(
+            detail,
+            "token 1 (line 1 of the answer): expected the number 0.5, got \"half\""
+        );
+        kattis_rows(
+            "float_tolerance 1e-6 case_sensitive",
+            &[("NaN\n", "nan", WA)],
+        );
+    }
+
+    #[test]
+    fn separate_tolerances_accept_within_either() {
+        use Verdict::{Accepted as AC, WrongAnswer as WA};
+        let detail = kattis_rows(
+            "float_relative_tolerance 1e-3",
+            &[("1000\n", "1000.9", AC), ("0.001\n", "0.0011", WA)],
+        );
+        assert!(detail.ends_with("relative tolerance 1e-3"), "{detail}");
+        kattis_rows(
+            "float_absolute_tolerance 0.01",
+            &[("0.001\n", "0.0011", AC), ("1000\n", "1000.9", WA)],
+        );
+    }
+
+    #[test]
+    fn space_change_sensitive_makes_other_whitespace_a_wrong_answer() {
+        use Verdict::{Accepted as AC, WrongAnswer as WA};
+        let detail = kattis_rows(
+            "space_change_sensitive",
+            &[
+                ("a b\nc\n", "A b\r\nc\n", AC),
+                ("a b\nc\n", "a  b\nc\n", WA),
+                ("a b\nc\n", "a b\nc", WA),
+            ],
+        );
+        assert_eq!(
+            detail,
+            "the whitespace after token 3 (line 2 of the answer) differs: expected \"\\n\", got \"\" \
+             (space_change_sensitive)"
         );
     }
 

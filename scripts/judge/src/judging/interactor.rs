@@ -8,7 +8,7 @@
 //! 43 WA); any other end of it is a FAIL. With testlib, a `checker` then
 //! judges the file the interactor wrote as `<output>`, as Polygon does.
 
-use super::checker::protocol_verdict;
+use super::checker::{protocol_verdict, read_score};
 use super::compare::Comparator;
 use super::verdict::{self, Judged, Judgement, Verdict};
 use crate::base::error::SetupError;
@@ -45,6 +45,8 @@ pub struct Interactor {
     /// The problem's checker (its comparator) judges the interactor's
     /// `<output>` file after it accepts, as Polygon does (testlib only).
     checked: bool,
+    /// Its arguments after the protocol's (`validator_flags`).
+    flags: Vec<String>,
 }
 
 impl Interactor {
@@ -64,12 +66,23 @@ impl Interactor {
             program: workspace.tool(&own, &tool.command, "interactor")?,
             protocol: tool.protocol,
             checked: config.checker.is_some(),
+            flags: config.validator_flags.clone(),
         }))
+    }
+
+    /// The same interactor with `more` flags after its own (a test group's).
+    pub fn with_flags(&self, more: &[String]) -> Interactor {
+        Interactor {
+            flags: [&self.flags[..], more].concat(),
+            ..self.clone()
+        }
     }
 
     /// Runs `solution` under `limits` against the interactor on the case
     /// `input` (with its `answer`, if there is one) and judges the pair; a
-    /// `checker` comparator then judges what the interactor wrote.
+    /// `checker` comparator then judges what the interactor wrote. A Kattis
+    /// interactor's `feedback` folder may be the caller's, kept across a
+    /// multi-pass run's passes.
     pub fn judge(
         &self,
         solution: &Program,
@@ -77,6 +90,7 @@ impl Interactor {
         answer: Option<Text>,
         limits: &Limits,
         checker: &Comparator,
+        feedback: Option<&Path>,
     ) -> io::Result<Judged> {
         let scratch = Scratch::new("judge-interaction")?;
         let dir = scratch.path();
@@ -89,16 +103,18 @@ impl Interactor {
         let answer = answer.map(|answer| file("expected", answer)).transpose()?;
         let empty_answer = scratch.file("answer", b"")?;
         let output = dir.join("output");
-        let feedback = dir.join("feedback");
+        let feedback = feedback.map_or_else(|| dir.join("feedback"), Path::to_path_buf);
         let path_arg = |path: &Path| path.display().to_string();
-        let args = match self.protocol {
+        let mut args = match self.protocol {
             Protocol::Testlib => {
                 let mut args = vec![path_arg(&input), path_arg(&output)];
                 args.extend(answer.as_deref().map(path_arg));
                 args
             }
             Protocol::Kattis => {
-                fs::create_dir(&feedback)?;
+                if !feedback.is_dir() {
+                    fs::create_dir(&feedback)?;
+                }
                 vec![
                     path_arg(&input),
                     path_arg(answer.as_deref().unwrap_or(&empty_answer)),
@@ -106,6 +122,7 @@ impl Interactor {
                 ]
             }
         };
+        args.extend(self.flags.iter().cloned());
         let exchange = converse(&self.program.with_args(&args), solution, limits, dir)?;
         let said = self.interpret(&exchange.interactor, &feedback);
         // Nothing to compare: only the solution's limits and exit count here.
@@ -124,7 +141,10 @@ impl Interactor {
                 &fs::read(&output).unwrap_or_default(),
                 Text::File(answer.as_deref().unwrap_or(&empty_answer)),
             ),
-            Said::Accepted => Judgement::accepted(),
+            Said::Accepted => Judgement {
+                score: read_score(&feedback),
+                ..Judgement::accepted()
+            },
         };
         let judgement = match judgement.verdict {
             Verdict::Accepted => judgement,

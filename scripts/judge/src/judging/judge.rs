@@ -6,14 +6,17 @@
 //! judging is a fix everywhere.
 
 use super::compare::Comparator;
+use super::grading;
 use super::interactor::Interactor;
-use super::verdict::{self, Judged, Judgement};
+use super::verdict::{self, Judged, Judgement, Verdict};
 use crate::base::error::SetupError;
-use crate::base::files::Text;
-use crate::problem::config::Config;
-use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Input, Limits, Output, Program, View};
+use crate::base::files::{Scratch, Text};
+use crate::problem::config::{Config, Group};
+use crate::problem::workspace::{Case, Workspace};
+use crate::process::run::{self, Input, Limits, Outcome, Output, Program, View};
+use std::fs;
 use std::io;
+use std::path::Path;
 use std::time::Duration;
 
 /// Output allowed beyond the answer's size before a run counts as OLE.
@@ -30,6 +33,8 @@ pub struct Judge {
     counting: bool,
     comparator: Comparator,
     interactor: Option<Interactor>,
+    /// Multi-pass: the most passes (`validation_passes`).
+    passes: Option<u32>,
 }
 
 impl Judge {
@@ -47,6 +52,7 @@ impl Judge {
             counting: false,
             comparator: Comparator::of(workspace, id, config)?,
             interactor: Interactor::of(workspace, id, config)?,
+            passes: config.validation_passes,
         })
     }
 
@@ -58,7 +64,58 @@ impl Judge {
             counting: false,
             comparator: Comparator::exact(),
             interactor: None,
+            passes: None,
         }
+    }
+
+    /// Judges `program` on the stored `case`, with the flags of the group
+    /// it is in; the error names the case and the program.
+    pub fn judge_case(
+        &self,
+        groups: &[Group],
+        program: &Program,
+        case: &Case,
+    ) -> Result<Judged, SetupError> {
+        let answer = case.answer.as_deref().map(Text::File);
+        self.for_case(groups, &case.name)?
+            .judge(program, Text::File(&case.input), answer)
+            .map_err(|e| {
+                SetupError(format!(
+                    "{}: cannot run {}: {e}",
+                    case.name,
+                    program.describe()
+                ))
+            })
+    }
+
+    /// The judge of one stored case: with the flags of the group it is in.
+    pub fn for_case(&self, groups: &[Group], case: &str) -> Result<Judge, SetupError> {
+        match grading::group_of(groups, case) {
+            Some(group) => self
+                .with_group_flags(&group.validator_flags)
+                .map_err(|e| SetupError(format!("group.{}.validator_flags: {e}", group.path))),
+            None => Ok(self.clone()),
+        }
+    }
+
+    /// The same judge with a test group's validator flags: after the
+    /// problem's for its interactor or checker; with neither, the Kattis
+    /// default validator's flags added to `compare`.
+    pub fn with_group_flags(&self, flags: &[String]) -> Result<Judge, String> {
+        let mut judge = self.clone();
+        if flags.is_empty() {
+            return Ok(judge);
+        }
+        match (&self.interactor, &self.comparator) {
+            (Some(interactor), _) => judge.interactor = Some(interactor.with_flags(flags)),
+            (None, Comparator::Checker(checker)) => {
+                judge.comparator = Comparator::Checker(checker.with_flags(flags))
+            }
+            (None, Comparator::Mode(compare)) => {
+                judge.comparator = Comparator::Mode(compare.with_validator_flags(flags)?)
+            }
+        }
+        Ok(judge)
     }
 
     /// The same judge with another time limit (`stress --time-limit`).
@@ -104,8 +161,85 @@ impl Judge {
         input: Text,
         answer: Option<Text>,
     ) -> io::Result<Judged> {
+        match self.passes {
+            Some(passes) => self.passes(program, input, answer, passes),
+            None => self.pass(program, input, input, answer, None),
+        }
+    }
+
+    /// Multi-pass: the program runs again on the validator's `nextpass.in`
+    /// while it writes one and accepts, up to `passes` times, each pass
+    /// under the limits; the feedback folder is kept across passes and the
+    /// validator always reads the case's own input (an interactor reads the
+    /// pass's). The time and memory shown are the slowest pass's.
+    fn passes(
+        &self,
+        program: &Program,
+        input: Text,
+        answer: Option<Text>,
+        passes: u32,
+    ) -> io::Result<Judged> {
+        let scratch = Scratch::new("judge-passes")?;
+        let feedback = scratch.path().join("feedback");
+        fs::create_dir(&feedback)?;
+        let next = feedback.join("nextpass.in");
+        let mut pass_input: Option<Vec<u8>> = None;
+        let mut slowest: Option<Outcome> = None;
+        let mut pass = 1;
+        loop {
+            let text = pass_input.as_deref().map_or(input, Text::Bytes);
+            let Judged { run, judgement } =
+                self.pass(program, text, input, answer, Some(&feedback))?;
+            if slowest.as_ref().map_or(true, |s| run.cpu >= s.cpu) {
+                slowest = Some(run);
+            }
+            let wrote_next = next.is_file();
+            let judgement = match judgement.verdict {
+                Verdict::Accepted if !wrote_next => judgement,
+                Verdict::Accepted if pass == passes => Judgement::failure(format!(
+                    "the validator wrote nextpass.in after pass {pass}, the most \
+                     validation_passes allows"
+                )),
+                Verdict::Accepted => {
+                    pass_input = Some(fs::read(&next)?);
+                    fs::remove_file(&next)?;
+                    pass += 1;
+                    continue;
+                }
+                Verdict::CheckerFailure => judgement,
+                _ if wrote_next => Judgement::failure(format!(
+                    "the validator wrote nextpass.in in pass {pass} but rejected it ({})",
+                    judgement.verdict
+                )),
+                verdict => Judgement {
+                    detail: format!("in pass {pass}: {}", judgement.detail),
+                    ..Judgement::new(verdict, "")
+                },
+            };
+            let run = slowest.expect("a pass ran");
+            return Ok(Judged { run, judgement });
+        }
+    }
+
+    /// One run on `input`, judged against the case (`case_input`, `answer`);
+    /// a Kattis validator writes into `feedback` when given.
+    fn pass(
+        &self,
+        program: &Program,
+        input: Text,
+        case_input: Text,
+        answer: Option<Text>,
+        feedback: Option<&Path>,
+    ) -> io::Result<Judged> {
         if let Some(interactor) = &self.interactor {
-            return interactor.judge(program, input, answer, &self.limits, &self.comparator);
+            return interactor.judge(
+                program,
+                input,
+                answer,
+                &self.limits,
+                &self.comparator,
+                feedback,
+            );
         }
         let limits = Limits {
             output_cap: answer.map_or(self.limits.output_cap, |answer| {
@@ -125,9 +259,12 @@ impl Judge {
         let run = run::run(program, stdin, output, &limits, &View::JUDGED)?;
         let judgement = match (verdict::of_limits(&run, &limits), answer) {
             (Some(judgement), _) => judgement,
-            (None, Some(answer)) if !self.counting => {
-                self.comparator.judge(input, &run.stdout, answer)
-            }
+            (None, Some(answer)) if !self.counting => match (&self.comparator, feedback) {
+                (Comparator::Checker(checker), Some(dir)) => {
+                    checker.judge_in(case_input, &run.stdout, answer, Some(dir))
+                }
+                _ => self.comparator.judge(case_input, &run.stdout, answer),
+            },
             (None, _) => Judgement::accepted(),
         };
         Ok(Judged { run, judgement })

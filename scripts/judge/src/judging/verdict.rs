@@ -46,10 +46,12 @@ impl fmt::Display for Verdict {
 }
 
 /// A verdict with the few lines that explain it (empty for AC).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Judgement {
     pub verdict: Verdict,
     pub detail: String,
+    /// The score a scoring validator gave (its `score.txt`), if any.
+    pub score: Option<f64>,
 }
 
 impl Judgement {
@@ -57,6 +59,7 @@ impl Judgement {
         Judgement {
             verdict: Verdict::Accepted,
             detail: String::new(),
+            score: None,
         }
     }
 
@@ -64,6 +67,7 @@ impl Judgement {
         Judgement {
             verdict,
             detail: detail.into(),
+            score: None,
         }
     }
 

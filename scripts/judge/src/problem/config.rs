@@ -5,13 +5,14 @@
 //! an unknown one with the nearest known key.
 
 use crate::base::judges::{self, RUST_FLOOR};
-use crate::base::modes::{Clock, CompareMode, Mode, Protocol};
+use crate::base::modes::{Clock, CompareMode, Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::nearest::nearest;
+use crate::process::sources::languages::Language;
 use std::collections::BTreeMap;
 
 /// Every key, with what it sets (the docs' reference lists these); besides
 /// them, `bench.<series>` lines.
-pub const KEYS: [(&str, &str); 17] = [
+pub const KEYS: [(&str, &str); 31] = [
     ("title", "the problem's name"),
     ("url", "the problem's page"),
     (
@@ -35,6 +36,22 @@ pub const KEYS: [(&str, &str); 17] = [
         "compare = \"float\": the absolute or relative error allowed",
     ),
     (
+        "float_relative_tolerance",
+        "compare = \"float\": the relative error allowed (alone: no absolute one)",
+    ),
+    (
+        "float_absolute_tolerance",
+        "compare = \"float\": the absolute error allowed (alone: no relative one)",
+    ),
+    (
+        "case_sensitive",
+        "compare = \"tokens\" or \"float\": `false` matches letters up to ASCII case",
+    ),
+    (
+        "space_change_sensitive",
+        "compare = \"tokens\" or \"float\": `true` makes any change in whitespace a WA",
+    ),
+    (
         "checker",
         "a checker program's command line; it judges instead of compare",
     ),
@@ -46,6 +63,46 @@ pub const KEYS: [(&str, &str); 17] = [
     (
         "interactor_protocol",
         "how the interactor is called and answers",
+    ),
+    (
+        "validator_flags",
+        "arguments the checker or interactor gets after its protocol's (a package's validator flags)",
+    ),
+    (
+        "validation_passes",
+        "multi-pass: the most times the solution runs, each pass on the checker's nextpass.in",
+    ),
+    (
+        "input_validators",
+        "input validator programs (sources or folders) that `make validate` runs on every input",
+    ),
+    (
+        "input_validator_protocol",
+        "how the input validators answer: kattis (exit 42 valid, 43 not) or testlib (exit 0 valid)",
+    ),
+    (
+        "input_validator_flags",
+        "arguments every input validator gets (a package's input validator flags)",
+    ),
+    (
+        "scoring",
+        "`true`: the groups' scores add up to the problem's; `make test` shows each",
+    ),
+    (
+        "time_multiplier",
+        "the format's time rule: the limit is the slowest accepted time this many times, rounded up",
+    ),
+    (
+        "time_safety_margin",
+        "the format's time rule: a time-limit-exceeded submission must need this many times the limit",
+    ),
+    (
+        "time_resolution_ms",
+        "the format's time rule: the limit is rounded up to a multiple of this",
+    ),
+    (
+        "case_size_limit_mib",
+        "stored cases stay under this many MiB (an imported package's data may need more than 1)",
     ),
     (
         "rustc",
@@ -61,18 +118,180 @@ pub const KEYS: [(&str, &str); 17] = [
     ),
 ];
 
+/// The settings a `group.<path>.<setting>` line may set, with what each
+/// sets (the docs' reference lists these).
+pub const GROUP_SETTINGS: [(&str, &str); 8] = [
+    ("cases", "the cases directly in the group, in order"),
+    (
+        "on_reject",
+        "whether the group stops at its first rejection: `break` or `continue`",
+    ),
+    (
+        "grader_flags",
+        "how the group's verdict and score are made from its parts'",
+    ),
+    ("accept_score", "the score of an accepted case of the group"),
+    ("reject_score", "the score of a rejected case of the group"),
+    ("range", "the scores the group may get: `<low> <high>`"),
+    (
+        "validator_flags",
+        "arguments for its cases after the problem's validator_flags",
+    ),
+    (
+        "input_validator_flags",
+        "arguments for its cases after the problem's input_validator_flags",
+    ),
+];
+
 /// testlib's and oj's default.
 pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
 /// Processes and threads at once: judges allow a few (DOMjudge 64); a JVM
 /// needs some twenty.
 pub const DEFAULT_PROCESS_LIMIT: u32 = 64;
 
+/// A test group (`group.<path>.<setting>` lines): the cases directly in it,
+/// and how its verdict and score come from its parts'. A group's parent is
+/// the group whose path is the longest prefix of its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    /// `data/secret/group1`.
+    pub path: String,
+    pub cases: Vec<String>,
+    pub on_reject: OnReject,
+    pub grader_flags: Vec<GraderFlag>,
+    pub accept_score: f64,
+    pub reject_score: f64,
+    pub range: (f64, f64),
+    pub validator_flags: Vec<String>,
+    pub input_validator_flags: Vec<String>,
+}
+
+impl Group {
+    /// A group at `path` with the defaults and no cases.
+    pub fn new(path: &str) -> Group {
+        Group {
+            path: path.to_string(),
+            cases: Vec::new(),
+            on_reject: OnReject::Break,
+            grader_flags: Vec::new(),
+            accept_score: 1.0,
+            reject_score: 0.0,
+            range: (f64::NEG_INFINITY, f64::INFINITY),
+            validator_flags: Vec::new(),
+            input_validator_flags: Vec::new(),
+        }
+    }
+}
+
+/// What a labelled submission must do on the cases (`submission.<path>`):
+/// every case's verdict in `permitted` (any, when empty), some case's in
+/// `required` (none needed, when empty), the final verdict (the first
+/// rejection, else AC) in `finals` (any, when empty), its score in `score`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Submission {
+    /// Relative to `judge-data/<id>/`.
+    pub path: String,
+    pub permitted: Vec<Expected>,
+    pub required: Vec<Expected>,
+    pub finals: Vec<Expected>,
+    pub score: Option<(f64, f64)>,
+    pub entry_point: Option<String>,
+    pub language: Option<Language>,
+}
+
+/// The format's rule for the time limit (`make verify`): the slowest
+/// accepted time times `multiplier`, rounded up to `resolution`; a
+/// time-limit-exceeded submission must need `safety_margin` times the limit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeRule {
+    pub multiplier: f64,
+    pub safety_margin: f64,
+    pub resolution_ms: u64,
+}
+
 /// How an output is compared with the answer when no checker judges.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Compare {
     pub mode: CompareMode,
-    /// For `CompareMode::Float`: the absolute or relative error allowed.
-    pub float_tolerance: f64,
+    /// For `CompareMode::Float`: the absolute error allowed, if any.
+    pub absolute_tolerance: Option<f64>,
+    /// For `CompareMode::Float`: the relative error allowed, if any.
+    pub relative_tolerance: Option<f64>,
+    /// Tokens and floats: `false` matches letters up to ASCII case.
+    pub case_sensitive: bool,
+    /// Tokens and floats: any change in whitespace is a WA.
+    pub space_change_sensitive: bool,
+}
+
+impl Compare {
+    /// The mode alone, with its defaults: case-sensitive, whitespace-blind,
+    /// testlib's 1e-6 for floats.
+    pub fn of_mode(mode: CompareMode) -> Compare {
+        let tolerance = (mode == CompareMode::Float).then_some(DEFAULT_FLOAT_TOLERANCE);
+        Compare {
+            mode,
+            absolute_tolerance: tolerance,
+            relative_tolerance: tolerance,
+            case_sensitive: true,
+            space_change_sensitive: false,
+        }
+    }
+
+    /// The Kattis default output validator with no flags: tokens matched up
+    /// to ASCII case.
+    pub fn kattis_default() -> Compare {
+        Compare {
+            case_sensitive: false,
+            ..Compare::of_mode(CompareMode::Tokens)
+        }
+    }
+
+    /// This comparison with the Kattis default validator's `flags` added
+    /// (`case_sensitive`, `space_change_sensitive`, `float_tolerance ε`,
+    /// `float_relative_tolerance ε`, `float_absolute_tolerance ε`), as the
+    /// format adds a group's flags to the problem's; a float flag makes the
+    /// comparison `float` with only the tolerances the flags give.
+    pub fn with_validator_flags(self, flags: &[String]) -> Result<Compare, String> {
+        let mut compare = self;
+        let mut rest = flags.iter();
+        let mut floats: (Option<f64>, Option<f64>) = (None, None);
+        while let Some(flag) = rest.next() {
+            let mut epsilon = || -> Result<f64, String> {
+                let text = rest
+                    .next()
+                    .ok_or_else(|| format!("the validator flag {flag} needs a number after it"))?;
+                text.parse::<f64>()
+                    .ok()
+                    .filter(|e| e.is_finite() && *e >= 0.0)
+                    .ok_or_else(|| {
+                        format!("the validator flag {flag} needs a number, found {text:?}")
+                    })
+            };
+            match flag.as_str() {
+                "case_sensitive" => compare.case_sensitive = true,
+                "space_change_sensitive" => compare.space_change_sensitive = true,
+                "float_tolerance" => {
+                    let e = epsilon()?;
+                    floats = (Some(e), Some(e));
+                }
+                "float_absolute_tolerance" => floats.0 = Some(epsilon()?),
+                "float_relative_tolerance" => floats.1 = Some(epsilon()?),
+                other => {
+                    return Err(format!(
+                        "{other:?} is not a flag of the default output validator (case_sensitive, \
+                         space_change_sensitive, float_tolerance, float_relative_tolerance, \
+                         float_absolute_tolerance)"
+                    ))
+                }
+            }
+        }
+        if floats != (None, None) {
+            compare.mode = CompareMode::Float;
+            compare.absolute_tolerance = floats.0;
+            compare.relative_tolerance = floats.1;
+        }
+        Ok(compare)
+    }
 }
 
 /// A judge's own program (a checker or an interactor): its command line as
@@ -115,11 +334,28 @@ pub struct Config {
     pub checker: Option<Tool>,
     /// The problem is interactive.
     pub interactor: Option<Tool>,
+    /// Arguments after the protocol's for the checker and the interactor.
+    pub validator_flags: Vec<String>,
+    /// Multi-pass: the most passes a run may take.
+    pub validation_passes: Option<u32>,
     /// The rustc the paste is proven on: `RUST_FLOOR` unless set.
     pub rustc: String,
     pub stress_layout: Option<Layout>,
     /// In key order.
     pub bench: Vec<Series>,
+    /// Input validators' command lines (`judge validate`).
+    pub input_validators: Vec<String>,
+    pub input_validator_protocol: Protocol,
+    pub input_validator_flags: Vec<String>,
+    /// The groups' scores make the problem's.
+    pub scoring: bool,
+    /// Stored cases stay under this many MiB.
+    pub case_size_limit_mib: u64,
+    /// In path order: a group before its subgroups.
+    pub groups: Vec<Group>,
+    /// In path order.
+    pub submissions: Vec<Submission>,
+    pub time_rule: Option<TimeRule>,
 }
 
 /// Parses `problem.toml`'s text; the error names the line or the key.
@@ -141,19 +377,7 @@ pub fn parse(text: &str) -> Result<Config, String> {
         None => CompareMode::Exact,
         Some(text) => CompareMode::parse("compare", text)?,
     };
-    let float_tolerance = match raw.get("float_tolerance") {
-        None => DEFAULT_FLOAT_TOLERANCE,
-        Some(_) if compare_mode != CompareMode::Float => {
-            return Err("`float_tolerance` needs `compare = \"float\"`".into())
-        }
-        Some(text) => text
-            .parse::<f64>()
-            .ok()
-            .filter(|tolerance| tolerance.is_finite() && *tolerance >= 0.0)
-            .ok_or_else(|| {
-                format!("`float_tolerance` must be a number such as 1e-6, found {text:?}")
-            })?,
-    };
+    let compare = compare_of(&raw, compare_mode)?;
     let tool = |key: &str, protocol_key: &str, what: &str| -> Result<Option<Tool>, String> {
         let protocol = match mode(protocol_key) {
             None => Protocol::Testlib,
@@ -184,6 +408,32 @@ pub fn parse(text: &str) -> Result<Config, String> {
                 .into(),
         );
     }
+    let validator_flags: Vec<String> = match raw.get("validator_flags") {
+        Some(_) if checker.is_none() && interactor.is_none() => {
+            return Err(
+                "`validator_flags` are for a checker or an interactor; the default \
+                        validator's flags are compare keys (case_sensitive, float_tolerance, ...)"
+                    .into(),
+            )
+        }
+        Some(text) => text.split_whitespace().map(String::from).collect(),
+        None => Vec::new(),
+    };
+    let kattis = |tool: &Option<Tool>| {
+        tool.as_ref()
+            .is_some_and(|t| t.protocol == Protocol::Kattis)
+    };
+    let validation_passes = match raw.get("validation_passes") {
+        None => None,
+        Some(_) if !kattis(&checker) && !kattis(&interactor) => {
+            return Err("`validation_passes` needs a Kattis checker or interactor \
+                        (checker_protocol or interactor_protocol = \"kattis\"): it writes nextpass.in"
+                .into())
+        }
+        Some(text) => Some(text.parse::<u32>().ok().filter(|&n| n >= 2).ok_or_else(|| {
+            format!("`validation_passes` must be a whole number of at least 2, found {text:?}")
+        })?),
+    };
     let rustc = raw
         .get("rustc")
         .cloned()
@@ -207,6 +457,32 @@ pub fn parse(text: &str) -> Result<Config, String> {
         }
         None => None,
     };
+    let words = |key: &str| -> Vec<String> {
+        raw.get(key)
+            .map(|text| text.split_whitespace().map(String::from).collect())
+            .unwrap_or_default()
+    };
+    let input_validators = words("input_validators");
+    if input_validators.is_empty()
+        && (raw.contains_key("input_validator_protocol")
+            || raw.contains_key("input_validator_flags"))
+    {
+        return Err(
+            "`input_validator_protocol` and `input_validator_flags` need `input_validators`".into(),
+        );
+    }
+    let input_validator_protocol = match mode("input_validator_protocol") {
+        None => Protocol::Kattis,
+        Some(text) => Protocol::parse("input_validator_protocol", text)?,
+    };
+    let scoring = match mode("scoring") {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(text) => return Err(format!("`scoring` must be true or false, found {text:?}")),
+    };
+    let time_rule = time_rule(&raw)?;
+    let groups = groups(&raw)?;
+    let submissions = submissions(&raw)?;
     let mut bench = Vec::new();
     for (key, value) in &raw {
         let name = match key.strip_prefix("bench.") {
@@ -252,16 +528,258 @@ pub fn parse(text: &str) -> Result<Config, String> {
             None => Clock::Cpu,
             Some(text) => Clock::parse("time", text)?,
         },
-        compare: Compare {
-            mode: compare_mode,
-            float_tolerance,
-        },
+        compare,
         checker,
         interactor,
+        validator_flags,
+        validation_passes,
         rustc,
         stress_layout,
         bench,
+        input_validators,
+        input_validator_protocol,
+        input_validator_flags: words("input_validator_flags"),
+        scoring,
+        case_size_limit_mib: match raw.get("case_size_limit_mib") {
+            None => 1,
+            Some(_) => number("case_size_limit_mib")?,
+        },
+        groups,
+        submissions,
+        time_rule,
     })
+}
+
+fn positive(key: &str, text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .ok_or_else(|| format!("`{key}` must be a positive number, found {text:?}"))
+}
+
+/// The time rule: all three keys or none.
+fn time_rule(raw: &BTreeMap<String, String>) -> Result<Option<TimeRule>, String> {
+    let keys = [
+        "time_multiplier",
+        "time_safety_margin",
+        "time_resolution_ms",
+    ];
+    match keys.map(|key| raw.get(key)) {
+        [None, None, None] => Ok(None),
+        [Some(multiplier), Some(margin), Some(resolution)] => Ok(Some(TimeRule {
+            multiplier: positive(keys[0], multiplier)?,
+            safety_margin: positive(keys[1], margin)?,
+            resolution_ms: resolution.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                format!(
+                    "`time_resolution_ms` must be a positive whole number, found {resolution:?}"
+                )
+            })?,
+        })),
+        _ => Err(
+            "the time rule needs all of time_multiplier, time_safety_margin and time_resolution_ms"
+                .into(),
+        ),
+    }
+}
+
+/// Every `group.<path>.<setting>` line, gathered by group, in path order.
+fn groups(raw: &BTreeMap<String, String>) -> Result<Vec<Group>, String> {
+    let mut groups: Vec<Group> = Vec::new();
+    for (key, value) in raw {
+        let Some(rest) = key.strip_prefix("group.") else {
+            continue;
+        };
+        let (path, setting) = rest
+            .rsplit_once('.')
+            .ok_or_else(|| format!("`{key}` must be `group.<path>.<setting>`"))?;
+        let at = match groups.iter().position(|g| g.path == path) {
+            Some(at) => at,
+            None => {
+                groups.push(Group::new(path));
+                groups.len() - 1
+            }
+        };
+        let group = &mut groups[at];
+        let words = || {
+            value
+                .split_whitespace()
+                .map(String::from)
+                .collect::<Vec<String>>()
+        };
+        let score = |text: &str| -> Result<f64, String> {
+            match text {
+                "inf" | "+inf" => Ok(f64::INFINITY),
+                "-inf" => Ok(f64::NEG_INFINITY),
+                _ => text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| format!("`{key}` must be a number, found {text:?}")),
+            }
+        };
+        match setting {
+            "cases" => group.cases = words(),
+            "on_reject" => group.on_reject = OnReject::parse(key, value)?,
+            "grader_flags" => {
+                group.grader_flags = words()
+                    .iter()
+                    .map(|word| GraderFlag::parse(key, word))
+                    .collect::<Result<_, _>>()?
+            }
+            "accept_score" => group.accept_score = score(value)?,
+            "reject_score" => group.reject_score = score(value)?,
+            "range" => match value.split_whitespace().collect::<Vec<_>>().as_slice() {
+                [low, high] => group.range = (score(low)?, score(high)?),
+                _ => {
+                    return Err(format!(
+                        "`{key}` must be two numbers `<low> <high>`, found {value:?}"
+                    ))
+                }
+            },
+            "validator_flags" => group.validator_flags = words(),
+            "input_validator_flags" => group.input_validator_flags = words(),
+            other => {
+                let known: Vec<&str> = GROUP_SETTINGS.iter().map(|(name, _)| *name).collect();
+                return Err(format!(
+                    "`{key}`: a group has no setting `{other}`; it has {}",
+                    known.join(", ")
+                ));
+            }
+        }
+    }
+    groups.sort_by(|a, b| a.path.split('/').cmp(b.path.split('/')));
+    let mut seen: Vec<&str> = Vec::new();
+    for group in &groups {
+        if let Some(case) = group
+            .cases
+            .iter()
+            .find(|case| seen.contains(&case.as_str()))
+        {
+            return Err(format!(
+                "the case {case} is in two groups (group.{}.cases)",
+                group.path
+            ));
+        }
+        seen.extend(group.cases.iter().map(String::as_str));
+    }
+    Ok(groups)
+}
+
+/// Every `submission.<path> = "<expectation>"` line.
+fn submissions(raw: &BTreeMap<String, String>) -> Result<Vec<Submission>, String> {
+    let mut found = Vec::new();
+    for (key, value) in raw {
+        let Some(path) = key.strip_prefix("submission.") else {
+            continue;
+        };
+        let mut submission = Submission {
+            path: path.to_string(),
+            permitted: Vec::new(),
+            required: Vec::new(),
+            finals: Vec::new(),
+            score: None,
+            entry_point: None,
+            language: None,
+        };
+        let mut words = value.split_whitespace().peekable();
+        let known = "permitted, required, final, score, entry or language";
+        while let Some(word) = words.next() {
+            let verdicts = |words: &mut std::iter::Peekable<std::str::SplitWhitespace>| {
+                let mut list = Vec::new();
+                while let Some(next) = words.peek().filter(|w| Expected::parse(key, w).is_ok()) {
+                    list.push(Expected::parse(key, next).expect("checked"));
+                    words.next();
+                }
+                if list.is_empty() {
+                    return Err(format!(
+                        "`{key}`: `{word}` needs verdicts after it ({})",
+                        Expected::names()
+                    ));
+                }
+                Ok(list)
+            };
+            match word {
+                "permitted" => submission.permitted = verdicts(&mut words)?,
+                "required" => submission.required = verdicts(&mut words)?,
+                "final" => submission.finals = verdicts(&mut words)?,
+                "score" => {
+                    let mut number = || -> Result<f64, String> {
+                        let text = words.next().unwrap_or("");
+                        text.parse::<f64>()
+                            .ok()
+                            .filter(|v| v.is_finite())
+                            .ok_or_else(|| {
+                                format!("`{key}`: `score` needs two numbers, found {text:?}")
+                            })
+                    };
+                    submission.score = Some((number()?, number()?));
+                }
+                "entry" => submission.entry_point = words.next().map(String::from),
+                "language" => {
+                    let code = words.next().unwrap_or("");
+                    submission.language = Some(Language::of_code(code).ok_or_else(|| {
+                        format!("`{key}`: no language {code:?} (cpp, c, java, python3, python2, rust, kotlin, ...)")
+                    })?);
+                }
+                other => return Err(format!("`{key}`: expected {known}, found {other:?}")),
+            }
+        }
+        found.push(submission);
+    }
+    Ok(found)
+}
+
+/// The comparison: the mode and the keys that refine it, each refused where
+/// its mode has no use for it.
+fn compare_of(raw: &BTreeMap<String, String>, mode: CompareMode) -> Result<Compare, String> {
+    let tolerance = |key: &str| -> Result<Option<f64>, String> {
+        match raw.get(key) {
+            None => Ok(None),
+            Some(_) if mode != CompareMode::Float => {
+                Err(format!("`{key}` needs `compare = \"float\"`"))
+            }
+            Some(text) => text
+                .parse::<f64>()
+                .ok()
+                .filter(|tolerance| tolerance.is_finite() && *tolerance >= 0.0)
+                .map(Some)
+                .ok_or_else(|| format!("`{key}` must be a number such as 1e-6, found {text:?}")),
+        }
+    };
+    let both = tolerance("float_tolerance")?;
+    let relative = tolerance("float_relative_tolerance")?;
+    let absolute = tolerance("float_absolute_tolerance")?;
+    let mut compare = Compare::of_mode(mode);
+    match (both, relative, absolute) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            return Err("`float_tolerance` sets both tolerances: give it, or \
+                        `float_relative_tolerance` and `float_absolute_tolerance`, not both"
+                .into())
+        }
+        (Some(both), None, None) => {
+            compare.absolute_tolerance = Some(both);
+            compare.relative_tolerance = Some(both);
+        }
+        (None, None, None) => {}
+        (None, relative, absolute) => {
+            compare.absolute_tolerance = absolute;
+            compare.relative_tolerance = relative;
+        }
+    }
+    let flag = |key: &str, default: bool| -> Result<bool, String> {
+        match raw.get(key).map(String::as_str) {
+            None => Ok(default),
+            Some(_) if !matches!(mode, CompareMode::Tokens | CompareMode::Float) => Err(format!(
+                "`{key}` needs `compare = \"tokens\"` or `\"float\"` (other modes compare as they say)"
+            )),
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
+            Some(text) => Err(format!("`{key}` must be true or false, found {text:?}")),
+        }
+    };
+    compare.case_sensitive = flag("case_sensitive", true)?;
+    compare.space_change_sensitive = flag("space_change_sensitive", false)?;
+    Ok(compare)
 }
 
 /// Every `key = value` line, keys checked: known, or `bench.<series>`, and
@@ -278,9 +796,11 @@ fn key_values(text: &str) -> Result<BTreeMap<String, String>, String> {
             .split_once('=')
             .ok_or_else(|| format!("line {at}: expected `key = value`, found {line:?}"))?;
         let key = key.trim();
-        let series = key
-            .strip_prefix("bench.")
-            .is_some_and(|name| !name.is_empty());
+        let named = |prefix: &str| {
+            key.strip_prefix(prefix)
+                .is_some_and(|name| !name.is_empty())
+        };
+        let series = named("bench.") || named("group.") || named("submission.");
         if !series && !KEYS.iter().any(|(known, _)| *known == key) {
             return Err(format!("line {at}: unknown key `{key}`{}", suggestion(key)));
         }
@@ -317,7 +837,10 @@ fn suggestion(key: &str) -> String {
     let known: Vec<&str> = KEYS.iter().map(|(known, _)| *known).collect();
     match nearest(key, known.iter().copied()) {
         Some(known) => format!("; did you mean `{known}`?"),
-        None => format!("; known keys: {}, bench.<series>", known.join(", ")),
+        None => format!(
+            "; known keys: {}, bench.<series>, group.<path>.<setting>, submission.<path>",
+            known.join(", ")
+        ),
     }
 }
 
@@ -392,15 +915,20 @@ mod tests {
     #[test]
     fn config_reads_compare_modes_and_checkers() {
         let config = with("").unwrap();
-        assert_eq!(config.compare.float_tolerance, DEFAULT_FLOAT_TOLERANCE);
+        assert_eq!(config.compare, Compare::of_mode(CompareMode::Exact));
         assert_eq!(config.checker, None);
+        let config = with("compare = float\n").unwrap();
+        assert_eq!(
+            config.compare.relative_tolerance,
+            Some(DEFAULT_FLOAT_TOLERANCE)
+        );
         let config = with("compare = float\nfloat_tolerance = 1e-4\n").unwrap();
         assert_eq!(
-            config.compare,
-            Compare {
-                mode: CompareMode::Float,
-                float_tolerance: 1e-4
-            }
+            (
+                config.compare.absolute_tolerance,
+                config.compare.relative_tolerance
+            ),
+            (Some(1e-4), Some(1e-4))
         );
         let config = with("compare = \"any-order-deep\"\n").unwrap();
         assert_eq!(config.compare.mode, CompareMode::AnyOrderDeep);
@@ -420,6 +948,142 @@ mod tests {
             ("checker = x\nchecker_protocol = polygon\n", "\"polygon\""),
             ("checker = \"\"\n", "`checker` must name"),
             ("rustc = 1.89\n", "`rustc` must be a full rustc version"),
+        ] {
+            let err = with(extra).unwrap_err();
+            assert!(err.contains(named), "{extra}: {err}");
+        }
+    }
+
+    #[test]
+    fn tolerances_case_and_whitespace_refine_compare() {
+        let config = with("compare = float\nfloat_relative_tolerance = 1e-9\n").unwrap();
+        assert_eq!(
+            (
+                config.compare.absolute_tolerance,
+                config.compare.relative_tolerance
+            ),
+            (None, Some(1e-9))
+        );
+        let config =
+            with("compare = tokens\ncase_sensitive = false\nspace_change_sensitive = true\n")
+                .unwrap();
+        assert!(!config.compare.case_sensitive && config.compare.space_change_sensitive);
+        for (extra, named) in [
+            (
+                "compare = float\nfloat_tolerance = 1\nfloat_absolute_tolerance = 1\n",
+                "not both",
+            ),
+            (
+                "float_relative_tolerance = 1\n",
+                "needs `compare = \"float\"`",
+            ),
+            ("case_sensitive = false\n", "needs `compare = \"tokens\"`"),
+            ("compare = tokens\ncase_sensitive = no\n", "true or false"),
+        ] {
+            let err = with(extra).unwrap_err();
+            assert!(err.contains(named), "{extra}: {err}");
+        }
+    }
+
+    #[test]
+    fn default_validator_flags_add_to_a_comparison_as_kattis_adds_them() {
+        let flags =
+            |text: &str| -> Vec<String> { text.split_whitespace().map(String::from).collect() };
+        let compare = Compare::kattis_default()
+            .with_validator_flags(&flags("float_relative_tolerance 1e-6 case_sensitive"))
+            .unwrap();
+        assert_eq!(compare.mode, CompareMode::Float);
+        assert_eq!(
+            (compare.absolute_tolerance, compare.relative_tolerance),
+            (None, Some(1e-6))
+        );
+        assert!(compare.case_sensitive);
+        let err = Compare::kattis_default()
+            .with_validator_flags(&flags("float_tolerance"))
+            .unwrap_err();
+        assert!(err.contains("needs a number"), "{err}");
+        let err = Compare::kattis_default()
+            .with_validator_flags(&flags("ignore_case"))
+            .unwrap_err();
+        assert!(
+            err.contains("not a flag of the default output validator"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn validator_flags_and_passes_need_a_program_to_take_them() {
+        let config = with(
+            "checker = v\nchecker_protocol = kattis\nvalidator_flags = float_tolerance 1e-6\n\
+             validation_passes = 3\n",
+        )
+        .unwrap();
+        assert_eq!(config.validator_flags, ["float_tolerance", "1e-6"]);
+        assert_eq!(config.validation_passes, Some(3));
+        for (extra, named) in [
+            ("validator_flags = x\n", "are compare keys"),
+            (
+                "checker = v\nvalidation_passes = 2\n",
+                "needs a Kattis checker",
+            ),
+            (
+                "checker = v\nchecker_protocol = kattis\nvalidation_passes = 1\n",
+                "at least 2",
+            ),
+        ] {
+            let err = with(extra).unwrap_err();
+            assert!(err.contains(named), "{extra}: {err}");
+        }
+    }
+
+    #[test]
+    fn groups_submissions_and_the_time_rule_are_read_and_checked() {
+        let config = with(
+            "scoring = true\ngroup.data/secret/g1.cases = secret-g1-1 secret-g1-2\n\
+             group.data/secret/g1.accept_score = 20\ngroup.data/secret/g1.grader_flags = min\n\
+             group.data/secret.on_reject = continue\ngroup.data/secret.range = 0 inf\n\
+             submission.submissions/accepted/a.py = \"permitted AC entry main.py language python2\"\n\
+             submission.submissions/wrong_answer/w.cpp = \"permitted AC WA required WA\"\n\
+             time_multiplier = 5\ntime_safety_margin = 2\ntime_resolution_ms = 1000\n",
+        )
+        .unwrap();
+        assert!(config.scoring);
+        let paths: Vec<&str> = config.groups.iter().map(|g| g.path.as_str()).collect();
+        assert_eq!(paths, ["data/secret", "data/secret/g1"]);
+        let g1 = &config.groups[1];
+        assert_eq!(g1.cases, ["secret-g1-1", "secret-g1-2"]);
+        assert_eq!(
+            (g1.accept_score, g1.grader_flags.as_slice()),
+            (20.0, &[GraderFlag::Min][..])
+        );
+        assert_eq!(config.groups[0].on_reject, OnReject::Continue);
+        assert_eq!(config.groups[0].range, (0.0, f64::INFINITY));
+        let accepted = &config.submissions[0];
+        assert_eq!(accepted.path, "submissions/accepted/a.py");
+        assert_eq!(accepted.permitted, [Expected::Accepted]);
+        assert_eq!(accepted.entry_point.as_deref(), Some("main.py"));
+        assert_eq!(accepted.language, Some(Language::Python2));
+        assert_eq!(config.submissions[1].required, [Expected::WrongAnswer]);
+        assert_eq!(config.time_rule.unwrap().resolution_ms, 1000);
+        for (extra, named) in [
+            ("group.x.colour = red\n", "a group has no setting `colour`"),
+            ("group.x.on_reject = stop\n", "\"break\" or \"continue\""),
+            ("group.x.grader_flags = min mean\n", "\"mean\""),
+            (
+                "group.a.cases = c\ngroup.b.cases = c\n",
+                "the case c is in two groups",
+            ),
+            ("submission.s.py = \"permitted\"\n", "needs verdicts"),
+            (
+                "submission.s.py = \"maybe AC\"\n",
+                "expected permitted, required",
+            ),
+            (
+                "submission.s.py = \"language cobol\"\n",
+                "no language \"cobol\"",
+            ),
+            ("time_multiplier = 5\n", "needs all of"),
+            ("input_validator_flags = x\n", "need `input_validators`"),
         ] {
             let err = with(extra).unwrap_err();
             assert!(err.contains(named), "{extra}: {err}");

@@ -92,9 +92,11 @@ impl Workspace {
     }
 
     /// A judge's program named in `problem.toml` (a checker's, an
-    /// interactor's): `own` (`<id>-check`) is the problem's own binary; any
-    /// other command line runs through `sh` from the workspace root, so its
-    /// relative paths start there.
+    /// interactor's, an input validator's): `own` (`<id>-check`) is the
+    /// problem's own binary; a source file or a folder of sources (a
+    /// package's validator) is compiled into `target/foreign/` and run with
+    /// the command's other words; any other command line runs through `sh`
+    /// from the workspace root, so its relative paths start there.
     pub fn tool(&self, own: &str, command: &str, what: &str) -> Result<Program, SetupError> {
         if command == own {
             return self.built(command).map(Program::exec);
@@ -103,7 +105,15 @@ impl Workspace {
             .root
             .canonicalize()
             .map_err(|e| SetupError(format!("cannot find {}: {e}", self.root.display())))?;
-        let first = command.split_whitespace().next().unwrap_or("");
+        let mut words = command.split_whitespace();
+        let first = words.next().unwrap_or("");
+        if first.contains('/') && sources::is_source(&root.join(first)) {
+            let source = root.join(first);
+            let program = sources::build(&sources::Source::at(&source), &self.target("foreign"))
+                .map_err(|e| SetupError(format!("{what} {first}: {e}")))?;
+            let rest: Vec<String> = words.map(String::from).collect();
+            return Ok(program.with_args(&rest));
+        }
         if first.contains('/') && !root.join(first).is_file() {
             return Err(SetupError(format!(
                 "{what} {command:?}: no file {first} (relative paths start at the workspace root)"
@@ -190,7 +200,11 @@ impl Workspace {
         let bytes = files::read_stored(&path).map_err(SetupError)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| SetupError(format!("{} is not UTF-8 text", path.display())))?;
-        config::parse(&text).map_err(|e| SetupError(format!("{}: {e}", path.display())))
+        let config =
+            config::parse(&text).map_err(|e| SetupError(format!("{}: {e}", path.display())))?;
+        // Its cases are read next, under its own guard.
+        files::set_stored_limit(config.case_size_limit_mib << 20);
+        Ok(config)
     }
 
     /// The stored cases of a problem, sorted by name (none, for a new

@@ -152,7 +152,7 @@ const TOOL_PROCESSES: u32 = 256;
 impl Limits {
     /// A tool's limits (a checker, a generator, a brute force): wall time
     /// alone, its own memory unlimited.
-    pub fn tool(time: Duration, output_cap: usize) -> Limits {
+    pub const fn tool(time: Duration, output_cap: usize) -> Limits {
         Limits {
             time,
             clock: Clock::Wall,

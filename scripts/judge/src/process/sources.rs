@@ -1,15 +1,27 @@
-//! Source files as programs: wherever a program is taken (`--bin`, `--sol`,
-//! `--brute`, `--gen`), a `.rs`, `.cpp`/`.cc`, `.c`, `.java` or `.py` file is
-//! compiled the way judges do and its build is run. Each build lives in
-//! `<build folder>/<name>-<hash>/` (`target/foreign/`), keyed by the
-//! source's bytes and the compiler's command line, so a source is compiled
+//! Source files and folders as programs: wherever a program is taken
+//! (`--bin`, `--sol`, `--brute`, `--gen`, a package's validators and
+//! submissions), a source file, or a folder of sources, is compiled the way
+//! judges do and its build is run. A folder is one program: C and C++
+//! sources compiled together, Java with its packages and main class, Python
+//! with its main file; a folder with a `build` or `run` script is built and
+//! run by them. Each build lives in `<build folder>/<name>-<hash>/`
+//! (`target/foreign/`), keyed by the sources' bytes, the headers of the
+//! include folders and the compiler's command line, so a source is compiled
 //! once; it is made in a scratch folder and renamed into place, so a
 //! half-made build is never used.
 
+mod java;
+pub mod languages;
+
 use super::run::{self, Input, Killed, Limits, Output, Program, View};
 use crate::base::files::Scratch;
+use crate::base::hash::fnv1a;
+use java::java_classes;
+use languages::{Language, HEADERS};
 use std::env;
+use std::fmt;
 use std::fs;
+use std::io;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -22,51 +34,71 @@ const COMPILE_TIME: Duration = Duration::from_secs(60);
 const COMPILE_MEMORY_KIB: u64 = 1 << 20;
 const COMPILE_OUTPUT_CAP: usize = 1 << 20;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Language {
-    Rust,
-    Cpp,
-    C,
-    Java,
-    Python,
+/// What to build: a file or a folder, and what a package says about it.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    pub path: &'a Path,
+    /// The class, file or module to start (`Main`, `main.py`), when the
+    /// language could start several.
+    pub entry_point: Option<&'a str>,
+    /// The language when the file endings do not say it.
+    pub language: Option<Language>,
+    /// Folders C and C++ search for headers, besides the source's own.
+    pub includes: &'a [PathBuf],
 }
 
-impl Language {
-    fn of(path: &Path) -> Option<Language> {
-        Some(match path.extension()?.to_str()? {
-            "rs" => Language::Rust,
-            "cpp" | "cc" => Language::Cpp,
-            "c" => Language::C,
-            "java" => Language::Java,
-            "py" => Language::Python,
-            _ => return None,
-        })
-    }
-
-    /// The compile command, up to the source and output paths; also part of
-    /// the cache key, so changing a flag rebuilds.
-    fn compiler(self) -> &'static [&'static str] {
-        match self {
-            Language::Rust => &["rustc", "--edition", "2021", "-O", "--crate-name", "main"],
-            Language::Cpp => &["g++", "-O2", "-std=c++17", "-DONLINE_JUDGE"],
-            Language::C => &["gcc", "-O2", "-DONLINE_JUDGE"],
-            Language::Java => &["javac", "-encoding", "UTF-8"],
-            // No build: only a syntax check, so a typo is a setup error too.
-            Language::Python => &["python3", "-m", "py_compile"],
+impl Source<'_> {
+    /// The file or folder alone, its language told by its file endings.
+    pub fn at(path: &Path) -> Source<'_> {
+        Source {
+            path,
+            entry_point: None,
+            language: None,
+            includes: &[],
         }
     }
 }
 
-/// A program as a command line names it: a source file is compiled into
-/// `build_dir`; an existing file is run directly, a bare name too (never a
-/// namesake in PATH); anything else is a shell command (where a bare name
-/// that is no file here is looked up in PATH), except a lone path that names
-/// no executable file, which is an error.
-pub fn from_arg(text: &str, build_dir: &Path) -> Result<Program, String> {
-    if let Some(program) = program(text, build_dir)? {
-        return Ok(program);
+/// Why a source could not become a program.
+#[derive(Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// A compiler or runtime is not installed: `tool` names it.
+    Missing { tool: String, message: String },
+    /// Anything else: a compile error, an unreadable file, no main.
+    Failed(String),
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            BuildError::Missing { message, .. } | BuildError::Failed(message) => {
+                f.write_str(message)
+            }
+        }
     }
+}
+
+fn failed<T>(message: impl Into<String>) -> Result<T, BuildError> {
+    Err(BuildError::Failed(message.into()))
+}
+
+fn missing(tool: &str, what: &str) -> BuildError {
+    BuildError::Missing {
+        tool: tool.to_string(),
+        message: format!("{what} needs {tool}, which is not installed (not found on PATH)"),
+    }
+}
+
+/// A program as a command line names it: a source file or a folder is
+/// compiled into `build_dir`; an existing file is run directly, a bare name
+/// too (never a namesake in PATH); anything else is a shell command (where
+/// a bare name that is no file here is looked up in PATH), except a lone
+/// path that names no executable file, which is an error.
+pub fn from_arg(text: &str, build_dir: &Path) -> Result<Program, String> {
     let path = Path::new(text);
+    if is_source(path) {
+        return build(&Source::at(path), build_dir).map_err(|e| e.to_string());
+    }
     let lone_path = text.contains('/') && !text.contains(char::is_whitespace);
     match fs::metadata(path) {
         Ok(meta) if meta.is_file() && meta.permissions().mode() & 0o111 == 0 => {
@@ -79,128 +111,535 @@ pub fn from_arg(text: &str, build_dir: &Path) -> Result<Program, String> {
     }
 }
 
-/// `Some(program)` when `text` names a source file, after compiling it into
-/// `build_dir` if needed; `None` for anything else. An error says why it
-/// cannot be built.
-fn program(text: &str, build_dir: &Path) -> Result<Option<Program>, String> {
-    let source = Path::new(text);
-    let language = match Language::of(source) {
-        Some(language) if source.is_file() => language,
-        _ => return Ok(None),
-    };
-    let bytes = fs::read(source).map_err(|e| format!("cannot read {text}: {e}"))?;
+/// Whether `path` is something `build` makes a program of: a source file
+/// of a known language, or a folder.
+pub fn is_source(path: &Path) -> bool {
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => true,
+        Ok(meta) if meta.is_file() => Language::of_path(path).is_some(),
+        _ => false,
+    }
+}
+
+/// One file of a program: its path inside the program, and its bytes.
+struct File {
+    name: String,
+    bytes: Vec<u8>,
+    mode: u32,
+}
+
+/// Compiles the source into `build_dir` if needed and returns how to run it.
+pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
+    let shown = source.path.display().to_string();
+    let folder = source.path.is_dir();
+    let mut files = Vec::new();
+    if folder {
+        gather(source.path, "", &mut files)?;
+    } else {
+        let bytes = fs::read(source.path)
+            .map_err(|e| BuildError::Failed(format!("cannot read {shown}: {e}")))?;
+        let name = file_name(source.path);
+        files.push(File {
+            name,
+            bytes,
+            mode: 0o644,
+        });
+    }
     let stem = source
+        .path
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("main")
         .to_string();
-    let key = fnv1a(&[language.compiler().join(" ").as_bytes(), b"\0", &bytes]);
-    let build = build_dir.join(format!("{stem}-{key:016x}"));
-    let (code, notes) = clean(&bytes);
+    if folder && files.iter().any(|f| f.name == "build" || f.name == "run") {
+        return scripted(source, &files, &stem, build_dir);
+    }
+    let language = match source.language {
+        Some(language) => language,
+        None => language_of(&files, &shown)?,
+    };
+    let mut notes = Vec::new();
+    for file in files.iter_mut().filter(|f| is_code(&f.name, language)) {
+        let (code, note) = clean(&file.bytes);
+        if let Some(note) = note {
+            notes.push(if folder {
+                format!("{shown}/{}: {note}", file.name)
+            } else {
+                format!("{shown}: {note}")
+            });
+        }
+        file.bytes = code;
+    }
     // Java wants a public class in a file of its name; a main class without
     // one may be in any file.
-    let java = if language == Language::Java {
-        Some(
-            java_classes(&String::from_utf8_lossy(&code))
-                .ok_or_else(|| format!("{text}: no class with `static void main` found to run"))?,
-        )
+    if language == Language::Java && !folder {
+        let classes = java_classes(&String::from_utf8_lossy(&files[0].bytes));
+        if let Some(public) = classes.public.or(classes.main) {
+            files[0].name = format!("{public}.java");
+        }
+    }
+    let entry = entry_of(language, &files, source.entry_point, &shown)?;
+    let origin = if folder {
+        source.path.to_path_buf()
     } else {
-        None
+        source.path.parent().unwrap_or(Path::new(".")).to_path_buf()
     };
-    let file_name = match &java {
-        Some(classes) => format!("{}.java", classes.public.as_ref().unwrap_or(&classes.main)),
-        None => source
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("main")
-            .to_string(),
+    let mut includes = vec![absolute(&origin)];
+    includes.extend(source.includes.iter().map(|dir| absolute(dir)));
+    let mut key_parts: Vec<Vec<u8>> = vec![
+        language.compiler().join(" ").into_bytes(),
+        entry.clone().into_bytes(),
+    ];
+    for dir in &includes {
+        key_parts.push(dir.display().to_string().into_bytes());
+        key_parts.extend(headers_in(dir));
+    }
+    for file in &files {
+        key_parts.push(file.name.clone().into_bytes());
+        key_parts.push(file.bytes.clone());
+    }
+    let parts: Vec<&[u8]> = key_parts
+        .iter()
+        .flat_map(|p| [p.as_slice(), b"\0"])
+        .collect();
+    let build = build_dir.join(format!("{stem}-{:016x}", fnv1a(&parts)));
+    let interpreter = match language {
+        Language::Python2 => Some(languages::python2().ok_or_else(|| missing("python2", &shown))?),
+        _ => None,
     };
     if !build.is_dir() {
-        if let Some(note) = notes {
-            eprintln!("judge: {text}: {note}");
+        for note in &notes {
+            eprintln!("judge: {note}");
         }
-        compile(language, text, &code, &build, &file_name, &stem)?;
+        let compiled: Vec<String> = match language {
+            Language::Rust | Language::JavaScript | Language::Ruby => vec![entry.clone()],
+            _ => files
+                .iter()
+                .filter(|f| is_code(&f.name, language))
+                .map(|f| f.name.clone())
+                .collect(),
+        };
+        let job = Job {
+            language,
+            shown: &shown,
+            folder,
+            files: &files,
+            compiled: &compiled,
+            includes: &includes,
+            interpreter: interpreter.as_deref(),
+        };
+        compile(&job, &build)?;
     }
-    Ok(Some(match (language, java) {
-        (Language::Java, Some(classes)) => Program::Exec(
+    if let Some(runtime) = language.runtime() {
+        if which(runtime).is_none() {
+            return Err(missing(runtime, &format!("{shown} (to run)")));
+        }
+    }
+    let path = |name: &str| build.join(name).display().to_string();
+    Ok(match language {
+        Language::Java => Program::Exec(
             PathBuf::from("java"),
             vec![
                 "-Xss64m".into(),
                 "-cp".into(),
                 build.display().to_string(),
-                classes.main,
+                entry,
             ],
         ),
-        (Language::Python, _) => Program::Exec(
-            PathBuf::from("python3"),
-            vec![build.join(&file_name).display().to_string()],
+        Language::Kotlin => Program::Exec(
+            PathBuf::from("java"),
+            vec!["-Xss64m".into(), "-cp".into(), path("main.jar"), entry],
         ),
-        _ => Program::exec(build.join(&stem)),
-    }))
+        Language::Python3 => Program::Exec(PathBuf::from("python3"), vec![path(&entry)]),
+        Language::Python2 => Program::Exec(interpreter.unwrap_or_default(), vec![path(&entry)]),
+        Language::JavaScript => Program::Exec(PathBuf::from("node"), vec![path(&entry)]),
+        Language::Ruby => Program::Exec(PathBuf::from("ruby"), vec![path(&entry)]),
+        Language::CSharp => Program::Exec(PathBuf::from("mono"), vec![path("main.exe")]),
+        Language::Rust | Language::Cpp | Language::C | Language::Go => {
+            Program::exec(build.join("main"))
+        }
+    })
 }
 
-/// Compiles the (cleaned) source in a scratch folder beside `build` and
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("main")
+        .to_string()
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Every file below `dir` (hidden ones left out), as paths relative to the
+/// program's folder.
+fn gather(dir: &Path, prefix: &str, files: &mut Vec<File>) -> Result<(), BuildError> {
+    let shown = dir.display();
+    let mut entries: Vec<fs::DirEntry> = fs::read_dir(dir)
+        .map_err(|e| BuildError::Failed(format!("cannot list {shown}: {e}")))?
+        .flatten()
+        .collect();
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        let relative = format!("{prefix}{name}");
+        let meta = fs::metadata(&path)
+            .map_err(|e| BuildError::Failed(format!("cannot read {}: {e}", path.display())))?;
+        if meta.is_dir() {
+            gather(&path, &format!("{relative}/"), files)?;
+        } else {
+            let bytes = fs::read(&path)
+                .map_err(|e| BuildError::Failed(format!("cannot read {}: {e}", path.display())))?;
+            files.push(File {
+                name: relative,
+                bytes,
+                mode: meta.permissions().mode() & 0o777,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The headers directly in an include folder, for the cache key.
+fn headers_in(dir: &Path) -> Vec<Vec<u8>> {
+    let mut found: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| {
+            let path = e.path();
+            path.extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| HEADERS.contains(&x))
+                && path.is_file()
+        })
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                fs::read(e.path()).unwrap_or_default(),
+            )
+        })
+        .collect();
+    found.sort();
+    found
+        .into_iter()
+        .flat_map(|(name, bytes)| [name.into_bytes(), bytes])
+        .collect()
+}
+
+/// The language of a program's files: the one language of its sources
+/// (C with C++ is C++); a `python2` shebang makes `.py` Python 2.
+fn language_of(files: &[File], shown: &str) -> Result<Language, BuildError> {
+    let mut found: Vec<Language> = Vec::new();
+    for file in files {
+        let language = match Language::of_path(Path::new(&file.name)) {
+            Some(Language::Python3)
+                if file.bytes.starts_with(b"#!")
+                    && file
+                        .bytes
+                        .split(|&b| b == b'\n')
+                        .next()
+                        .is_some_and(|line| line.windows(7).any(|w| w == b"python2")) =>
+            {
+                Language::Python2
+            }
+            Some(language) => language,
+            None => continue,
+        };
+        if !found.contains(&language) {
+            found.push(language);
+        }
+    }
+    found.sort_by_key(|l| l.code());
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [Language::C, Language::Cpp] | [Language::Cpp, Language::C] => Ok(Language::Cpp),
+        [] => failed(format!("{shown}: no source file of a known language (.rs, .cpp, .c, .java, .py, .kt, .go, .cs, .js, .rb)")),
+        several => failed(format!(
+            "{shown}: sources in several languages ({}): name one (a package's `language`)",
+            several.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// Whether a file of the program is compiled as `language`'s code.
+fn is_code(name: &str, language: Language) -> bool {
+    match Language::of_path(Path::new(name)) {
+        Some(Language::C) if language == Language::Cpp => true,
+        Some(Language::Python3) if language == Language::Python2 => true,
+        Some(found) => found == language,
+        None => false,
+    }
+}
+
+/// What to start: the main class (Java, Kotlin) or the main file, from the
+/// entry point when given, else the language's default.
+fn entry_of(
+    language: Language,
+    files: &[File],
+    entry: Option<&str>,
+    shown: &str,
+) -> Result<String, BuildError> {
+    let code: Vec<&File> = files
+        .iter()
+        .filter(|f| is_code(&f.name, language))
+        .collect();
+    let text = |f: &File| String::from_utf8_lossy(&f.bytes).into_owned();
+    match language {
+        Language::Java => {
+            let mains: Vec<(String, String)> = code
+                .iter()
+                .filter_map(|f| {
+                    let classes = java_classes(&text(f));
+                    Some((classes.main.clone()?, classes.qualified_main()?))
+                })
+                .collect();
+            let wanted = entry.map(|e| e.trim_end_matches(".java").replace('/', "."));
+            let chosen = match &wanted {
+                Some(wanted) => mains.iter().find(|(simple, qualified)| {
+                    simple == wanted
+                        || qualified == wanted
+                        || qualified.ends_with(&format!(".{wanted}"))
+                }),
+                None if mains.len() == 1 => mains.first(),
+                None => mains.iter().find(|(simple, _)| simple == "Main"),
+            };
+            match (chosen, wanted) {
+                (Some((_, qualified)), _) => Ok(qualified.clone()),
+                (None, Some(wanted)) => Ok(wanted),
+                (None, None) if mains.is_empty() => failed(format!(
+                    "{shown}: no class with `static void main` found to run"
+                )),
+                (None, None) => {
+                    failed(format!(
+                    "{shown}: several classes have `static void main` ({}): name the entry point",
+                    mains.iter().map(|(_, q)| q.as_str()).collect::<Vec<_>>().join(", ")
+                ))
+                }
+            }
+        }
+        Language::Kotlin => match entry {
+            Some(entry) => Ok(entry.to_string()),
+            None => {
+                let main = code
+                    .iter()
+                    .find(|f| text(f).contains("fun main"))
+                    .or(code.first());
+                let stem = main.map_or("Main".to_string(), |f| {
+                    let stem = Path::new(&f.name)
+                        .file_stem()
+                        .and_then(|s| s.to_str())
+                        .unwrap_or("main")
+                        .to_string();
+                    let mut chars = stem.chars();
+                    chars
+                        .next()
+                        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+                });
+                Ok(format!("{stem}Kt"))
+            }
+        },
+        Language::Cpp | Language::C | Language::Go | Language::CSharp => Ok(String::new()),
+        Language::Rust
+        | Language::Python3
+        | Language::Python2
+        | Language::JavaScript
+        | Language::Ruby => {
+            let names: Vec<&str> = code.iter().map(|f| f.name.as_str()).collect();
+            let extension = |name: &str| {
+                Path::new(name)
+                    .extension()
+                    .and_then(|x| x.to_str())
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let found = match entry {
+                Some(entry) => names
+                    .iter()
+                    .find(|n| {
+                        **n == entry
+                            || Path::new(n).file_stem().and_then(|s| s.to_str()) == Some(entry)
+                    })
+                    .copied(),
+                None if names.len() == 1 => names.first().copied(),
+                None => names
+                    .iter()
+                    .find(|n| n.starts_with("__main__.") || n.starts_with("main."))
+                    .or_else(|| {
+                        let mains: Vec<&&str> = code
+                            .iter()
+                            .filter(|f| text(f).contains("__name__"))
+                            .filter_map(|f| names.iter().find(|n| **n == f.name))
+                            .collect();
+                        (mains.len() == 1).then(|| mains[0])
+                    })
+                    .copied(),
+            };
+            match found {
+                Some(name) => Ok(name.to_string()),
+                None => failed(format!(
+                    "{shown}: cannot tell the main file among {} (name the entry point, or call one main.{})",
+                    names.join(", "),
+                    names.first().map_or("py".into(), |n| extension(n))
+                )),
+            }
+        }
+    }
+}
+
+/// One compile: what is built, from which files, with what.
+struct Job<'a> {
+    language: Language,
+    /// The source as the user named it.
+    shown: &'a str,
+    folder: bool,
+    files: &'a [File],
+    /// The files given to the compiler, by their names in the program.
+    compiled: &'a [String],
+    includes: &'a [PathBuf],
+    /// Python 2's interpreter, when it is not `python2` on PATH.
+    interpreter: Option<&'a Path>,
+}
+
+/// Compiles the (cleaned) sources in a scratch folder beside `build` and
 /// renames that to `build`. A rival process that finished first leaves its
 /// build in place.
-fn compile(
-    language: Language,
-    text: &str,
-    code: &[u8],
-    build: &Path,
-    file_name: &str,
-    stem: &str,
-) -> Result<(), String> {
+fn compile(job: &Job, build: &Path) -> Result<(), BuildError> {
     let parent = build.parent().unwrap_or(Path::new("."));
     let scratch = fs::create_dir_all(parent)
         .and_then(|()| Scratch::under(parent, ".build"))
-        .map_err(|e| format!("cannot prepare a build in {}: {e}", parent.display()))?;
-    scratch
-        .file(file_name, code)
-        .map_err(|e| format!("cannot prepare {}: {e}", scratch.path().display()))?;
-    run_compiler(language, text, scratch.path(), file_name, stem)?;
-    scratch
-        .keep_as(build)
-        .map(drop)
-        .map_err(|e| format!("cannot move the build to {}: {e}", build.display()))
+        .map_err(|e| {
+            BuildError::Failed(format!(
+                "cannot prepare a build in {}: {e}",
+                parent.display()
+            ))
+        })?;
+    write_files(&scratch, job.files).map_err(|e| {
+        BuildError::Failed(format!("cannot prepare {}: {e}", scratch.path().display()))
+    })?;
+    run_compiler(job, scratch.path())?;
+    scratch.keep_as(build).map(drop).map_err(|e| {
+        BuildError::Failed(format!("cannot move the build to {}: {e}", build.display()))
+    })
 }
 
-/// Compiles in the sandbox, as any program runs, with limits of its own:
-/// exceeding one is a setup error that names it.
-fn run_compiler(
-    language: Language,
-    text: &str,
-    dir: &Path,
-    file_name: &str,
-    stem: &str,
-) -> Result<(), String> {
-    let compiler = language.compiler()[0];
-    for needed in [
-        Some(compiler),
-        (language == Language::Java).then_some("java"),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        if which(needed).is_none() {
-            return Err(format!(
-                "{text} needs {needed}, which is not installed (not found on PATH)"
-            ));
+fn write_files(scratch: &Scratch, files: &[File]) -> io::Result<()> {
+    for file in files {
+        if let Some((dir, _)) = file.name.rsplit_once('/') {
+            fs::create_dir_all(scratch.path().join(dir))?;
         }
+        let path = scratch.file(&file.name, &file.bytes)?;
+        fs::set_permissions(&path, fs::Permissions::from_mode(file.mode | 0o600))?;
     }
-    let copy = dir.join(file_name).display().to_string();
-    let output = dir.join(stem).display().to_string();
-    // Through a shell only to have stderr in the captured output, whose
-    // first lines say what is wrong.
-    let mut args = vec!["-c".to_string(), "exec \"$0\" \"$@\" 2>&1".to_string()];
-    args.extend(language.compiler().iter().map(|arg| arg.to_string()));
-    match language {
-        Language::Java => args.extend(["-d".into(), dir.display().to_string(), copy.clone()]),
-        Language::Python => args.push(copy.clone()),
-        Language::C => args.extend(["-o".into(), output, copy.clone(), "-lm".into()]),
-        _ => args.extend(["-o".into(), output, copy.clone()]),
+    Ok(())
+}
+
+fn run_compiler(job: &Job, dir: &Path) -> Result<(), BuildError> {
+    let [compiler, flags @ ..] = job.language.compiler() else {
+        unreachable!("every language names its compiler");
     };
-    let shown = format!("{} {}", language.compiler().join(" "), text);
+    let program = job
+        .interpreter
+        .map_or(PathBuf::from(compiler), Path::to_path_buf);
+    if which(&program.display().to_string()).is_none() {
+        return Err(missing(compiler, job.shown));
+    }
+    let files: Vec<PathBuf> = job.compiled.iter().map(|name| dir.join(name)).collect();
+    let mut step = vec![program.display().to_string()];
+    step.extend(flags.iter().map(|flag| flag.to_string()));
+    step.extend(job.language.compile_args(dir, &files, job.includes));
+    let shown = format!("{} {}", job.language.compiler().join(" "), job.shown);
     eprintln!("judge: compiling {shown}");
+    let complaint = match confined(&step, dir, &format!("compiling {}", job.shown), &shown)? {
+        None => return Ok(()),
+        Some(complaint) => complaint,
+    };
+    // The complaint names the user's files, not the copies compiled.
+    let copy = format!("{}/", dir.display());
+    let complaint = if job.folder {
+        complaint.replace(&copy, &format!("{}/", job.shown))
+    } else {
+        complaint
+            .replace(&files[0].display().to_string(), job.shown)
+            .replace(&copy, "")
+    };
+    let lines: Vec<&str> = complaint.lines().collect();
+    let mut message = format!("{} does not compile ({shown}):", job.shown);
+    for line in lines.iter().take(SHOWN_LINES) {
+        message += &format!("\n  {line}");
+    }
+    if lines.len() > SHOWN_LINES {
+        message += &format!("\n  ... {} more lines", lines.len() - SHOWN_LINES);
+    }
+    failed(message)
+}
+
+/// A folder with a `build` and/or `run` script: copied, built by `sh build`
+/// in its copy, and run as its `run`.
+fn scripted(
+    source: &Source,
+    files: &[File],
+    stem: &str,
+    build_dir: &Path,
+) -> Result<Program, BuildError> {
+    let shown = source.path.display().to_string();
+    let parts: Vec<&[u8]> = files
+        .iter()
+        .flat_map(|f| [f.name.as_bytes(), &f.bytes[..], b"\0"])
+        .collect();
+    let build = build_dir.join(format!("{stem}-{:016x}", fnv1a(&parts)));
+    if !build.is_dir() {
+        let parent = build.parent().unwrap_or(Path::new("."));
+        let scratch = fs::create_dir_all(parent)
+            .and_then(|()| Scratch::under(parent, ".build"))
+            .and_then(|scratch| write_files(&scratch, files).map(|()| scratch))
+            .map_err(|e| BuildError::Failed(format!("cannot prepare a build of {shown}: {e}")))?;
+        if files.iter().any(|f| f.name == "build") {
+            eprintln!("judge: building {shown} with its build script");
+            let step = ["sh".to_string(), "build".to_string()];
+            let building = format!("building {shown}");
+            if let Some(said) = confined(&step, scratch.path(), &building, "its build script")? {
+                let said: Vec<&str> = said.lines().take(SHOWN_LINES).collect();
+                return failed(format!("{shown}/build failed:\n  {}", said.join("\n  ")));
+            }
+        }
+        if !scratch.path().join("run").is_file() {
+            return failed(format!("{shown}: no `run` after its build"));
+        }
+        scratch.keep_as(&build).map_err(|e| {
+            BuildError::Failed(format!("cannot move the build to {}: {e}", build.display()))
+        })?;
+    }
+    let run = build.join("run");
+    let executable = fs::metadata(&run).is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
+    Ok(if executable {
+        Program::exec(run)
+    } else {
+        Program::Exec(PathBuf::from("sh"), vec![run.display().to_string()])
+    })
+}
+
+/// Runs a compile or build `step` in the sandbox, as any program runs, in
+/// `dir`, the one folder it may write, with limits of its own: `None` when
+/// it succeeds, else what it printed (stderr and stdout together). Passing
+/// a limit is an error naming it: "<doing> stopped: ... (<shown>)".
+fn confined(
+    step: &[String],
+    dir: &Path,
+    doing: &str,
+    shown: &str,
+) -> Result<Option<String>, BuildError> {
+    let mut args = vec![
+        "-c".to_string(),
+        "cd \"$0\" && exec \"$@\" 2>&1".to_string(),
+        dir.display().to_string(),
+    ];
+    args.extend(step.iter().cloned());
     let limits = Limits {
         memory_kib: Some(COMPILE_MEMORY_KIB),
         ..Limits::tool(COMPILE_TIME, COMPILE_OUTPUT_CAP)
@@ -211,33 +650,15 @@ fn run_compiler(
     };
     let program = Program::Exec(PathBuf::from("/bin/sh"), args);
     let outcome = run::run(&program, Input::Bytes(b""), Output::Capture, &limits, &view)
-        .map_err(|e| format!("cannot start {compiler} for {text}: {e}"))?;
+        .map_err(|e| BuildError::Failed(format!("cannot start {} for {doing}: {e}", step[0])))?;
     let over = match outcome.killed {
-        Some(Killed::Time) => Some(format!("ran past its {} s limit", COMPILE_TIME.as_secs())),
-        Some(Killed::Memory) => Some(format!(
-            "used over its {} MiB of memory",
-            COMPILE_MEMORY_KIB >> 10
-        )),
-        Some(Killed::Output) => Some(format!("printed over {} KiB", COMPILE_OUTPUT_CAP >> 10)),
-        None if outcome.exit.success() => return Ok(()),
-        None => None,
+        Some(Killed::Time) => format!("ran past its {} s limit", COMPILE_TIME.as_secs()),
+        Some(Killed::Memory) => format!("used over its {} MiB of memory", COMPILE_MEMORY_KIB >> 10),
+        Some(Killed::Output) => format!("printed over {} KiB", COMPILE_OUTPUT_CAP >> 10),
+        None if outcome.exit.success() => return Ok(None),
+        None => return Ok(Some(String::from_utf8_lossy(&outcome.stdout).into_owned())),
     };
-    if let Some(over) = over {
-        return Err(format!(
-            "compiling {text} stopped: the compiler {over} ({shown})"
-        ));
-    }
-    // The complaint names the user's file, not the copy compiled.
-    let complaint = String::from_utf8_lossy(&outcome.stdout).replace(&copy, text);
-    let lines: Vec<&str> = complaint.lines().collect();
-    let mut message = format!("{text} does not compile ({shown}):");
-    for line in lines.iter().take(SHOWN_LINES) {
-        message += &format!("\n  {line}");
-    }
-    if lines.len() > SHOWN_LINES {
-        message += &format!("\n  ... {} more lines", lines.len() - SHOWN_LINES);
-    }
-    Err(message)
+    failed(format!("{doing} stopped: the compiler {over} ({shown})"))
 }
 
 fn which(program: &str) -> Option<PathBuf> {
@@ -297,102 +718,6 @@ fn clean(bytes: &[u8]) -> (Vec<u8>, Option<String>) {
     (cleaned.into_bytes(), Some(note))
 }
 
-/// The classes of a Java source that matter for running it.
-#[derive(Debug, PartialEq, Eq)]
-struct JavaClasses {
-    /// The class holding `static void main`: the one `java` starts.
-    main: String,
-    /// The top-level public class, which names the file.
-    public: Option<String>,
-}
-
-/// Finds the class around `static void main` by following braces, with
-/// comments and string and character literals skipped, so a nested helper
-/// class before `main` is not taken for it.
-fn java_classes(source: &str) -> Option<JavaClasses> {
-    let chars: Vec<char> = source.chars().collect();
-    let mut words: Vec<String> = Vec::new();
-    // (class name, brace depth inside it)
-    let mut open: Vec<(String, usize)> = Vec::new();
-    let mut pending: Option<String> = None;
-    let mut depth = 0;
-    let mut main = None;
-    let mut public = None;
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            i += 2;
-            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
-                i += 1;
-            }
-            i += 2;
-        } else if c == '"' || c == '\'' {
-            i += 1;
-            while i < chars.len() && chars[i] != c {
-                i += if chars[i] == '\\' { 2 } else { 1 };
-            }
-            i += 1;
-        } else if c.is_alphanumeric() || c == '_' || c == '$' {
-            let start = i;
-            while i < chars.len()
-                && (chars[i].is_alphanumeric() || chars[i] == '_' || chars[i] == '$')
-            {
-                i += 1;
-            }
-            let word: String = chars[start..i].iter().collect();
-            let after_dot =
-                start > 0 && chars[..start].iter().rev().find(|c| !c.is_whitespace()) == Some(&'.');
-            let declares = |w: &str| matches!(w, "class" | "interface" | "enum" | "record");
-            if words.last().is_some_and(|w| declares(w)) && pending.is_none() {
-                if depth == 0 && words.iter().rev().nth(1).is_some_and(|w| w == "public") {
-                    public = Some(word.clone());
-                }
-                pending = Some(word.clone());
-            }
-            let is_main = word == "main"
-                && words.last().is_some_and(|w| w == "void")
-                && words.iter().rev().take(4).any(|w| w == "static");
-            if is_main && main.is_none() {
-                main = open.last().map(|(name, _)| name.clone());
-            }
-            if !(after_dot && word == "class") {
-                words.push(word);
-            }
-            continue;
-        } else if c == '{' {
-            depth += 1;
-            if let Some(name) = pending.take() {
-                open.push((name, depth));
-            }
-        } else if c == '}' {
-            if open.last().is_some_and(|(_, d)| *d == depth) {
-                open.pop();
-            }
-            depth = depth.saturating_sub(1);
-        } else if c == ';' {
-            pending = None;
-        }
-        i += 1;
-    }
-    main.map(|main| JavaClasses { main, public })
-}
-
-/// 64-bit FNV-1a: a stable hash that needs no crate.
-fn fnv1a(parts: &[&[u8]]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in parts.iter().flat_map(|part| part.iter()) {
-        hash ^= u64::from(*byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,41 +735,63 @@ mod tests {
     }
 
     #[test]
-    fn java_main_is_the_class_around_it_not_a_helper_before_it() {
-        let source = "import java.util.*;\n// class Fake { static void main\n\
-            public class Solution {\n  static class Reader { String s = \"}{\"; char c = '}'; }\n\
-              Object o = Reader.class;\n  public static void main(String[] args) {}\n}\n";
-        assert_eq!(
-            java_classes(source),
-            Some(JavaClasses {
-                main: "Solution".into(),
-                public: Some("Solution".into())
+    fn only_source_files_and_folders_are_taken() {
+        assert!(!is_source(Path::new("no/such/file.cpp")));
+        assert!(!is_source(Path::new("python3 x.py")));
+        assert!(is_source(Path::new(".")));
+    }
+
+    fn files(list: &[(&str, &str)]) -> Vec<File> {
+        list.iter()
+            .map(|(name, text)| File {
+                name: name.to_string(),
+                bytes: text.as_bytes().to_vec(),
+                mode: 0o644,
             })
-        );
-        let source = "class Helper { }\nclass Main { public static void main(String... a) { } }\n";
-        assert_eq!(
-            java_classes(source),
-            Some(JavaClasses {
-                main: "Main".into(),
-                public: None
-            })
-        );
-        assert_eq!(java_classes("class A { void main() {} }"), None);
+            .collect()
     }
 
     #[test]
-    fn only_source_files_are_taken() {
-        assert!(matches!(
-            program("no/such/file.cpp", Path::new("/nonexistent")),
-            Ok(None)
-        ));
-        assert!(matches!(
-            program("python3 x.py", Path::new("/nonexistent")),
-            Ok(None)
-        ));
-        assert_eq!(Language::of(Path::new("a/b.cc")), Some(Language::Cpp));
-        assert_eq!(Language::of(Path::new("a/b.sh")), None);
-        assert_ne!(fnv1a(&[b"ab"]), fnv1a(&[b"ba"]));
-        assert_eq!(fnv1a(&[b"a", b"b"]), fnv1a(&[b"ab"]));
+    fn a_folder_s_language_and_main_are_told_from_its_files() {
+        let cpp = files(&[("a.cpp", ""), ("b.c", ""), ("x.h", ""), ("README", "")]);
+        assert_eq!(language_of(&cpp, "f"), Ok(Language::Cpp));
+        let py2 = files(&[("main.py", "#!/usr/bin/env python2\nprint 1\n")]);
+        assert_eq!(language_of(&py2, "f"), Ok(Language::Python2));
+        let mixed = files(&[("a.py", ""), ("b.java", "")]);
+        assert!(
+            matches!(language_of(&mixed, "f"), Err(BuildError::Failed(m)) if m.contains("several languages (java, python3)"))
+        );
+        let python = files(&[
+            ("util.py", ""),
+            ("solve.py", "if __name__ == '__main__':\n  pass\n"),
+        ]);
+        assert_eq!(
+            entry_of(Language::Python3, &python, None, "f"),
+            Ok("solve.py".into())
+        );
+        assert_eq!(
+            entry_of(Language::Python3, &python, Some("util"), "f"),
+            Ok("util.py".into())
+        );
+        let java = files(&[
+            ("a/Helper.java", "package a;\nclass Helper { }\n"),
+            (
+                "a/Main.java",
+                "package a;\npublic class Main { public static void main(String[] x) {} }\n",
+            ),
+        ]);
+        assert_eq!(
+            entry_of(Language::Java, &java, None, "f"),
+            Ok("a.Main".into())
+        );
+        assert_eq!(
+            entry_of(Language::Java, &java, Some("Main"), "f"),
+            Ok("a.Main".into())
+        );
+        let kotlin = files(&[("solve.kt", "fun main() {}\n")]);
+        assert_eq!(
+            entry_of(Language::Kotlin, &kotlin, None, "f"),
+            Ok("SolveKt".into())
+        );
     }
 }

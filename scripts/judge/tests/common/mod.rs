@@ -254,3 +254,34 @@ pub fn succeeded(output: &Output) -> bool {
     }
     output.status.success()
 }
+
+/// True when `tool` runs; else says the test is skipped, in one line.
+pub fn have(tool: &str) -> bool {
+    let found = Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok();
+    if !found {
+        println!("skipped: no {tool} here");
+    }
+    found
+}
+
+/// A sandbox with `problem_toml`, or `None` (having said so) when a tool
+/// the test needs is not installed.
+pub fn sandbox_with(tools: &[&str], problem_toml: &str) -> Option<Sandbox> {
+    // Every missing tool is named, not only the first.
+    let missing = tools.iter().filter(|tool| !have(tool)).count();
+    (missing == 0).then(|| Sandbox::new(problem_toml))
+}
+
+/// Fails unless `output` is of a run that succeeded (both streams shown);
+/// its stdout.
+pub fn success_stdout(output: &Output) -> String {
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    stdout
+}

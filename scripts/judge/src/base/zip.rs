@@ -1,0 +1,305 @@
+//! Zip archives read from their central directory: entries stored or
+//! DEFLATE-compressed (`inflate`), each checked against its CRC-32 and its
+//! declared size. Entry names are checked as they are listed: an absolute
+//! name or one with a `..` part (a "zip slip") is refused, so no name ever
+//! points outside the folder it would be unpacked in. ZIP64, encrypted
+//! entries and other methods are refused by name.
+
+use super::inflate::inflate;
+
+const END_SIGNATURE: u32 = 0x0605_4b50;
+const CENTRAL_SIGNATURE: u32 = 0x0201_4b50;
+const LOCAL_SIGNATURE: u32 = 0x0403_4b50;
+/// The end record is 22 bytes, followed by a comment of up to 64 KiB.
+const END_SEARCH: usize = 22 + 0xffff;
+/// `st_mode`'s file type bits, as Unix zips keep them in the external attributes.
+const TYPE_MASK: u32 = 0o170000;
+const SYMLINK: u32 = 0o120000;
+const DIRECTORY: u32 = 0o040000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    File,
+    Directory,
+    /// Its data is the link's target.
+    Symlink,
+}
+
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// Its path inside the archive, `/`-separated, never absolute, no `..`.
+    pub name: String,
+    pub kind: Kind,
+    /// The Unix permission bits, when the archive was made on Unix.
+    pub mode: Option<u32>,
+    pub size: usize,
+    compressed: usize,
+    method: u16,
+    crc: u32,
+    local_offset: usize,
+}
+
+#[derive(Debug)]
+pub struct Archive {
+    bytes: Vec<u8>,
+    pub entries: Vec<Entry>,
+}
+
+fn u16_at(bytes: &[u8], at: usize) -> Option<u16> {
+    Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?))
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+}
+
+/// Reads the archive's directory; the bytes are kept for `read`.
+pub fn open(bytes: Vec<u8>) -> Result<Archive, String> {
+    let search_from = bytes.len().saturating_sub(END_SEARCH);
+    let end = (search_from..bytes.len().saturating_sub(21))
+        .rev()
+        .find(|&at| u32_at(&bytes, at) == Some(END_SIGNATURE))
+        .ok_or("expected a zip archive: no end-of-central-directory record in its last 64 KiB")?;
+    let count = usize::from(u16_at(&bytes, end + 10).unwrap_or(0));
+    let directory = u32_at(&bytes, end + 16).unwrap_or(0) as usize;
+    if count == 0xffff || directory == 0xffff_ffff {
+        return Err("ZIP64 archives (over 65535 entries or 4 GiB) are not supported".into());
+    }
+    let mut entries = Vec::with_capacity(count);
+    let mut at = directory;
+    for index in 0..count {
+        let entry = central_entry(&bytes, at).ok_or_else(|| {
+            format!(
+                "expected central directory entry {} at byte {at}",
+                index + 1
+            )
+        })??;
+        at = entry.1;
+        entries.push(entry.0);
+    }
+    Ok(Archive { bytes, entries })
+}
+
+/// The entry whose central record is at `at`, and where the next one starts.
+#[allow(clippy::type_complexity)]
+fn central_entry(bytes: &[u8], at: usize) -> Option<Result<(Entry, usize), String>> {
+    if u32_at(bytes, at)? != CENTRAL_SIGNATURE {
+        return None;
+    }
+    let made_by = u16_at(bytes, at + 4)? >> 8;
+    let flags = u16_at(bytes, at + 8)?;
+    let method = u16_at(bytes, at + 10)?;
+    let crc = u32_at(bytes, at + 16)?;
+    let compressed = u32_at(bytes, at + 20)? as usize;
+    let size = u32_at(bytes, at + 24)? as usize;
+    let name_length = usize::from(u16_at(bytes, at + 28)?);
+    let extra_length = usize::from(u16_at(bytes, at + 30)?);
+    let comment_length = usize::from(u16_at(bytes, at + 32)?);
+    let external = u32_at(bytes, at + 38)?;
+    let local_offset = u32_at(bytes, at + 42)? as usize;
+    let raw_name = bytes.get(at + 46..at + 46 + name_length)?;
+    let next = at + 46 + name_length + extra_length + comment_length;
+    let name = String::from_utf8_lossy(raw_name).into_owned();
+    Some((|| {
+        let name = checked_name(&name)?;
+        if flags & 1 != 0 {
+            return Err(format!("{name}: encrypted entries are not supported"));
+        }
+        if compressed == 0xffff_ffff || size == 0xffff_ffff || local_offset == 0xffff_ffff {
+            return Err(format!(
+                "{name}: ZIP64 entries (4 GiB or more) are not supported"
+            ));
+        }
+        // Made on Unix (3): the high half of the external attributes is st_mode.
+        let mode = (made_by == 3).then_some(external >> 16);
+        let kind = match mode.map(|mode| mode & TYPE_MASK) {
+            Some(SYMLINK) => Kind::Symlink,
+            Some(DIRECTORY) => Kind::Directory,
+            _ if raw_name.ends_with(b"/") => Kind::Directory,
+            _ => Kind::File,
+        };
+        let entry = Entry {
+            name,
+            kind,
+            mode: mode.map(|mode| mode & 0o7777),
+            size,
+            compressed,
+            method,
+            crc,
+            local_offset,
+        };
+        Ok((entry, next))
+    })())
+}
+
+/// The entry's name as a relative path, or why it is refused.
+fn checked_name(name: &str) -> Result<String, String> {
+    let unified = name.replace('\\', "/");
+    let parts: Vec<&str> = unified
+        .split('/')
+        .filter(|p| !p.is_empty() && *p != ".")
+        .collect();
+    if unified.starts_with('/') || unified.chars().nth(1) == Some(':') {
+        return Err(format!(
+            "the entry {name:?} has an absolute path: refused, nothing is unpacked outside the package"
+        ));
+    }
+    if parts.contains(&"..") {
+        return Err(format!(
+            "the entry {name:?} climbs out with `..` (a zip slip): refused, nothing is unpacked outside the package"
+        ));
+    }
+    if unified.contains('\0') {
+        return Err(format!("the entry {name:?} has a NUL byte in its name"));
+    }
+    Ok(parts.join("/"))
+}
+
+impl Archive {
+    /// An entry's bytes (a symlink's target), checked against its CRC-32.
+    pub fn read(&self, entry: &Entry) -> Result<Vec<u8>, String> {
+        let at = entry.local_offset;
+        let header = (|| {
+            if u32_at(&self.bytes, at)? != LOCAL_SIGNATURE {
+                return None;
+            }
+            let name_length = usize::from(u16_at(&self.bytes, at + 26)?);
+            let extra_length = usize::from(u16_at(&self.bytes, at + 28)?);
+            Some(at + 30 + name_length + extra_length)
+        })();
+        let start = header
+            .ok_or_else(|| format!("{}: expected its local header at byte {at}", entry.name))?;
+        let data = self
+            .bytes
+            .get(start..start + entry.compressed)
+            .ok_or_else(|| {
+                format!(
+                    "{}: its data is cut off (the archive is truncated)",
+                    entry.name
+                )
+            })?;
+        let bytes = match entry.method {
+            0 if entry.compressed == entry.size => data.to_vec(),
+            0 => return Err(format!("{}: a stored entry whose sizes differ", entry.name)),
+            8 => inflate(data, entry.size)
+                .map_err(|e| format!("{}: corrupt DEFLATE data: {e}", entry.name))?,
+            method => {
+                return Err(format!(
+                    "{}: compression method {method} is not supported (only stored and DEFLATE)",
+                    entry.name
+                ))
+            }
+        };
+        if crc32(&bytes) != entry.crc {
+            return Err(format!(
+                "{}: its CRC-32 does not match: the archive is corrupt",
+                entry.name
+            ));
+        }
+        Ok(bytes)
+    }
+}
+
+/// CRC-32 as zip uses it (the reflected polynomial 0xEDB88320).
+pub fn crc32(bytes: &[u8]) -> u32 {
+    const TABLE: [u32; 256] = {
+        let mut table = [0u32; 256];
+        let mut n = 0;
+        while n < 256 {
+            let mut c = n as u32;
+            let mut k = 0;
+            while k < 8 {
+                c = if c & 1 != 0 {
+                    0xedb8_8320 ^ (c >> 1)
+                } else {
+                    c >> 1
+                };
+                k += 1;
+            }
+            table[n] = c;
+            n += 1;
+        }
+        table
+    };
+    !bytes.iter().fold(!0u32, |crc, &b| {
+        TABLE[((crc ^ u32::from(b)) & 0xff) as usize] ^ (crc >> 8)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::inflate::hex;
+    use super::*;
+
+    /// Python's zipfile: `hello/problem.yaml` deflated, `hello/data/` a
+    /// folder, `hello/link` a symlink to `problem.yaml`.
+    const ARCHIVE: &str = concat!(
+        "504b0304140000000800000021006348abb327000000660000001200000068656c6c6f2f70726f626c656d2e",
+        "79616d6ccb4bcc4db552f048cdc9c9e7cac9cccd2c29b6e25250c84dcdcd2faab452303235e3caa3820a0050",
+        "4b0304140000000000000021000000000000000000000000000b00000068656c6c6f2f646174612f504b0304",
+        "14000000000000002100b9778cf40c0000000c0000000a00000068656c6c6f2f6c696e6b70726f626c656d2e",
+        "79616d6c504b01021403140000000800000021006348abb32700000066000000120000000000000000000000",
+        "a4810000000068656c6c6f2f70726f626c656d2e79616d6c504b010214031400000000000000210000000000",
+        "00000000000000000b0000000000000000000000ed415700000068656c6c6f2f646174612f504b0102140314",
+        "000000000000002100b9778cf40c0000000c0000000a0000000000000000000000ffa18000000068656c6c6f",
+        "2f6c696e6b504b05060000000003000300b1000000b40000000000",
+    );
+
+    #[test]
+    fn reads_deflated_and_stored_entries_folders_and_symlinks() {
+        let archive = open(hex(ARCHIVE.trim())).unwrap();
+        let names: Vec<(&str, Kind)> = archive
+            .entries
+            .iter()
+            .map(|e| (e.name.as_str(), e.kind))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("hello/problem.yaml", Kind::File),
+                ("hello/data", Kind::Directory),
+                ("hello/link", Kind::Symlink)
+            ]
+        );
+        let yaml = archive.read(&archive.entries[0]).unwrap();
+        assert!(yaml.starts_with(b"name: Hello"), "{yaml:?}");
+        assert_eq!(archive.read(&archive.entries[2]).unwrap(), b"problem.yaml");
+        assert_eq!(archive.entries[0].mode, Some(0o644));
+    }
+
+    #[test]
+    fn corruption_and_truncation_are_named() {
+        let mut bytes = hex(ARCHIVE.trim());
+        let archive = open(bytes.clone()).unwrap();
+        let at = archive.entries[0].local_offset + 30 + "hello/problem.yaml".len() + 2;
+        bytes[at] ^= 0x55;
+        let corrupt = open(bytes).unwrap();
+        let err = corrupt.read(&corrupt.entries[0]).unwrap_err();
+        assert!(err.starts_with("hello/problem.yaml: "), "{err}");
+        assert!(open(b"not a zip at all".to_vec())
+            .unwrap_err()
+            .contains("expected a zip archive"));
+        let whole = hex(ARCHIVE.trim());
+        assert!(open(whole[..whole.len() - 30].to_vec()).is_err());
+    }
+
+    #[test]
+    fn names_that_leave_the_package_are_refused() {
+        assert_eq!(checked_name("a/./b//c").unwrap(), "a/b/c");
+        for (name, wanted) in [
+            ("../evil", "zip slip"),
+            ("a/../../evil", "zip slip"),
+            ("a\\..\\evil", "zip slip"),
+            ("/etc/passwd", "absolute path"),
+            ("C:/x", "absolute path"),
+        ] {
+            let err = checked_name(name).unwrap_err();
+            assert!(err.contains(wanted), "{name}: {err}");
+        }
+    }
+
+    #[test]
+    fn crc32_matches_the_standard_check_value() {
+        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
+    }
+}

@@ -1,0 +1,395 @@
+//! `judge import --package <folder | .zip>`: a problem package made into a
+//! problem of the workspace. Everything is written in a scratch folder under
+//! `target/` first — the cases, the package's programs at their own paths,
+//! the examples, `problem.toml` and `package.txt` (the package's files by
+//! hash, so a second import knows what changed) — and renamed into
+//! `judge-data/<id>/` at once; `problems/<id>/` is scaffolded the same way
+//! when missing. A package that cannot be read leaves nothing behind.
+
+use super::super::new::{self, Spec};
+use crate::base::error::SetupError;
+use crate::base::files::Scratch;
+use crate::base::files::Text;
+use crate::base::hash::fnv1a;
+use crate::base::modes::Mode;
+use crate::judging::judge::Judge;
+use crate::problem::kind::Kind;
+use crate::problem::package::{self, Case, Data, Package};
+use crate::problem::workspace::{check_id, Workspace};
+use crate::process::interrupt;
+use crate::process::run::{Limits, Program};
+use crate::process::sources::{self, Source};
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The fingerprint's name in `judge-data/<id>/`.
+pub const MANIFEST: &str = "package.txt";
+/// A generator or the main solution making a case at import time.
+const MAKER_LIMITS: Limits = Limits::tool(Duration::from_secs(60), 1 << 30);
+
+/// What an import did, for its report and for the caller's next steps.
+pub struct Imported {
+    pub id: String,
+    pub new_problem: bool,
+    /// The package sets no time limit: the format's rule must give one.
+    pub needs_time_limit: bool,
+    pub lines: Vec<String>,
+}
+
+/// The package's files, each with its hash and size, as `package.txt`
+/// keeps them.
+fn manifest(package: &Package) -> Result<String, String> {
+    let mut text = format!(
+        "# The package judge-data/<id>/ was imported from, file by file; `make import` compares.\n\
+         format {}\nname {}\n",
+        package.format.name(),
+        package.title
+    );
+    for path in package.tree.all_files() {
+        let bytes = package.tree.read(&path)?;
+        text += &format!("{:016x} {} {path}\n", fnv1a(&[&bytes]), bytes.len());
+    }
+    Ok(text)
+}
+
+/// The files of a manifest: path → its hash and size.
+fn listed(manifest: &str) -> Vec<(String, String)> {
+    manifest
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("format ") && !l.starts_with("name "))
+        .filter_map(|l| {
+            let (hash, rest) = l.split_once(' ')?;
+            let (size, path) = rest.split_once(' ')?;
+            Some((path.to_string(), format!("{hash} {size}")))
+        })
+        .collect()
+}
+
+/// What changed between two manifests, by file.
+fn changes(old: &str, new: &str) -> Vec<String> {
+    let (old, new) = (listed(old), listed(new));
+    let mut found = Vec::new();
+    for (path, sum) in &new {
+        match old.iter().find(|(p, _)| p == path) {
+            None => found.push(format!("added {path}")),
+            Some((_, before)) if before != sum => found.push(format!("changed {path}")),
+            Some(_) => {}
+        }
+    }
+    for (path, _) in &old {
+        if !new.iter().any(|(p, _)| p == path) {
+            found.push(format!("removed {path}"));
+        }
+    }
+    found
+}
+
+/// An id like `id` that nothing uses yet.
+fn free_id(workspace: &Workspace, id: &str) -> String {
+    (2..)
+        .map(|n| format!("{id}{n}"))
+        .find(|candidate| {
+            !workspace.data_dir(candidate).exists() && !workspace.problem_dir(candidate).exists()
+        })
+        .unwrap_or_else(|| format!("{id}2"))
+}
+
+pub fn import(
+    workspace: &Workspace,
+    path: &Path,
+    id: Option<&str>,
+    force: bool,
+) -> Result<Imported, SetupError> {
+    let shown = path.display().to_string();
+    let package = package::read(path).map_err(|e| SetupError(format!("import {shown}: {e}")))?;
+    let id = match id {
+        Some(id) => id.to_string(),
+        None => package::id_of(&package.short_name),
+    };
+    check_id(&id)?;
+    if workspace.tool_crates().contains(&id) {
+        return Err(SetupError(format!(
+            "{id:?} is the name of a workspace tool's crate; import it with --id {}",
+            free_id(workspace, &id)
+        )));
+    }
+    let manifest = manifest(&package).map_err(|e| SetupError(format!("import {shown}: {e}")))?;
+    let data_dir = workspace.data_dir(&id);
+    let stored = fs::read_to_string(data_dir.join(MANIFEST)).ok();
+    let exists = data_dir.exists() || workspace.problem_dir(&id).exists();
+    match &stored {
+        Some(old) if *old == manifest => {
+            return Ok(Imported {
+                id: id.clone(),
+                new_problem: false,
+                needs_time_limit: false,
+                lines: vec![format!(
+                    "{id} \"{}\": unchanged since it was imported; nothing written",
+                    package.title
+                )],
+            })
+        }
+        Some(old) if !force => {
+            let changed = changes(old, &manifest);
+            let shown_changes: Vec<&str> = changed.iter().take(20).map(String::as_str).collect();
+            return Err(SetupError(format!(
+                "{id}: the package changed since it was imported ({}{}); --force replaces judge-data/{id}/ \
+                 (problems/{id}/ is kept), --id <other> imports it beside",
+                shown_changes.join(", "),
+                if changed.len() > 20 { format!(", and {} more", changed.len() - 20) } else { String::new() }
+            )));
+        }
+        None if exists => {
+            return Err(SetupError(format!(
+                "{id} exists already and was not imported from a package: import it with --id {}",
+                free_id(workspace, &id)
+            )))
+        }
+        _ => {}
+    }
+    // Everything is made in a scratch folder under target/, then renamed.
+    let staging = workspace.target("import");
+    fs::create_dir_all(&staging)
+        .map_err(|e| SetupError(format!("cannot create {}: {e}", staging.display())))?;
+    let scratch = |what: &str| {
+        Scratch::under(&staging, &format!(".{id}-{what}")).map_err(|e| {
+            SetupError(format!(
+                "cannot make a scratch folder in {}: {e}",
+                staging.display()
+            ))
+        })
+    };
+    let data = scratch("data")?;
+    let put = |relative: &str, bytes: &[u8], mode: u32| -> Result<(), SetupError> {
+        let target = data.path().join(relative);
+        if let Some(parent) = target.parent() {
+            fs::create_dir_all(parent)
+                .map_err(|e| SetupError(format!("cannot create {}: {e}", parent.display())))?;
+        }
+        fs::write(&target, bytes)
+            .and_then(|()| fs::set_permissions(&target, fs::Permissions::from_mode(mode | 0o600)))
+            .map_err(|e| SetupError(format!("cannot write {}: {e}", target.display())))
+    };
+    let read = |path: &str| {
+        package
+            .tree
+            .read(path)
+            .map_err(|e| SetupError(format!("import {shown}: {e}")))
+    };
+    for file in &package.copied {
+        put(file, &read(file)?, package.tree.mode(file))?;
+    }
+    let made = make_cases(workspace, &package, data.path())?;
+    for (case, (input, answer)) in package.cases.iter().zip(&made) {
+        put(&format!("{}.in", case.name), input, 0o644)?;
+        if let Some(answer) = answer {
+            put(&format!("{}.out", case.name), answer, 0o644)?;
+        }
+    }
+    for (name, path) in &package.examples {
+        put(&format!("{name}.interaction"), &read(path)?, 0o644)?;
+    }
+    let provisional = package.time_limit_ms.unwrap_or(1000);
+    let largest = made
+        .iter()
+        .flat_map(|(input, answer)| [Some(input), answer.as_ref()])
+        .flatten()
+        .map(|bytes| bytes.len() as u64)
+        .max()
+        .unwrap_or(0);
+    let toml = package.problem_toml(&id, provisional, largest);
+    crate::problem::config::parse(&toml).map_err(|e| {
+        SetupError(format!(
+            "import {shown}: the problem.toml made is refused: {e}"
+        ))
+    })?;
+    put("problem.toml", toml.as_bytes(), 0o644)?;
+    put(MANIFEST, manifest.as_bytes(), 0o644)?;
+
+    // problems/<id>/, scaffolded as `make new` would, when there is none.
+    let problem = if workspace.problem_dir(&id).exists() {
+        None
+    } else {
+        let kind = if package.interactor.is_some() {
+            Kind::Interactive
+        } else if package.checker.is_some() {
+            Kind::Checker
+        } else {
+            Kind::Stdin
+        };
+        let mut spec = Spec::for_id(&id, Some("kattis"), false, false)?;
+        spec.kind = kind;
+        spec.title = package.title.replace('"', "'");
+        let (_, files) = new::scaffold_files(&spec)?;
+        let stage = scratch("problem")?;
+        let prefix = PathBuf::from("problems").join(&id);
+        for (path, text) in files {
+            if let Ok(inside) = path.strip_prefix(&prefix) {
+                let target = stage.path().join(inside);
+                fs::create_dir_all(target.parent().unwrap_or(stage.path()))
+                    .and_then(|()| fs::write(&target, text))
+                    .map_err(|e| SetupError(format!("cannot write {}: {e}", target.display())))?;
+            }
+        }
+        Some(stage)
+    };
+    let new_problem = problem.is_some();
+    interrupt::uninterrupted(|| -> Result<(), SetupError> {
+        let judge_data = workspace.root.join("judge-data");
+        fs::create_dir_all(&judge_data)
+            .map_err(|e| SetupError(format!("cannot create {}: {e}", judge_data.display())))?;
+        let old = staging.join(format!(".{id}-replaced-{}", std::process::id()));
+        if data_dir.exists() {
+            fs::rename(&data_dir, &old).map_err(|e| {
+                SetupError(format!("cannot move {} aside: {e}", data_dir.display()))
+            })?;
+        }
+        data.keep_as(&data_dir)
+            .map_err(|e| SetupError(format!("cannot write {}: {e}", data_dir.display())))?;
+        let _ = fs::remove_dir_all(&old);
+        if let Some(stage) = problem {
+            stage
+                .keep_as(&workspace.problem_dir(&id))
+                .map_err(|e| SetupError(format!("cannot write problems/{id}: {e}")))?;
+        }
+        Ok(())
+    })?;
+
+    let mut lines = vec![summary(&id, &package, stored.is_some())];
+    for (what, tool) in [
+        ("checker", &package.checker),
+        ("interactor", &package.interactor),
+    ] {
+        if let Some(tool) = tool {
+            lines.push(compiled(workspace, &id, what, &tool.command));
+        }
+    }
+    for validator in &package.input_validators {
+        lines.push(compiled(workspace, &id, "input validator", validator));
+    }
+    for note in &package.notes {
+        lines.push(format!("  note: {note}"));
+    }
+    Ok(Imported {
+        id,
+        new_problem,
+        needs_time_limit: package.time_limit_ms.is_none(),
+        lines,
+    })
+}
+
+/// The import's first line: what the problem is and what was written.
+fn summary(id: &str, package: &Package, replaced: bool) -> String {
+    let samples = package
+        .cases
+        .iter()
+        .filter(|c| c.name.starts_with("sample"))
+        .count();
+    let judged_by = match (&package.interactor, &package.checker) {
+        (Some(tool), _) => format!("interactor judge-data/{id}/{}", tool.command),
+        (None, Some(tool)) => format!("checker judge-data/{id}/{}", tool.command),
+        (None, None) => format!("compare = {}", package.compare.mode.name()),
+    };
+    format!(
+        "{id} \"{}\" ({}{}): {}, {} cases ({samples} sample{}){}, {judged_by}, {} submissions to verify{}",
+        package.title,
+        package.format.name(),
+        if package.domjudge { ", DOMjudge" } else { "" },
+        if replaced { "replaced" } else { "new" },
+        package.cases.len(),
+        if samples == 1 { "" } else { "s" },
+        if package.groups.is_empty() { String::new() } else { format!(", {} groups", package.groups.len()) },
+        package.submissions.len(),
+        if package.scoring { ", scoring" } else { "" }
+    )
+}
+
+/// Compiles a judge's program once, now, so `make test` finds it built; a
+/// failure is said, not fatal: the files are whole either way.
+fn compiled(workspace: &Workspace, id: &str, what: &str, path: &str) -> String {
+    let source = workspace.data_dir(id).join(path);
+    match sources::build(&Source::at(&source), &workspace.target("foreign")) {
+        Ok(_) => format!("  {what} judge-data/{id}/{path}: compiled"),
+        Err(e) => format!("  warning: {what} judge-data/{id}/{path} does not build here: {e}"),
+    }
+}
+
+/// Every case's input and answer: the package's files, or made now by the
+/// package's generator and main solution (compiled from the staged copy).
+#[allow(clippy::type_complexity)]
+fn make_cases(
+    workspace: &Workspace,
+    package: &Package,
+    stage: &Path,
+) -> Result<Vec<(Vec<u8>, Option<Vec<u8>>)>, SetupError> {
+    let build = |path: &str| -> Result<Program, SetupError> {
+        sources::build(&Source::at(&stage.join(path)), &workspace.target("foreign"))
+            .map_err(|e| SetupError(format!("cannot build {path} to make the tests: {e}")))
+    };
+    let run = |program: &Program, input: &[u8], what: &str| -> Result<Vec<u8>, SetupError> {
+        let judged = Judge::limits_only(MAKER_LIMITS)
+            .judge(program, Text::Bytes(input), None)
+            .map_err(|e| SetupError(format!("cannot run {}: {e}", program.describe())))?;
+        if !judged.judgement.is_accepted() {
+            return Err(SetupError(format!(
+                "{what}: {} ({})",
+                judged.judgement.verdict,
+                judged.judgement.detail.lines().next().unwrap_or("")
+            )));
+        }
+        Ok(judged.run.stdout)
+    };
+    let read = |path: &str| package.tree.read(path).map_err(SetupError);
+    let mut main: Option<Program> = None;
+    let mut made = Vec::new();
+    for Case {
+        name,
+        input,
+        answer,
+    } in &package.cases
+    {
+        let input = match input {
+            Data::File(path) => read(path)?,
+            Data::Generated { generator, args } => {
+                let program = build(generator)?.with_args(args);
+                run(
+                    &program,
+                    b"",
+                    &format!("test {name}: the generator {generator} {}", args.join(" ")),
+                )?
+            }
+            Data::ByMain => {
+                return Err(SetupError(format!(
+                    "test {name}: an input cannot come from the main solution"
+                )))
+            }
+        };
+        let answer = match answer {
+            Some(Data::File(path)) => Some(read(path)?),
+            Some(Data::ByMain) => {
+                if main.is_none() {
+                    let path = package.main_solution.as_deref().ok_or_else(|| {
+                        SetupError(format!("test {name}: no main solution to answer it"))
+                    })?;
+                    main = Some(build(path)?);
+                }
+                let program = main.as_ref().expect("built above");
+                Some(run(
+                    program,
+                    &input,
+                    &format!("test {name}: the main solution"),
+                )?)
+            }
+            Some(Data::Generated { .. }) => {
+                return Err(SetupError(format!(
+                    "test {name}: an answer cannot be generated"
+                )))
+            }
+            None => None,
+        };
+        made.push((input, answer));
+    }
+    Ok(made)
+}

@@ -1,0 +1,133 @@
+//! `judge validate <id>`: the problem's input validators (`input_validators`
+//! in problem.toml, a package's) on every stored input, and on the inputs
+//! its generator makes when it has one: each validator reads the input on
+//! stdin with its flags (the problem's, then its group's) and answers by
+//! its protocol, Kattis (42 valid, 43 invalid) or testlib (0 valid). A
+//! failure is named by case or seed; exit 1 if any.
+
+use crate::base::args::Args;
+use crate::base::error::SetupError;
+use crate::base::files::Text;
+use crate::base::modes::Protocol;
+use crate::judging::grading;
+use crate::judging::judge::Judge;
+use crate::problem::workspace::Workspace;
+use crate::process::interrupt;
+use crate::process::launch::Exit;
+use crate::process::run::{Limits, Program};
+use std::time::Duration;
+
+const DEFAULT_COUNT: u64 = 100;
+const VALIDATOR_LIMITS: Limits = Limits::tool(Duration::from_secs(60), 1 << 20);
+/// Generated inputs are made under this (a generator is no solution).
+const GENERATOR_LIMITS: Limits = Limits::tool(Duration::from_secs(10), 64 << 20);
+
+pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    let id = workspace.one(
+        &args.positional,
+        "validate takes one problem id: judge validate <id> (make validate P=<id>)",
+    )?;
+    let config = workspace.config(&id)?;
+    if config.input_validators.is_empty() {
+        return Err(SetupError(format!(
+            "{id} has no input validators: set input_validators in judge-data/{id}/problem.toml"
+        )));
+    }
+    let validators: Vec<(String, Program)> = config
+        .input_validators
+        .iter()
+        .map(|command| {
+            Ok((
+                command.clone(),
+                workspace.tool("", command, "input validator")?,
+            ))
+        })
+        .collect::<Result<_, SetupError>>()?;
+    let check = |input: Text, group_flags: &[String]| -> Result<Vec<String>, SetupError> {
+        let mut problems = Vec::new();
+        for (name, program) in &validators {
+            let flags = [&config.input_validator_flags[..], group_flags].concat();
+            let judged = Judge::limits_only(VALIDATOR_LIMITS)
+                .judge(&program.with_args(&flags), input, None)
+                .map_err(|e| SetupError(format!("cannot run the input validator {name}: {e}")))?;
+            let run = &judged.run;
+            let valid = match (config.input_validator_protocol, run.exit, run.killed) {
+                (_, _, Some(_)) => Err(format!(
+                    "{name} did not finish (it ran past {} s)",
+                    VALIDATOR_LIMITS.time.as_secs()
+                )),
+                (Protocol::Kattis, Exit::Code(42), _) | (Protocol::Testlib, Exit::Code(0), _) => {
+                    Ok(())
+                }
+                (Protocol::Kattis, Exit::Code(43), _) | (Protocol::Testlib, Exit::Code(_), _) => {
+                    Err(format!("{name} says it is invalid"))
+                }
+                (Protocol::Kattis, exit, _) => Err(format!(
+                    "{name} failed ({}), neither 42 nor 43",
+                    exit.describe()
+                )),
+                (Protocol::Testlib, exit, _) => Err(format!("{name} failed ({})", exit.describe())),
+            };
+            if let Err(why) = valid {
+                let said: Vec<String> = String::from_utf8_lossy(&run.stdout)
+                    .lines()
+                    .chain(run.stderr_tail.lines())
+                    .filter(|l| !l.trim().is_empty())
+                    .take(3)
+                    .map(|l| format!("\n      {l}"))
+                    .collect();
+                problems.push(format!("{why}{}", said.concat()));
+            }
+        }
+        Ok(problems)
+    };
+    let (mut checked, mut invalid) = (0, 0);
+    let mut report = |what: &str, problems: Vec<String>| {
+        checked += 1;
+        if problems.is_empty() {
+            outln!("{id:<10} {what:<28} valid");
+        } else {
+            invalid += 1;
+            outln!("{id:<10} {what:<28} INVALID");
+            for problem in problems {
+                outln!("    {problem}");
+            }
+        }
+        interrupt::finished(format!("{checked} inputs validated, {invalid} invalid"));
+    };
+    for case in workspace.cases(&id, false)? {
+        let flags = grading::group_of(&config.groups, &case.name)
+            .map_or(&[][..], |g| &g.input_validator_flags[..]);
+        report(&case.name, check(Text::File(&case.input), flags)?);
+    }
+    let generator = workspace.binary(&format!("{id}-gen"));
+    if generator.is_file() {
+        let count = args.number("count", DEFAULT_COUNT).map_err(SetupError)?;
+        let seed = args.number("seed", 1).map_err(SetupError)?;
+        for seed in seed..seed + count {
+            let made = Judge::limits_only(GENERATOR_LIMITS)
+                .judge(
+                    &Program::exec(&generator).with_args(&[seed.to_string()]),
+                    Text::Bytes(b""),
+                    None,
+                )
+                .map_err(|e| SetupError(format!("cannot run {}: {e}", generator.display())))?;
+            if !made.judgement.is_accepted() {
+                return Err(SetupError(format!(
+                    "{}-gen {seed} failed: {} ({})",
+                    id,
+                    made.judgement.verdict,
+                    made.judgement.detail.lines().next().unwrap_or("")
+                )));
+            }
+            report(
+                &format!("{id}-gen {seed}"),
+                check(Text::Bytes(&made.run.stdout), &[])?,
+            );
+        }
+    } else {
+        outln!("(no {id}-gen built: only the stored inputs were validated)");
+    }
+    outln!("{checked} inputs, {invalid} invalid");
+    Ok(invalid == 0)
+}

@@ -1,0 +1,398 @@
+//! Problem packages, read into one model whatever their format: the
+//! problem package format (Kattis and ICPC, `legacy` and `2023-07`, with
+//! DOMjudge's additions) in `kattis`, Polygon's `problem.xml` in `polygon`,
+//! both from a folder or a zip through `tree`. The model says everything
+//! an import writes: the cases (flattened into names), the limits and the
+//! defaults the format's own judge uses, the comparison or the validator,
+//! the test groups, the labelled submissions, and what was not supported.
+//! Reading runs nothing: tests a Polygon package only generates, and
+//! answers only its main solution gives, are listed for the import to make.
+
+pub mod kattis;
+pub mod polygon;
+pub mod tree;
+
+use super::config::{Compare, Group, Submission, TimeRule, Tool};
+use crate::base::modes::{Mode, Protocol};
+use std::fmt::Write;
+use std::path::Path;
+use tree::Tree;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The problem package format's `legacy` (and `legacy-icpc`) version.
+    Legacy,
+    /// Its `2023-07` version.
+    Kattis2023,
+    Polygon,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Legacy => "problem package format (legacy)",
+            Format::Kattis2023 => "problem package format (2023-07)",
+            Format::Polygon => "Polygon",
+        }
+    }
+}
+
+/// Where a case's input or answer comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Data {
+    /// A file of the package.
+    File(String),
+    /// The output of the package's generator (a source in the package) on
+    /// these arguments.
+    Generated {
+        generator: String,
+        args: Vec<String>,
+    },
+    /// The main solution's output on the case's input.
+    ByMain,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// Its name in `judge-data/<id>/`: its path in the package, flattened
+    /// (`secret/group1/01` becomes `secret-group1-01`).
+    pub name: String,
+    pub input: Data,
+    pub answer: Option<Data>,
+}
+
+/// Everything an import needs from a package. Paths are the package's own;
+/// the program files listed in `copied` keep them under `judge-data/<id>/`.
+#[derive(Debug)]
+pub struct Package {
+    pub tree: Tree,
+    pub format: Format,
+    /// DOMjudge's additions (domjudge-problem.ini, .timelimit) were read.
+    pub domjudge: bool,
+    /// The package's short name, from which the id is made.
+    pub short_name: String,
+    pub title: String,
+    pub url: String,
+    /// A limit the package sets; `None`: the format computes it from the
+    /// accepted submissions by `time_rule`.
+    pub time_limit_ms: Option<u64>,
+    pub time_rule: Option<TimeRule>,
+    pub memory_limit_kib: u64,
+    /// The default output validator's comparison, when no checker judges.
+    pub compare: Compare,
+    pub checker: Option<Tool>,
+    pub interactor: Option<Tool>,
+    pub validator_flags: Vec<String>,
+    pub validation_passes: Option<u32>,
+    pub scoring: bool,
+    pub cases: Vec<Case>,
+    /// Example dialogues (`.interaction`), kept to read: (name, path).
+    pub examples: Vec<(String, String)>,
+    /// Groups, written only when they say more than the default.
+    pub groups: Vec<Group>,
+    /// Paths are the package's.
+    pub submissions: Vec<Submission>,
+    /// Gives the answers that are `Data::ByMain`.
+    pub main_solution: Option<String>,
+    pub input_validators: Vec<String>,
+    pub input_validator_protocol: Protocol,
+    pub input_validator_flags: Vec<String>,
+    /// Program files kept under `judge-data/<id>/` at their package paths.
+    pub copied: Vec<String>,
+    /// What was skipped or is not supported, to say so.
+    pub notes: Vec<String>,
+}
+
+/// Reads the package at `path`, a folder or a zip, of whichever format its
+/// files say: `problem.xml` is Polygon's, `problem.yaml` or
+/// `domjudge-problem.ini` the problem package format's.
+pub fn read(path: &Path) -> Result<Package, String> {
+    let tree = Tree::open(path)?;
+    // `.` or `pkg/` names the folder by its own name.
+    let named = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let stem = named
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("problem")
+        .to_string();
+    if tree.is_file("problem.xml") {
+        polygon::read(tree, &stem)
+    } else if tree.is_file("problem.yaml") || tree.is_file("domjudge-problem.ini") {
+        kattis::read(tree, &stem)
+    } else {
+        Err(format!(
+            "{}: expected a problem package: problem.yaml (Kattis, ICPC, DOMjudge), \
+             domjudge-problem.ini or problem.xml (Polygon) at its top",
+            path.display()
+        ))
+    }
+}
+
+/// `"text"` safe in a problem.toml value: one line, no double quote.
+fn quoted(text: &str) -> String {
+    let line: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    format!("\"{}\"", line.replace('"', "'").trim())
+}
+
+impl Package {
+    /// The problem's `problem.toml` for id `id`, with `time_limit_ms` (the
+    /// package's, or what its rule gave) and room for cases of up to
+    /// `largest_case` bytes.
+    pub fn problem_toml(&self, id: &str, time_limit_ms: u64, largest_case: u64) -> String {
+        let here = |path: &str| format!("judge-data/{id}/{path}");
+        let mut text = format!(
+            "# Imported from a {} package by `make import PKG=...`; importing it again\n\
+             # checks that nothing changed (--force replaces).\n",
+            self.format.name()
+        );
+        let mut line = |key: &str, value: String| {
+            let _ = writeln!(text, "{key} = {value}");
+        };
+        line("title", quoted(&self.title));
+        if !self.url.is_empty() {
+            line("url", quoted(&self.url));
+        }
+        line(
+            "judge",
+            quoted(if self.format == Format::Polygon {
+                "polygon"
+            } else if self.domjudge {
+                "domjudge"
+            } else {
+                "kattis"
+            }),
+        );
+        match self.time_limit_ms {
+            Some(_) => line("time_limit_ms", time_limit_ms.to_string()),
+            None => line(
+                "time_limit_ms",
+                format!("{time_limit_ms}  # until the format's rule gives one from the accepted submissions"),
+            ),
+        }
+        line("memory_limit_kib", self.memory_limit_kib.to_string());
+        if largest_case >= 1 << 20 {
+            line(
+                "case_size_limit_mib",
+                ((largest_case >> 20) + 1).to_string(),
+            );
+        }
+        if let Some(rule) = &self.time_rule {
+            line("time_multiplier", rule.multiplier.to_string());
+            line("time_safety_margin", rule.safety_margin.to_string());
+            line("time_resolution_ms", rule.resolution_ms.to_string());
+        }
+        if self.checker.is_none() && self.interactor.is_none() {
+            let compare = &self.compare;
+            line("compare", quoted(compare.mode.name()));
+            match (compare.absolute_tolerance, compare.relative_tolerance) {
+                (Some(a), Some(r)) if a == r => line("float_tolerance", format!("{a:e}")),
+                (a, r) => {
+                    if let Some(r) = r {
+                        line("float_relative_tolerance", format!("{r:e}"));
+                    }
+                    if let Some(a) = a {
+                        line("float_absolute_tolerance", format!("{a:e}"));
+                    }
+                }
+            }
+            if !compare.case_sensitive {
+                line("case_sensitive", "false".into());
+            }
+            if compare.space_change_sensitive {
+                line("space_change_sensitive", "true".into());
+            }
+        }
+        for (key, tool) in [("checker", &self.checker), ("interactor", &self.interactor)] {
+            if let Some(tool) = tool {
+                line(key, quoted(&here(&tool.command)));
+                line(&format!("{key}_protocol"), quoted(tool.protocol.name()));
+            }
+        }
+        if !self.validator_flags.is_empty() {
+            line("validator_flags", quoted(&self.validator_flags.join(" ")));
+        }
+        if let Some(passes) = self.validation_passes {
+            line("validation_passes", passes.to_string());
+        }
+        if !self.input_validators.is_empty() {
+            let paths: Vec<String> = self.input_validators.iter().map(|p| here(p)).collect();
+            line("input_validators", quoted(&paths.join(" ")));
+            line(
+                "input_validator_protocol",
+                quoted(self.input_validator_protocol.name()),
+            );
+            if !self.input_validator_flags.is_empty() {
+                line(
+                    "input_validator_flags",
+                    quoted(&self.input_validator_flags.join(" ")),
+                );
+            }
+        }
+        if self.scoring {
+            line("scoring", "true".into());
+        }
+        for group in &self.groups {
+            let key = |setting: &str| format!("group.{}.{setting}", group.path);
+            if !group.cases.is_empty() {
+                line(&key("cases"), quoted(&group.cases.join(" ")));
+            }
+            if group.on_reject.name() != "break" {
+                line(&key("on_reject"), quoted(group.on_reject.name()));
+            }
+            if !group.grader_flags.is_empty() {
+                let flags: Vec<&str> = group.grader_flags.iter().map(|f| f.name()).collect();
+                line(&key("grader_flags"), quoted(&flags.join(" ")));
+            }
+            if group.accept_score != 1.0 {
+                line(&key("accept_score"), group.accept_score.to_string());
+            }
+            if group.reject_score != 0.0 {
+                line(&key("reject_score"), group.reject_score.to_string());
+            }
+            if group.range != (f64::NEG_INFINITY, f64::INFINITY) {
+                let bound = |v: f64| {
+                    if v.is_infinite() {
+                        if v > 0.0 {
+                            "inf".to_string()
+                        } else {
+                            "-inf".to_string()
+                        }
+                    } else {
+                        v.to_string()
+                    }
+                };
+                line(
+                    &key("range"),
+                    quoted(&format!(
+                        "{} {}",
+                        bound(group.range.0),
+                        bound(group.range.1)
+                    )),
+                );
+            }
+            if !group.validator_flags.is_empty() {
+                line(
+                    &key("validator_flags"),
+                    quoted(&group.validator_flags.join(" ")),
+                );
+            }
+            if !group.input_validator_flags.is_empty() {
+                line(
+                    &key("input_validator_flags"),
+                    quoted(&group.input_validator_flags.join(" ")),
+                );
+            }
+        }
+        for submission in &self.submissions {
+            line(
+                &format!("submission.{}", submission.path),
+                quoted(&expectation(submission)),
+            );
+        }
+        text
+    }
+}
+
+/// A submission's expectation as problem.toml writes it.
+pub fn expectation(submission: &Submission) -> String {
+    let names = |list: &[crate::base::modes::Expected]| {
+        list.iter().map(|v| v.name()).collect::<Vec<_>>().join(" ")
+    };
+    let mut words = Vec::new();
+    for (word, list) in [
+        ("permitted", &submission.permitted),
+        ("required", &submission.required),
+        ("final", &submission.finals),
+    ] {
+        if !list.is_empty() {
+            words.push(format!("{word} {}", names(list)));
+        }
+    }
+    if let Some((low, high)) = submission.score {
+        words.push(format!("score {low} {high}"));
+    }
+    if let Some(entry) = &submission.entry_point {
+        words.push(format!("entry {entry}"));
+    }
+    if let Some(language) = submission.language {
+        words.push(format!("language {}", language.code()));
+    }
+    words.join(" ")
+}
+
+/// Case names from package paths: `/` becomes `-`; a name taken already
+/// gets `-2`, `-3`, ... (the note says which).
+pub fn case_name(path: &str, taken: &[Case], notes: &mut Vec<String>) -> String {
+    let flat = path.replace('/', "-");
+    let mut name = flat.clone();
+    let mut n = 2;
+    while taken.iter().any(|case| case.name == name) {
+        name = format!("{flat}-{n}");
+        n += 1;
+    }
+    if name != flat {
+        notes.push(format!("{path} is stored as {name}: {flat} was taken"));
+    }
+    name
+}
+
+/// The id a package's short name makes: its ASCII letters and digits,
+/// lowercased, with `p` in front of a leading digit; at most 48 characters.
+pub fn id_of(short_name: &str) -> String {
+    let mut id: String = short_name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .take(48)
+        .collect();
+    if !id.starts_with(|c: char| c.is_ascii_lowercase()) {
+        id.insert(0, 'p');
+    }
+    id
+}
+
+/// Refuses a program path problem.toml could not hold as a word.
+fn program_path(path: &str) -> Result<String, String> {
+    let fine = |c: char| c.is_ascii_alphanumeric() || "_-./+".contains(c);
+    if path.chars().all(fine) {
+        Ok(path.to_string())
+    } else {
+        Err(format!(
+            "{path}: a program's path may hold only letters, digits and _-./+ (the format's file names)"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_come_from_short_names() {
+        assert_eq!(id_of("a-plus-b"), "aplusb");
+        assert_eq!(id_of("Hello"), "hello");
+        assert_eq!(id_of("2048"), "p2048");
+        assert_eq!(id_of("---"), "p");
+    }
+
+    #[test]
+    fn flattened_names_never_collide() {
+        let mut notes = Vec::new();
+        let mut cases: Vec<Case> = Vec::new();
+        for path in ["secret/a-b/1", "secret/a/b-1", "secret/a-b-1"] {
+            let name = case_name(path, &cases, &mut notes);
+            cases.push(Case {
+                name,
+                input: Data::ByMain,
+                answer: None,
+            });
+        }
+        let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["secret-a-b-1", "secret-a-b-1-2", "secret-a-b-1-3"]);
+        assert_eq!(notes.len(), 2);
+        assert!(program_path("submissions/accepted/a b.cpp").is_err());
+    }
+}

@@ -1,0 +1,224 @@
+//! The languages a source is compiled from: how each is told by its file
+//! ending (the problem package format's language table), how it is
+//! compiled and how its build is run. A language whose compiler is not
+//! installed is named, never guessed around.
+
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    Rust,
+    Cpp,
+    C,
+    Java,
+    Python3,
+    Python2,
+    Kotlin,
+    Go,
+    CSharp,
+    JavaScript,
+    Ruby,
+}
+
+use Language::*;
+
+/// Every language: its code in a package (`submissions.yaml`'s `language`),
+/// and its file endings.
+const TABLE: [(Language, &str, &[&str]); 11] = [
+    (Rust, "rust", &["rs"]),
+    (Cpp, "cpp", &["cpp", "cc", "cxx", "c++", "C"]),
+    (C, "c", &["c"]),
+    (Java, "java", &["java"]),
+    (Python3, "python3", &["py", "py3"]),
+    (Python2, "python2", &["py2"]),
+    (Kotlin, "kotlin", &["kt"]),
+    (Go, "go", &["go"]),
+    (CSharp, "csharp", &["cs"]),
+    (JavaScript, "javascript", &["js"]),
+    (Ruby, "ruby", &["rb"]),
+];
+
+/// Files that go with sources but are not compiled on their own.
+pub const HEADERS: [&str; 5] = ["h", "hpp", "hh", "hxx", "inc"];
+
+impl Language {
+    /// The language a file ending says; `.py` is Python 3 (a `python2`
+    /// shebang is read by the caller).
+    pub fn of_extension(extension: &str) -> Option<Language> {
+        TABLE
+            .iter()
+            .find(|(_, _, endings)| endings.contains(&extension))
+            .map(|(language, _, _)| *language)
+    }
+
+    pub fn of_path(path: &Path) -> Option<Language> {
+        Language::of_extension(path.extension()?.to_str()?)
+    }
+
+    /// The language a package names (`cpp`, `python2`, `java`; `c++`,
+    /// `python` and `kotlinc` too).
+    pub fn of_code(code: &str) -> Option<Language> {
+        let code = code.to_ascii_lowercase();
+        let code = match code.as_str() {
+            "c++" | "cplusplus" | "cc" => "cpp",
+            "python" | "py" | "py3" | "pypy3" => "python3",
+            "py2" | "pypy" | "pypy2" => "python2",
+            "kt" | "kotlinc" => "kotlin",
+            "c#" | "cs" => "csharp",
+            "js" | "node" | "nodejs" => "javascript",
+            "rs" => "rust",
+            other => other,
+        };
+        TABLE
+            .iter()
+            .find(|(_, name, _)| *name == code)
+            .map(|(language, _, _)| *language)
+    }
+
+    pub fn code(self) -> &'static str {
+        TABLE
+            .iter()
+            .find(|(language, _, _)| *language == self)
+            .map_or("", |(_, name, _)| name)
+    }
+
+    /// Its sources are compiled together into one binary.
+    pub fn links_every_file(self) -> bool {
+        matches!(self, Cpp | C | Go | CSharp | Java | Kotlin)
+    }
+
+    /// The compile command, up to the files and output paths; also part of
+    /// the cache key, so changing a flag rebuilds. Interpreted languages are
+    /// only checked, so a syntax error is a setup error too.
+    pub fn compiler(self) -> &'static [&'static str] {
+        match self {
+            Rust => &["rustc", "--edition", "2021", "-O", "--crate-name", "main"],
+            Cpp => &["g++", "-O2", "-std=c++17", "-DONLINE_JUDGE"],
+            C => &["gcc", "-O2", "-DONLINE_JUDGE"],
+            Java => &["javac", "-encoding", "UTF-8"],
+            Python3 => &["python3", "-m", "py_compile"],
+            Python2 => &["python2", "-m", "py_compile"],
+            Kotlin => &["kotlinc", "-nowarn"],
+            Go => &["go", "build"],
+            CSharp => &["mcs", "-optimize+"],
+            JavaScript => &["node", "--check"],
+            Ruby => &["ruby", "-c"],
+        }
+    }
+
+    /// The program its build needs at run time besides itself (`java`).
+    pub fn runtime(self) -> Option<&'static str> {
+        match self {
+            Java | Kotlin => Some("java"),
+            CSharp => Some("mono"),
+            _ => None,
+        }
+    }
+
+    /// The arguments after the compiler's own that compile `files` (in
+    /// `dir`) into `dir`, with `includes` on the header search path.
+    pub fn compile_args(self, dir: &Path, files: &[PathBuf], includes: &[PathBuf]) -> Vec<String> {
+        let path = |p: &Path| p.display().to_string();
+        let main = path(&dir.join("main"));
+        let files: Vec<String> = files.iter().map(|f| path(f)).collect();
+        let mut args = Vec::new();
+        match self {
+            Cpp | C => {
+                args.extend(includes.iter().map(|dir| format!("-I{}", dir.display())));
+                args.extend(["-o".to_string(), main]);
+                args.extend(files);
+                if self == C {
+                    args.push("-lm".into());
+                }
+            }
+            Rust | Go => {
+                args.extend(["-o".to_string(), main]);
+                args.extend(files);
+            }
+            Java => {
+                args.extend(["-d".to_string(), path(dir)]);
+                args.extend(files);
+            }
+            Kotlin => {
+                args.extend(files);
+                args.extend([
+                    "-include-runtime".into(),
+                    "-d".into(),
+                    path(&dir.join("main.jar")),
+                ]);
+            }
+            CSharp => {
+                args.push(format!("-out:{}", path(&dir.join("main.exe"))));
+                args.extend(files);
+            }
+            Python3 | Python2 | JavaScript | Ruby => args.extend(files),
+        }
+        args
+    }
+}
+
+/// A Python 2 that runs: `python2` on PATH, else one that pyenv keeps
+/// (its shim on PATH fails unless that version is selected).
+pub fn python2() -> Option<PathBuf> {
+    let runs = |program: &Path| {
+        std::process::Command::new(program)
+            .args(["-c", "import sys; sys.exit(sys.version_info[0] != 2)"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success())
+    };
+    if runs(Path::new("python2")) {
+        return Some(PathBuf::from("python2"));
+    }
+    let root = std::env::var_os("PYENV_ROOT")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".pyenv")))?;
+    let mut versions: Vec<PathBuf> = std::fs::read_dir(root.join("versions"))
+        .ok()?
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with("2."))
+        .map(|entry| entry.path().join("bin").join("python2"))
+        .filter(|path| path.is_file())
+        .collect();
+    versions.sort();
+    versions.pop().filter(|path| runs(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endings_and_codes_name_languages() {
+        for (ending, language) in [
+            ("cxx", Cpp),
+            ("c++", Cpp),
+            ("C", Cpp),
+            ("c", C),
+            ("py", Python3),
+            ("py2", Python2),
+            ("kt", Kotlin),
+        ] {
+            assert_eq!(Language::of_extension(ending), Some(language), "{ending}");
+        }
+        assert_eq!(Language::of_extension("sh"), None);
+        assert_eq!(Language::of_code("Python2"), Some(Python2));
+        assert_eq!(Language::of_code("c++"), Some(Cpp));
+        assert_eq!(Language::of_code("cobol"), None);
+        for (language, code, _) in TABLE {
+            assert_eq!(Language::of_code(code), Some(language));
+            assert_eq!(language.code(), code);
+        }
+    }
+
+    #[test]
+    fn c_and_cpp_search_the_includes_and_c_links_the_maths_library() {
+        let args = C.compile_args(
+            Path::new("/b"),
+            &[PathBuf::from("/b/x.c")],
+            &[PathBuf::from("/pkg/files")],
+        );
+        assert_eq!(args, ["-I/pkg/files", "-o", "/b/main", "/b/x.c", "-lm"]);
+    }
+}

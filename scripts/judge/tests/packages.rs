@@ -1,0 +1,1033 @@
+//! Problem packages, end to end: packages of every format written here as
+//! files (legacy, 2023-07, DOMjudge, Polygon; interactive, multi-pass,
+//! scoring), imported into a throw-away workspace, then judged. Zips are
+//! made here too, a `../` entry among them; bad packages leave nothing
+//! behind. Compilers a test needs and does not find make it skip, saying so.
+
+mod common;
+
+use common::{have, probe, sandbox_with, success_stdout, Sandbox};
+use std::fs;
+use std::os::unix::fs::{symlink, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+/// Limits for the sandbox's own problem, which these tests never judge.
+const LIMITS: &str = "time_limit_ms = 1\nmemory_limit_kib = 1\n";
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Writes `files` (path, contents) under `dir`; `!x` marks a file executable.
+fn write_package(dir: &Path, files: &[(&str, &str)]) {
+    for (path, contents) in files {
+        let (path, executable) = match path.strip_prefix('!') {
+            Some(path) => (path, true),
+            None => (*path, false),
+        };
+        let target = dir.join(path);
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::write(&target, contents).unwrap();
+        if executable {
+            fs::set_permissions(&target, fs::Permissions::from_mode(0o755)).unwrap();
+        }
+    }
+}
+
+/// The package `name` written from `files` under the sandbox's `packages/`.
+fn package(sandbox: &Sandbox, name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let root = sandbox.root.join("packages").join(name);
+    write_package(&root, files);
+    root
+}
+
+/// A zip of `entries` (name, contents), stored uncompressed: enough to test
+/// the reader on archives made here, `../` names included.
+fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    let crc = judge::base::zip::crc32;
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for (name, data) in entries {
+        let offset = out.len() as u32;
+        let header = |signature: u32, central: bool| {
+            let mut h = signature.to_le_bytes().to_vec();
+            if central {
+                h.extend(0x031eu16.to_le_bytes()); // made on Unix
+            }
+            h.extend(20u16.to_le_bytes());
+            h.extend([0, 0, 0, 0]); // flags, method 0
+            h.extend([0, 0, 0, 0]); // time, date
+            h.extend(crc(data).to_le_bytes());
+            h.extend((data.len() as u32).to_le_bytes());
+            h.extend((data.len() as u32).to_le_bytes());
+            h.extend((name.len() as u16).to_le_bytes());
+            h.extend(0u16.to_le_bytes());
+            if central {
+                h.extend([0, 0, 0, 0, 0, 0]); // comment, disk, internal
+                h.extend(((0o100644u32) << 16).to_le_bytes());
+                h.extend(offset.to_le_bytes());
+            }
+            h.extend(name.as_bytes());
+            h
+        };
+        out.extend(header(0x0403_4b50, false));
+        out.extend_from_slice(data);
+        central.extend(header(0x0201_4b50, true));
+    }
+    let start = out.len() as u32;
+    out.extend(&central);
+    out.extend(0x0605_4b50u32.to_le_bytes());
+    out.extend([0, 0, 0, 0]);
+    out.extend((entries.len() as u16).to_le_bytes());
+    out.extend((entries.len() as u16).to_le_bytes());
+    out.extend((central.len() as u32).to_le_bytes());
+    out.extend(start.to_le_bytes());
+    out.extend([0, 0]);
+    out
+}
+
+/// `judge import --package <path> <extra>` in the sandbox, no cargo build.
+fn import(sandbox: &Sandbox, path: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["import", "--package", path.to_str().unwrap()];
+    args.extend(extra);
+    sandbox
+        .command(&probe(), &args)
+        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+        .output()
+        .unwrap()
+}
+
+/// `judge import` that must succeed: its stdout.
+fn imported(sandbox: &Sandbox, path: &Path, extra: &[&str]) -> String {
+    success_stdout(&import(sandbox, path, extra))
+}
+
+/// A sandbox with the legacy package `sumup` imported, or `None` without
+/// Python.
+fn with_sumup() -> Option<Sandbox> {
+    let sandbox = sandbox_with(&["python3"], LIMITS)?;
+    let package = legacy_package(&sandbox.root.join("packages"));
+    imported(&sandbox, &package, &[]);
+    Some(sandbox)
+}
+
+/// Fails unless `text` has the line `line`.
+fn assert_line(text: &str, line: &str) {
+    assert!(text.lines().any(|l| l == line), "{line} not in:\n{text}");
+}
+
+/// A problem's problem.toml in the sandbox.
+fn problem_toml(sandbox: &Sandbox, id: &str) -> String {
+    fs::read_to_string(sandbox.root.join(format!("judge-data/{id}/problem.toml"))).unwrap()
+}
+
+/// `judge <args>` in the sandbox, `@path` made a path in the sandbox.
+fn run(sandbox: &Sandbox, args: &[&str]) -> (i32, String) {
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| match a.strip_prefix('@') {
+            Some(path) => sandbox.root.join(path).display().to_string(),
+            None => a.to_string(),
+        })
+        .collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = sandbox.judge(&args);
+    (
+        output.status.code().unwrap_or(-1),
+        format!("{}{}", text(&output.stdout), text(&output.stderr)),
+    )
+}
+
+/// The files under `dir`, relative, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(path) = pending.pop() {
+        for entry in fs::read_dir(&path).into_iter().flatten().flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                pending.push(p);
+            } else {
+                found.push(p.strip_prefix(dir).unwrap().to_string_lossy().into_owned());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// A legacy package, "sumup": the sum of two numbers, answered `Sum: <n>`;
+/// the default validator with no flags compares words up to case.
+fn legacy_package(dir: &Path) -> PathBuf {
+    let root = dir.join("sumup");
+    write_package(
+        &root,
+        &[
+            ("problem.yaml", "name: Sum Up\nsource: Test Contest\nsource_url: https://contest.example/sumup\nlicense: cc by\nrights_owner: Nobody\n"),
+            ("problem_statement/problem.en.tex", "\\problemname{Sum Up}\n"),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "Sum: 3\n"),
+            ("data/secret/01-small.in", "5 7\n"),
+            ("data/secret/01-small.ans", "Sum: 12\n"),
+            ("data/secret/big/1.in", "100000 200000\n"),
+            ("data/secret/big/1.ans", "Sum: 300000\n"),
+            ("input_validators/validate.py", "import sys\nparts = sys.stdin.read().split()\nsys.exit(42 if len(parts) == 2 and all(p.isdigit() for p in parts) else 43)\n"),
+            ("submissions/accepted/sum.py", "a, b = map(int, input().split())\nprint('SUM:', a + b)\n"),
+            ("submissions/wrong_answer/minus.py", "a, b = map(int, input().split())\nprint('Sum:', a - b)\n"),
+        ],
+    );
+    root
+}
+
+#[test]
+fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let package = legacy_package(&sandbox.root.join("packages"));
+    let stdout = imported(&sandbox, &package, &[]);
+    assert!(
+        stdout.starts_with(
+            "sumup \"Sum Up\" (problem package format (legacy)): new, 3 cases (1 sample)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("input validator judge-data/sumup/input_validators/validate.py: compiled"),
+        "{stdout}"
+    );
+    let data = sandbox.root.join("judge-data/sumup");
+    let files = listing(&data);
+    for wanted in [
+        "sample-1.in",
+        "sample-1.out",
+        "secret-01-small.in",
+        "secret-big-1.out",
+        "input_validators/validate.py",
+        "submissions/accepted/sum.py",
+        "problem.toml",
+        "package.txt",
+    ] {
+        assert!(
+            files.iter().any(|f| f == wanted),
+            "{wanted} not in {files:?}"
+        );
+    }
+    assert!(
+        !files.iter().any(|f| f.contains("problem_statement")),
+        "{files:?}"
+    );
+    let toml = fs::read_to_string(data.join("problem.toml")).unwrap();
+    for line in [
+        "title = \"Sum Up\"",
+        "url = \"https://contest.example/sumup\"",
+        "memory_limit_kib = 1048576",
+        "compare = \"tokens\"",
+        "case_sensitive = false",
+        "time_multiplier = 5",
+        "time_safety_margin = 2",
+        "input_validators = \"judge-data/sumup/input_validators/validate.py\"",
+        "submission.submissions/accepted/sum.py = \"permitted AC\"",
+        "submission.submissions/wrong_answer/minus.py = \"permitted AC WA required WA\"",
+    ] {
+        assert_line(&toml, line);
+    }
+    assert!(sandbox.root.join("problems/sumup/src/main.rs").is_file());
+    // `SUM: 3` against `Sum: 3`: the default validator ignores case.
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "sumup",
+            "--bin",
+            "@judge-data/sumup/submissions/accepted/sum.py",
+        ],
+    );
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("3 passed, 0 failed"), "{output}");
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "sumup",
+            "--bin",
+            "@judge-data/sumup/submissions/wrong_answer/minus.py",
+        ],
+    );
+    assert_eq!(code, 1, "{output}");
+    // Nothing is left in target/import.
+    assert_eq!(
+        listing(&sandbox.root.join("target/import")),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn importing_again_changes_nothing_a_changed_package_is_named_by_file_and_force_replaces() {
+    let sandbox = Sandbox::new(LIMITS);
+    let package = legacy_package(&sandbox.root.join("packages"));
+    assert_eq!(import(&sandbox, &package, &[]).status.code(), Some(0));
+    fs::write(sandbox.root.join("problems/sumup/src/main.rs"), "// mine\n").unwrap();
+    let again = import(&sandbox, &package, &[]);
+    assert_eq!(again.status.code(), Some(0));
+    assert_eq!(
+        text(&again.stdout).trim(),
+        "sumup \"Sum Up\": unchanged since it was imported; nothing written"
+    );
+    fs::write(package.join("data/secret/01-small.ans"), "Sum: 13\n").unwrap();
+    fs::write(package.join("data/secret/02.in"), "1 1\n").unwrap();
+    fs::write(package.join("data/secret/02.ans"), "Sum: 2\n").unwrap();
+    let changed = import(&sandbox, &package, &[]);
+    let stderr = text(&changed.stderr);
+    assert_eq!(changed.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("changed data/secret/01-small.ans"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("added data/secret/02.in"), "{stderr}");
+    assert!(stderr.contains("--force replaces"), "{stderr}");
+    let data = sandbox.root.join("judge-data/sumup");
+    assert_eq!(
+        fs::read_to_string(data.join("secret-01-small.out")).unwrap(),
+        "Sum: 12\n"
+    );
+    let forced = import(&sandbox, &package, &["--force"]);
+    assert_eq!(forced.status.code(), Some(0), "{}", text(&forced.stderr));
+    assert!(
+        text(&forced.stdout).contains(": replaced, 4 cases"),
+        "{}",
+        text(&forced.stdout)
+    );
+    assert_eq!(
+        fs::read_to_string(data.join("secret-01-small.out")).unwrap(),
+        "Sum: 13\n"
+    );
+    assert!(data.join("secret-02.in").is_file());
+    // The solution written here is kept.
+    assert_eq!(
+        fs::read_to_string(sandbox.root.join("problems/sumup/src/main.rs")).unwrap(),
+        "// mine\n"
+    );
+}
+
+#[test]
+fn an_id_taken_by_another_problem_is_refused_with_a_free_one() {
+    let sandbox = Sandbox::new(LIMITS);
+    let package = legacy_package(&sandbox.root.join("packages"));
+    fs::create_dir_all(sandbox.root.join("judge-data/sumup")).unwrap();
+    let output = import(&sandbox, &package, &[]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "sumup exists already and was not imported from a package: import it with --id sumup2"
+        ),
+        "{stderr}"
+    );
+    imported(&sandbox, &package, &["--id", "sumup2"]);
+    assert!(sandbox
+        .root
+        .join("judge-data/sumup2/problem.toml")
+        .is_file());
+}
+
+/// Every way a package can be bad: one line on stderr naming what was
+/// expected and where, exit 2, and nothing written.
+#[test]
+fn bad_packages_are_refused_in_one_line_and_leave_nothing_behind() {
+    let sandbox = Sandbox::new(LIMITS);
+    let packages = sandbox.root.join("packages");
+    fs::create_dir_all(&packages).unwrap();
+    let good_yaml = ("problem.yaml", "name: Bad\n");
+    let data = [("data/secret/1.in", "1\n"), ("data/secret/1.ans", "1\n")];
+    type Files<'a> = Vec<(&'a str, &'a str)>;
+    let cases: Vec<(&str, Files, &str)> = vec![
+        (
+            "yaml",
+            vec![("problem.yaml", "name: [unclosed\n"), data[0], data[1]],
+            "problem.yaml: line 1: expected `]` on the same line",
+        ),
+        (
+            "version",
+            vec![
+                ("problem.yaml", "problem_format_version: 1999\n"),
+                data[0],
+                data[1],
+            ],
+            "problem_format_version \"1999\" is not supported",
+        ),
+        (
+            "noans",
+            vec![good_yaml, data[0]],
+            "data/secret/1.in has no 1.ans",
+        ),
+        (
+            "ini",
+            vec![("domjudge-problem.ini", "name = 'open\n"), data[0], data[1]],
+            "domjudge-problem.ini: line 1: expected a closing '",
+        ),
+        (
+            "xml",
+            vec![("problem.xml", "<problem><judging></problem>\n")],
+            "problem.xml: line 1, column 19: expected </judging>, found </problem>",
+        ),
+        (
+            "nothing",
+            vec![("README", "hi\n")],
+            "expected a problem package",
+        ),
+        ("nodata", vec![good_yaml], "no data/"),
+    ];
+    for (name, files, wanted) in &cases {
+        let root = packages.join(name);
+        write_package(&root, files);
+        let output = import(&sandbox, &root, &["--id", "bad"]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(stderr.contains(wanted), "{name}: {stderr}");
+    }
+    // A symlink out of the package is refused when it is data.
+    let root = packages.join("link");
+    write_package(&root, &[good_yaml, data[1]]);
+    symlink("/etc/hostname", root.join("data/secret/1.in")).unwrap();
+    let stderr = text(&import(&sandbox, &root, &["--id", "bad"]).stderr);
+    assert!(
+        stderr.contains(
+            "data/secret/1.in is a symlink to /etc/hostname, outside the package: refused"
+        ),
+        "{stderr}"
+    );
+    // Zips: a `../` entry, an absolute one, a truncated archive.
+    for (name, bytes, wanted) in [
+        (
+            "slip.zip",
+            zip(&[("problem.yaml", b"name: x\n"), ("../evil.in", b"1\n")]),
+            "climbs out with `..` (a zip slip)",
+        ),
+        (
+            "absolute.zip",
+            zip(&[("/tmp/evil", b"1\n")]),
+            "has an absolute path",
+        ),
+        (
+            "cut.zip",
+            zip(&[("problem.yaml", b"name: x\n")])[..30].to_vec(),
+            "expected a zip archive",
+        ),
+    ] {
+        let path = packages.join(name);
+        fs::write(&path, bytes).unwrap();
+        let output = import(&sandbox, &path, &["--id", "bad"]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.contains(wanted), "{name}: {stderr}");
+    }
+    assert!(!sandbox.root.join("judge-data/bad").exists());
+    assert!(!sandbox.root.join("problems/bad").exists());
+    assert!(!sandbox.root.join("evil.in").exists() && !Path::new("/tmp/evil").exists());
+    assert_eq!(
+        listing(&sandbox.root.join("target/import")),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn a_zipped_package_in_a_top_folder_imports_as_its_folder_would() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let entries: Vec<(&str, &[u8])> = vec![
+        ("hello/problem.yaml", b"name: Hello\n"),
+        ("hello/data/sample/1.in", b"\n"),
+        ("hello/data/sample/1.ans", b"Hello World!\n"),
+        (
+            "hello/submissions/accepted/hello.py",
+            b"print('Hello World!')\n",
+        ),
+    ];
+    let path = sandbox.root.join("hello.zip");
+    fs::write(&path, zip(&entries)).unwrap();
+    imported(&sandbox, &path, &[]);
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "hello",
+            "--bin",
+            "@judge-data/hello/submissions/accepted/hello.py",
+        ],
+    );
+    assert_eq!(code, 0, "{output}");
+}
+
+#[test]
+fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
+    let Some(sandbox) = sandbox_with(&["g++", "javac", "java"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "double",
+        &[
+        ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: scoring\nname:\n  en: Double It\n  sv: Dubbla\nuuid: 1\n\
+          limits:\n  time_limit: 2.5\n  memory: 512\n"),
+        ("data/testdata.yaml", "on_reject: continue\ngrader_flags: ignore_sample\nrange: 0 100\n"),
+        ("data/sample/1.in", "1\n"),
+        ("data/sample/1.ans", "2\n"),
+        ("data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\n"),
+        ("data/secret/small/testdata.yaml", "accept_score: 30\ngrader_flags: min\nrange: 0 30\noutput_validator_args: [exact]\n"),
+        ("data/secret/small/1.in", "3\n"),
+        ("data/secret/small/1.ans", "6\n"),
+        ("data/secret/large/testdata.yaml", "accept_score: 70\ngrader_flags: min\nrange: 0 70\n"),
+        ("data/secret/large/1.in", "1500000000\n"),
+        ("data/secret/large/1.ans", "3000000000\n"),
+        ("output_validator/validate.h", "#include <cstdio>\n#define ACCEPT 42\n#define REJECT 43\n"),
+        ("output_validator/validator.cpp", "#include \"validate.h\"\n#include <cstring>\nint main(int argc, char **argv) {\n\
+          FILE *ans = fopen(argv[2], \"r\"); long want, got; if (fscanf(ans, \"%ld\", &want) != 1) return 1;\n\
+          if (scanf(\"%ld\", &got) != 1) return REJECT; return got == want ? ACCEPT : REJECT; }\n"),
+        ("submissions/accepted/java/se/kth/Double.java", "package se.kth;\nimport java.util.*;\npublic class Double {\n\
+          public static void main(String[] a) { Scanner in = new Scanner(System.in); System.out.println(2 * in.nextLong()); } }\n"),
+        ("submissions/accepted/java/se/kth/Other.java", "package se.kth;\npublic class Other { public static void main(String[] a) { } }\n"),
+        ("submissions/rejected/int.cpp", "#include <cstdio>\nint main() { int n; scanf(\"%d\", &n); printf(\"%d\\n\", 2 * n); }\n"),
+        ("submissions/submissions.yaml", "accepted/java:\n  language: java\n  entrypoint: se.kth.Double\nrejected/int.cpp:\n  score: [30, 30]\n"),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("(problem package format (2023-07)): new, 3 cases (1 sample), 5 groups"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("checker judge-data/double/output_validator, "),
+        "{stdout}"
+    );
+    let toml = problem_toml(&sandbox, "double");
+    for line in [
+        "title = \"Double It\"",
+        "time_limit_ms = 2500",
+        "memory_limit_kib = 524288",
+        "checker = \"judge-data/double/output_validator\"",
+        "checker_protocol = \"kattis\"",
+        "scoring = true",
+        "group.data.grader_flags = \"ignore_sample\"",
+        "group.data/secret/small.cases = \"secret-small-1\"",
+        "group.data/secret/small.accept_score = 30",
+        "group.data/secret/small.validator_flags = \"exact\"",
+        "submission.submissions/accepted/java = \"permitted AC entry se.kth.Double language java\"",
+        "submission.submissions/rejected/int.cpp = \"required RE TLE WA score 30 30\"",
+    ] {
+        assert_line(&toml, line);
+    }
+    // 32-bit ints overflow on the large group only: 30 of 100 points.
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "double",
+            "--bin",
+            "@judge-data/double/submissions/rejected/int.cpp",
+        ],
+    );
+    assert_eq!(code, 1, "{output}");
+    for line in [
+        "data/secret/small                       AC       30 of 30",
+        "data/secret/large                       WA        0 of 70",
+        "score: 30 of 100 (data)",
+    ] {
+        let flat = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            output.lines().any(|l| flat(l) == flat(line)),
+            "{line:?} not in:\n{output}"
+        );
+    }
+}
+
+/// `judge verify <id>`: (exit code, output).
+fn verify(sandbox: &Sandbox, id: &str) -> (i32, String) {
+    run(sandbox, &["verify", id])
+}
+
+/// The status column of the verify table's row for `submission`.
+fn status_of<'a>(output: &'a str, submission: &str) -> &'a str {
+    let row = output
+        .lines()
+        .find(|l| l.starts_with(submission))
+        .unwrap_or_else(|| panic!("no row for {submission} in:\n{output}"));
+    let row = row.trim_end();
+    ["MISMATCH", "skipped"]
+        .iter()
+        .find_map(|word| row.find(word).map(|at| &row[at..]))
+        .unwrap_or(if row.ends_with("ok") { "ok" } else { row })
+}
+
+#[test]
+fn verify_classifies_labelled_submissions_of_every_verdict_in_four_languages() {
+    let languages = [
+        ("cpp", "g++"),
+        ("py", "python3"),
+        ("java", "javac"),
+        ("rs", "rustc"),
+    ];
+    let sandbox = Sandbox::new(LIMITS);
+    let root = sandbox.root.join("packages/verdicts");
+    let mut files: Vec<(String, String)> = vec![
+        (
+            "problem.yaml".into(),
+            "name: Verdicts\nlimits:\n  time_multiplier: 2\n  time_safety_margin: 1.5\n".into(),
+        ),
+        ("data/sample/1.in".into(), "4\n".into()),
+        ("data/sample/1.ans".into(), "16\n".into()),
+        ("data/secret/1.in".into(), "9\n".into()),
+        ("data/secret/1.ans".into(), "81\n".into()),
+    ];
+    // The square of n: right, off by one, too slow, crashing.
+    let sources = [
+        ("cpp", "ac", "#include <cstdio>\nint main() { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", n * n); }\n"),
+        ("cpp", "wa", "#include <cstdio>\nint main() { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", n * n + 1); }\n"),
+        ("cpp", "tle", "int main() { volatile unsigned long x = 0; for (;;) x++; }\n"),
+        ("cpp", "re", "#include <cstdlib>\nint main() { abort(); }\n"),
+        ("py", "ac", "n = int(input())\nprint(n * n)\n"),
+        ("py", "wa", "n = int(input())\nprint(n * n - 1)\n"),
+        ("py", "tle", "while True:\n    pass\n"),
+        ("py", "re", "raise SystemExit(3)\n"),
+        ("java", "ac", "import java.util.*;\npublic class Ac { public static void main(String[] a) { long n = new Scanner(System.in).nextLong(); System.out.println(n * n); } }\n"),
+        ("java", "wa", "import java.util.*;\npublic class Wa { public static void main(String[] a) { long n = new Scanner(System.in).nextLong(); System.out.println(n + n); } }\n"),
+        ("java", "tle", "public class Tle { public static void main(String[] a) { long x = 0; while (x >= 0) x = (x + 1) % 1000; } }\n"),
+        ("java", "re", "public class Re { public static void main(String[] a) { throw new RuntimeException(\"boom\"); } }\n"),
+        ("rs", "ac", "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); let n: u64 = s.trim().parse().unwrap(); println!(\"{}\", n * n); }\n"),
+        ("rs", "wa", "fn main() { println!(\"0\"); }\n"),
+        ("rs", "tle", "fn main() { let mut x: u64 = 0; loop { x = std::hint::black_box(x.wrapping_add(1)); } }\n"),
+        ("rs", "re", "fn main() { panic!(\"boom\"); }\n"),
+    ];
+    let folder = |kind: &str| match kind {
+        "ac" => "accepted",
+        "wa" => "wrong_answer",
+        "tle" => "time_limit_exceeded",
+        _ => "run_time_error",
+    };
+    let mut present = Vec::new();
+    for (ext, tool) in languages {
+        if have(tool) && (ext != "java" || have("java")) {
+            present.push(ext);
+        }
+    }
+    for (ext, kind, source) in sources.iter().filter(|(ext, _, _)| present.contains(ext)) {
+        let name = if *ext == "java" {
+            let mut class: Vec<char> = kind.chars().collect();
+            class[0] = class[0].to_ascii_uppercase();
+            format!("{}.java", class.into_iter().collect::<String>())
+        } else {
+            format!("{kind}.{ext}")
+        };
+        files.push((
+            format!("submissions/{}/{ext}-{name}", folder(kind)),
+            source.to_string(),
+        ));
+    }
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    write_package(&root, &files);
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("time limit: 1000 ms by the format's rule"),
+        "{stdout}"
+    );
+    let (code, output) = verify(&sandbox, "verdicts");
+    assert_eq!(code, 0, "{output}");
+    for (ext, kind, _) in sources.iter().filter(|(ext, _, _)| present.contains(ext)) {
+        let row = output
+            .lines()
+            .find(|l| l.starts_with(&format!("submissions/{}/{ext}-", folder(kind))))
+            .unwrap_or_else(|| panic!("no {ext} {kind} row in:\n{output}"));
+        let wanted = match *kind {
+            "ac" => " AC ",
+            "wa" => " WA (",
+            "tle" => " TLE (",
+            _ => " RE (",
+        };
+        assert!(
+            row.contains(wanted) && row.trim_end().ends_with("ok"),
+            "{row}\n{output}"
+        );
+    }
+    assert!(
+        output.contains("time limit: 1000 ms in problem.toml; the format's rule gives 1000 ms"),
+        "{output}"
+    );
+    assert!(
+        output.contains("still times out at 1.5 × the limit (1500 ms): the rule's margin holds"),
+        "{output}"
+    );
+    // A label the submission does not meet is a mismatch: exit 1.
+    let toml = sandbox.root.join("judge-data/verdicts/problem.toml");
+    let text = fs::read_to_string(&toml).unwrap();
+    let relabelled = text.replace("= \"permitted AC WA required WA\"", "= \"permitted AC\"");
+    fs::write(&toml, relabelled).unwrap();
+    let (code, output) = verify(&sandbox, "verdicts");
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains("MISMATCH: WA on sample-1, which only AC are permitted"),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
+    let Some(sandbox) = sandbox_with(&["gcc", "python3"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "fltcmp",
+        &[
+        ("domjudge-problem.ini", "probid='fltcmp'\nname='Float compare'\ntimelimit='2'\ncolor='#ff0000'\n"),
+        ("problem.yaml", "validator_flags: float_tolerance 1E-6\n"),
+        ("data/sample/1.in", "0\n"),
+        ("data/sample/1.ans", "NaN\n"),
+        ("data/secret/1.in", "2\n"),
+        ("data/secret/1.ans", "1.414213562\n"),
+        (
+            "submissions/accepted/fltcmp-test-correct.c",
+            "/* @EXPECTED_RESULTS@: CORRECT */\n#include <stdio.h>\n#include <math.h>\n\
+             int main(void) { double x; scanf(\"%lf\", &x); if (x == 0) printf(\"nan\\n\"); else printf(\"%.9f\\n\", sqrt(x)); return 0; }\n",
+        ),
+        (
+            "submissions/accepted/off.py",
+            "# @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT\nx = int(input())\nprint('NaN' if x == 0 else 1.5)\n",
+        ),
+        ],
+    );
+    symlink("../../../elsewhere/problem.pdf", root.join("problem.pdf")).unwrap();
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("(problem package format (legacy), DOMjudge)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("note: skipped problem.pdf: a symlink to ../../../elsewhere/problem.pdf, outside the package"), "{stdout}");
+    let toml = problem_toml(&sandbox, "fltcmp");
+    for line in [
+        "title = \"Float compare\"",
+        "judge = \"domjudge\"",
+        "time_limit_ms = 2000",
+        "memory_limit_kib = 2097152",
+        "compare = \"float\"",
+        "float_tolerance = 1e-6",
+        "case_sensitive = false",
+        "submission.submissions/accepted/fltcmp-test-correct.c = \"final AC\"",
+        "submission.submissions/accepted/off.py = \"final WA TLE\"",
+    ] {
+        assert_line(&toml, line);
+    }
+    let (code, output) = verify(&sandbox, "fltcmp");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(
+        status_of(&output, "submissions/accepted/off.py"),
+        "ok",
+        "{output}"
+    );
+}
+
+#[test]
+fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
+    let Some(sandbox) = sandbox_with(&["g++", "python3"], LIMITS) else {
+        return;
+    };
+    let root = sandbox.root.join("packages/aplusb");
+    let xml = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="2" short-name="a-plus-b" url="https://polygon.codeforces.com/p/me/a-plus-b">
+  <names><name language="english" value="A+B"/></names>
+  <judging cpu-name="x" cpu-speed="3600" input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>3</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" sample="true"/>
+        <test method="manual"/>
+        <test cmd="gen 7 5" method="generated"/>
+      </tests>
+    </testset>
+  </judging>
+  <files>
+    <resources><file path="files/testlib.h" type="h.g++"/></resources>
+    <executables><executable><source path="files/gen.cpp" type="cpp.g++17"/></executable></executables>
+  </files>
+  <assets>
+    <checker name="std::ncmp.cpp" type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
+    <validators><validator><source path="files/validator.py" type="python.3"/></validator></validators>
+    <solutions>
+      <solution tag="main"><source path="solutions/main.cpp" type="cpp.g++17"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/wa.py" type="python.3"/></solution>
+    </solutions>
+  </assets>
+</problem>
+"#;
+    write_package(
+        &root,
+        &[
+            ("problem.xml", xml),
+            ("files/testlib.h", "#include <cstdio>\n#include <cstdlib>\n#define OK_EXIT 0\n#define WA_EXIT 1\n"),
+            ("files/check.cpp", "#include \"testlib.h\"\nint main(int argc, char **argv) {\n\
+              FILE *out = fopen(argv[2], \"r\"), *ans = fopen(argv[3], \"r\"); long a, b;\n\
+              if (fscanf(ans, \"%ld\", &a) != 1) return 3; if (fscanf(out, \"%ld\", &b) != 1) return WA_EXIT;\n\
+              return a == b ? OK_EXIT : WA_EXIT; }\n"),
+            ("files/gen.cpp", "#include <cstdio>\n#include <cstdlib>\nint main(int argc, char **argv) { printf(\"%s %s\\n\", argv[1], argv[2]); }\n"),
+            ("files/validator.py", "import sys\na, b = sys.stdin.read().split()\nsys.exit(0 if int(a) >= 0 and int(b) >= 0 else 3)\n"),
+            ("tests/01", "1 2\n"),
+            ("tests/01.a", "3\n"),
+            ("tests/02", "10 20\n"),
+            ("solutions/main.cpp", "#include <cstdio>\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b); }\n"),
+            ("solutions/wa.py", "a, b = map(int, input().split())\nprint(a * b)\n"),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.starts_with("aplusb \"A+B\" (Polygon): new, 3 cases"),
+        "{stdout}"
+    );
+    let data = sandbox.root.join("judge-data/aplusb");
+    assert_eq!(
+        fs::read_to_string(data.join("tests-02.out")).unwrap(),
+        "30\n"
+    );
+    assert_eq!(
+        fs::read_to_string(data.join("tests-03.in")).unwrap(),
+        "7 5\n"
+    );
+    assert_eq!(
+        fs::read_to_string(data.join("tests-03.out")).unwrap(),
+        "12\n"
+    );
+    let toml = fs::read_to_string(data.join("problem.toml")).unwrap();
+    for line in [
+        "time_limit_ms = 1000",
+        "memory_limit_kib = 262144",
+        "checker = \"judge-data/aplusb/files/check.cpp\"",
+        "checker_protocol = \"testlib\"",
+        "input_validator_protocol = \"testlib\"",
+        "submission.solutions/main.cpp = \"final AC language cpp\"",
+    ] {
+        assert_line(&toml, line);
+    }
+    let (code, output) = verify(&sandbox, "aplusb");
+    assert_eq!(code, 0, "{output}");
+    let (code, output) = run(&sandbox, &["validate", "aplusb"]);
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("3 inputs, 0 invalid"), "{output}");
+    // A test only a missing generator could make is refused by name.
+    let broken = fs::read_to_string(root.join("problem.xml"))
+        .unwrap()
+        .replace("gen 7 5", "maker 7 5");
+    fs::write(root.join("problem.xml"), broken).unwrap();
+    let output = import(&sandbox, &root, &["--id", "broken"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("test 3 is generated by \"maker 7 5\", but the package has no generator \"maker\": refused"), "{stderr}");
+}
+
+#[test]
+fn an_interactive_package_talks_to_its_validator_and_keeps_its_example_dialogues() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = sandbox.root.join("packages/guess");
+    let interactor = "import sys\nsecret = int(open(sys.argv[1]).read())\nprint(1000, flush=True)\n\
+        for turn in range(12):\n    line = sys.stdin.readline().split()\n    if not line:\n        break\n\
+        \x20   guess = int(line[1])\n    if line[0] == '!':\n        sys.exit(42 if guess == secret else 43)\n\
+        \x20   print('<' if secret < guess else '>=', flush=True)\n\
+        open(sys.argv[3] + 'judgemessage.txt', 'w').write('out of guesses\\n')\nsys.exit(43)\n";
+    let solution = "import sys\nn = int(input())\nlow, high = 1, n\nwhile low < high:\n    mid = (low + high + 1) // 2\n\
+        \x20   print('?', mid, flush=True)\n    if input() == '<':\n        high = mid - 1\n    else:\n        low = mid\nprint('!', low, flush=True)\n";
+    write_package(
+        &root,
+        &[
+            (
+                "problem.yaml",
+                "name: Guess\nvalidation: custom interactive\n",
+            ),
+            ("output_validators/guess/guess.py", interactor),
+            ("data/sample/1.in", "7\n"),
+            ("data/sample/1.ans", ""),
+            ("data/sample/1.interaction", "<1000\n>? 500\n<<\n"),
+            ("data/secret/1.in", "1000\n"),
+            ("data/secret/1.ans", ""),
+            ("data/secret/2.in", "1\n"),
+            ("data/secret/2.ans", ""),
+            ("submissions/accepted/search.py", solution),
+            (
+                "submissions/wrong_answer/first.py",
+                "input()\nprint('! 1', flush=True)\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let data = sandbox.root.join("judge-data/guess");
+    assert!(data.join("sample-1.interaction").is_file());
+    let toml = fs::read_to_string(data.join("problem.toml")).unwrap();
+    assert!(toml.contains("interactor = \"judge-data/guess/output_validators/guess\"\ninteractor_protocol = \"kattis\""), "{toml}");
+    let (code, output) = verify(&sandbox, "guess");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(
+        status_of(&output, "submissions/wrong_answer/first.py"),
+        "ok",
+        "{output}"
+    );
+}
+
+#[test]
+fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = sandbox.root.join("packages/doubling");
+    // Each pass doubles the number; the validator counts passes in its feedback folder.
+    let validator = "import sys, os\nfeedback = sys.argv[3]\ngot = int(sys.stdin.read())\n\
+        passes = len(open(feedback + 'passes').read()) if os.path.exists(feedback + 'passes') else 0\n\
+        open(feedback + 'passes', 'a').write('x')\nwant = int(open(sys.argv[2]).read())\n\
+        if got == want:\n    sys.exit(42 if passes == 2 else 43)\nif got > want:\n    sys.exit(43)\nopen(feedback + 'nextpass.in', 'w').write(str(got) + '\\n')\nsys.exit(42)\n";
+    write_package(
+        &root,
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: multi-pass\nname: Doubling\nuuid: x\nlimits:\n  time_limit: 1\n  validation_passes: 3\n"),
+            ("output_validator/validate.py", validator),
+            ("data/sample/1.in", "1\n"),
+            ("data/sample/1.ans", "8\n"),
+            ("data/secret/1.in", "3\n"),
+            ("data/secret/1.ans", "24\n"),
+            ("submissions/accepted/double.py", "print(2 * int(input()))\n"),
+            ("submissions/wrong_answer/triple.py", "print(3 * int(input()))\n"),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let toml = problem_toml(&sandbox, "doubling");
+    assert!(toml.lines().any(|l| l == "validation_passes = 3"), "{toml}");
+    let (code, output) = verify(&sandbox, "doubling");
+    assert_eq!(code, 0, "{output}");
+}
+
+#[test]
+fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one() {
+    let Some(sandbox) = with_sumup() else {
+        return;
+    };
+    let (code, output) = run(&sandbox, &["validate", "sumup"]);
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("3 inputs, 0 invalid"), "{output}");
+    sandbox.write("judge-data/sumup/bad.in", "1 two\n");
+    sandbox.write("judge-data/sumup/bad.out", "Sum: 3\n");
+    let (code, output) = run(&sandbox, &["validate", "sumup"]);
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains("sumup      bad                          INVALID"),
+        "{output}"
+    );
+    assert!(
+        output.contains("judge-data/sumup/input_validators/validate.py says it is invalid"),
+        "{output}"
+    );
+}
+
+#[test]
+fn submissions_json_names_the_entry_point_of_a_folder_submission() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "twomains",
+        &[
+            (
+                "problem.yaml",
+                "name: Two Mains\nlimits:\n  time_multiplier: 2\n",
+            ),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "6\n"),
+            // Both files could start it: only the entry point tells.
+            (
+                "submissions/accepted/pair/inc.py",
+                "import helper\nif __name__ == '__main__':\n    print(helper.inc(int(input())))\n",
+            ),
+            (
+                "submissions/accepted/pair/helper.py",
+                "def inc(n):\n    return n + 1\nif __name__ == '__main__':\n    print('wrong')\n",
+            ),
+            (
+                "submissions/submissions.json",
+                "{\"accepted/pair\": {\"entry_point\": \"inc.py\", \"language\": \"python3\"}}\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let toml = problem_toml(&sandbox, "twomains");
+    assert!(
+        toml.contains(
+            "submission.submissions/accepted/pair = \"permitted AC entry inc.py language python3\""
+        ),
+        "{toml}"
+    );
+    let (code, output) = verify(&sandbox, "twomains");
+    assert_eq!(code, 0, "{output}");
+}
+
+#[test]
+fn validate_also_checks_the_inputs_the_generator_makes() {
+    let Some(sandbox) = with_sumup() else {
+        return;
+    };
+    // A generator whose seed 3 makes a bad input.
+    fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
+    sandbox.program(
+        "target/release/sumup-gen",
+        "[ \"$1\" = 3 ] && echo 'x y' || echo \"$1 $1\"",
+    );
+    let (code, output) = run(&sandbox, &["validate", "sumup", "--count", "4"]);
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains("sumup-gen 3                  INVALID"),
+        "{output}"
+    );
+    assert!(output.contains("7 inputs, 1 invalid"), "{output}");
+}
+
+#[test]
+fn all_of_a_package_s_data_is_stored_however_large_a_case_is() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let big = "7 ".repeat(800_000) + "\n";
+    let root = package(
+        &sandbox,
+        "count",
+        &[
+            (
+                "problem.yaml",
+                "name: Count\nlimits:\n  time_multiplier: 2\n",
+            ),
+            ("data/secret/big.in", &big),
+            ("data/secret/big.ans", "800000\n"),
+            (
+                "submissions/accepted/count.py",
+                "import sys\nprint(len(sys.stdin.read().split()))\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    assert_line(&problem_toml(&sandbox, "count"), "case_size_limit_mib = 2");
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "count",
+            "--bin",
+            "@judge-data/count/submissions/accepted/count.py",
+        ],
+    );
+    assert_eq!(code, 0, "{output}");
+}
