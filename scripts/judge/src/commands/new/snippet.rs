@@ -396,10 +396,8 @@ fn glue(shape: &Shape) -> String {
                 .find(|param| param.passing == Passing::Mut)
                 .filter(|_| function.returns.is_none());
             match shown {
-                Some(param) => {
-                    body.push_str(&format!("{call};\nOk(leetcode::show(&{}))\n", param.name))
-                }
-                None => body.push_str(&format!("Ok(leetcode::show(&{call}))\n")),
+                Some(param) => body.push_str(&format!("{call};\nOk({})\n", param.name)),
+                None => body.push_str(&format!("Ok({call})\n")),
             }
             body.push_str("})\n");
             body
