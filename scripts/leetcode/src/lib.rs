@@ -54,21 +54,23 @@ impl Unmet {
     }
 }
 
-/// `value`, read from `start`, if it meets `check`; else the error naming
-/// what was expected where.
+/// `value`, read from `start`, if it meets `check`; else the refusal.
 fn checked<T>(
     input: &Input,
     start: usize,
     value: T,
     check: impl FnOnce(&T) -> Result<(), Unmet>,
 ) -> Result<T, String> {
-    match check(&value) {
-        Ok(()) => Ok(value),
-        Err(unmet) => Err(input.error_at(
-            json::locate(input, start, &unmet.path),
-            &format!("expected {}", unmet.expected),
-        )),
-    }
+    check(&value)
+        .map(|()| value)
+        .map_err(|unmet| refusal(input, start, &unmet))
+}
+
+/// The one error for every constraint unmet: what was expected, at the line
+/// and column of the part of the value at `start` that is at fault.
+fn refusal(input: &Input, start: usize, unmet: &Unmet) -> String {
+    let at = json::locate(input, start, &unmet.path);
+    input.error_at(at, &format!("expected {}", unmet.expected))
 }
 
 impl Input<'_> {
@@ -135,9 +137,7 @@ impl Args<'_, '_> {
     /// Refuses the call for a constraint no argument shows (`pop` on an
     /// empty stack): the error names the call's arguments.
     pub fn refuse(&self, unmet: Unmet) -> String {
-        let at = json::locate(self.input, self.start, &unmet.path);
-        self.input
-            .error_at(at, &format!("expected {}", unmet.expected))
+        refusal(self.input, self.start, &unmet)
     }
 
     /// The next argument, refused unless it meets `check`: the problem's
