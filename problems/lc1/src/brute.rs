@@ -25,7 +25,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     leetcode::cases(input, out, |case| {
         let nums: Vec<i32> = case.arg()?;
         let target: i32 = case.arg()?;
-        Ok(leetcode::show(&two_sum(&nums, target)))
+        Ok(two_sum(&nums, target))
     })
 }
 

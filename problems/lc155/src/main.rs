@@ -13,6 +13,8 @@
 //! lines a case: the method names and their argument arrays. pop, top and
 //! getMin on an empty stack, which LeetCode never asks for, are refused.
 
+use leetcode::Unmet;
+
 // submit-begin
 struct MinStack {
     /// (value, minimum of this value and every value below it), bottom first.
@@ -83,10 +85,10 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
         |_| Ok((MinStack::new(), 0usize)),
         |(stack, depth), method, args| {
             if method != "push" && *depth == 0 {
-                return Err(format!(
-                    "{method} on an empty MinStack: LeetCode calls pop, top and getMin \
+                return Err(args.refuse(Unmet::new(format!(
+                    "a push before {method}: LeetCode calls pop, top and getMin \
                      only on a non-empty stack"
-                ));
+                ))));
             }
             Ok(match method {
                 "push" => {
@@ -162,8 +164,8 @@ mod tests {
             (
                 "[null,null,1]\n".into(),
                 Err(
-                    "getMin on an empty MinStack: LeetCode calls pop, top and getMin \
-                     only on a non-empty stack"
+                    "line 4, column 12: expected a push before getMin: LeetCode calls pop, \
+                     top and getMin only on a non-empty stack, found '['"
                         .into()
                 )
             )

@@ -14,7 +14,7 @@ pub fn reversed(values: &[i32]) -> Vec<i32> {
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     leetcode::cases(input, out, |case| {
         let values: Vec<i32> = case.arg()?;
-        Ok(leetcode::show(&reversed(&values)))
+        Ok(reversed(&values))
     })
 }
 

@@ -53,7 +53,7 @@ pub struct Solution;
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     leetcode::cases(input, out, |case| {
         let head: Option<Box<ListNode>> = case.arg()?;
-        Ok(leetcode::show(&Solution::reverse_list(head)))
+        Ok(Solution::reverse_list(head))
     })
 }
 

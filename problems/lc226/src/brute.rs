@@ -53,7 +53,7 @@ pub fn mirror(tree: &Tree) -> Tree {
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     leetcode::cases(input, out, |case| {
         let root: Tree = case.arg()?;
-        Ok(leetcode::show(&mirror(&root)))
+        Ok(mirror(&root))
     })
 }
 

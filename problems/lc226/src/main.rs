@@ -62,7 +62,7 @@ pub struct Solution;
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     leetcode::cases(input, out, |case| {
         let root: Option<Rc<RefCell<TreeNode>>> = case.arg()?;
-        Ok(leetcode::show(&Solution::invert_tree(root)))
+        Ok(Solution::invert_tree(root))
     })
 }
 

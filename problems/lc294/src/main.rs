@@ -20,8 +20,10 @@
 //! definition instead of the period is O(n^2).
 //!
 //! Local input: LeetCode's custom-testcase format (scripts/leetcode), one
-//! JSON string per case; output `true` or `false` per case.
+//! JSON string per case; output `true` or `false` per case. A character
+//! other than `+` and `-` is refused, naming its line and column.
 
+use leetcode::Unmet;
 use std::process::ExitCode;
 
 // submit-begin
@@ -105,8 +107,15 @@ pub struct Solution;
 /// answers of the earlier cases already in `out`.
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     leetcode::cases(input, out, |case| {
-        let current_state: String = case.arg()?;
-        Ok(leetcode::show(&Solution::can_win(current_state)))
+        let current_state: String = case.arg_where(|state: &String| {
+            // Every byte before the first other one is ASCII: its index is
+            // the character's.
+            match state.bytes().position(|cell| cell != b'+' && cell != b'-') {
+                Some(at) => Err(Unmet::new("'+' or '-'").at(at)),
+                None => Ok(()),
+            }
+        })?;
+        Ok(Solution::can_win(current_state))
     })
 }
 
@@ -197,6 +206,12 @@ mod tests {
                 "line 2, column 6: expected the end of the line: one JSON value a line, found 'x'"
                     .into()
             )
+        );
+        let (out, result) = run(b"\"++\"\n\"+\"\n \"+-x+\"\n\"++\"\n");
+        assert_eq!(out, "true\nfalse\n");
+        assert_eq!(
+            result,
+            Err("line 3, column 5: expected '+' or '-', found 'x'".into())
         );
         let (_, result) = run(b"\"+\"\n\"++");
         assert_eq!(

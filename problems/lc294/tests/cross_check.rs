@@ -220,3 +220,30 @@ fn judge_data_outputs_are_independently_verified() {
     assert!(brute_checked_lines > 0);
     problem().check_stored("solution", solution::solve);
 }
+
+/// The built program, as `make test` runs it: on `"++a+"` it refuses the
+/// `a` by line and column after the earlier answers, with exit status 1.
+#[test]
+fn the_program_refuses_a_character_other_than_plus_and_minus() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lc294"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"\"++\"\n\"++a+\"\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.stdout, b"true\n");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "lc294: line 2, column 4: expected '+' or '-', found 'a'\n"
+    );
+}

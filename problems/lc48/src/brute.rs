@@ -26,7 +26,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
             return Err("brute force: expected a square matrix".into());
         }
         Solution::rotate(&mut matrix);
-        Ok(leetcode::show(&matrix))
+        Ok(matrix)
     })
 }
 

@@ -11,10 +11,12 @@
 //!
 //! Local input: LeetCode's custom-testcase format (scripts/leetcode), one
 //! matrix a case; the answer is the matrix after the call. A matrix that is
-//! not square is refused, naming where it starts.
+//! not square is refused, naming its first row of another length.
 
 // LeetCode's signature takes `&Vec`, which clippy would have be a slice.
 #![allow(clippy::ptr_arg)]
+
+use leetcode::Unmet;
 
 // submit-begin
 impl Solution {
@@ -40,22 +42,20 @@ pub struct Solution;
 /// the earlier answers kept.
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     leetcode::cases(input, out, |case| {
-        case.skip_whitespace();
-        let start = case.pos();
-        let mut matrix: Vec<Vec<i32>> = case.arg()?;
-        if let Some(row) = matrix.iter().position(|row| row.len() != matrix.len()) {
-            return Err(case.error_at(
-                start,
-                &format!(
-                    "expected a square matrix, n rows of n values (row {} has {} of {})",
+        let mut matrix: Vec<Vec<i32>> = case.arg_where(|matrix: &Vec<Vec<i32>>| {
+            match matrix.iter().position(|row| row.len() != matrix.len()) {
+                Some(row) => Err(Unmet::new(format!(
+                    "a square matrix, n rows of n values (row {} has {} of {})",
                     row + 1,
                     matrix[row].len(),
                     matrix.len()
-                ),
-            ));
-        }
+                ))
+                .at(row)),
+                None => Ok(()),
+            }
+        })?;
         Solution::rotate(&mut matrix);
-        Ok(leetcode::show(&matrix))
+        Ok(matrix)
     })
 }
 
@@ -113,7 +113,7 @@ mod tests {
             (
                 "[[1]]\n".into(),
                 Err(
-                    "line 2, column 3: expected a square matrix, n rows of n values \
+                    "line 2, column 10: expected a square matrix, n rows of n values \
                      (row 2 has 1 of 2), found '['"
                         .into()
                 )
@@ -122,7 +122,7 @@ mod tests {
         assert_eq!(
             run("[[1,2]]\n").1,
             Err(
-                "line 1, column 1: expected a square matrix, n rows of n values \
+                "line 1, column 2: expected a square matrix, n rows of n values \
                  (row 1 has 2 of 1), found '['"
                     .into()
             )

@@ -24,7 +24,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
         if k < 1 || k as usize > nums.len() {
             return Err("brute force: expected k in 1..=n".into());
         }
-        Ok(leetcode::show(&Solution::find_max_average(nums, k)))
+        Ok(Solution::find_max_average(nums, k))
     })
 }
 

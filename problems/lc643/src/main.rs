@@ -13,6 +13,8 @@
 //! and `k` on a line each; the answer with five decimals, as LeetCode shows
 //! it. A `k` outside 1..=n is refused.
 
+use leetcode::Unmet;
+
 // submit-begin
 impl Solution {
     pub fn find_max_average(nums: Vec<i32>, k: i32) -> f64 {
@@ -35,16 +37,12 @@ pub struct Solution;
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     leetcode::cases(input, out, |case| {
         let nums: Vec<i32> = case.arg()?;
-        case.skip_whitespace();
-        let k_start = case.pos();
-        let k: i32 = case.arg()?;
-        if k < 1 || k as usize > nums.len() {
-            return Err(case.error_at(
-                k_start,
-                &format!("expected k in 1..={} (the length of nums)", nums.len()),
-            ));
-        }
-        Ok(leetcode::show(&Solution::find_max_average(nums, k)))
+        let n = nums.len();
+        let k: i32 = case.arg_where(|&k: &i32| match k >= 1 && k as usize <= n {
+            true => Ok(()),
+            false => Err(Unmet::new(format!("k in 1..={n} (the length of nums)"))),
+        })?;
+        Ok(Solution::find_max_average(nums, k))
     })
 }
 

@@ -492,3 +492,345 @@ fn another_right_answer_passes_the_generated_tests_and_judge_test() {
     assert!(!tests.status.success());
     assert!(text(&tests.stdout).contains("WA against the brute force's answer"));
 }
+
+// Typed from LeetCode's Rust signatures: Serialize and Deserialize Binary
+// Tree (297), a design class whose two methods undo each other.
+const SERIALIZE_DESERIALIZE_BINARY_TREE: &str = "// Definition for a binary tree node.
+// #[derive(Debug, PartialEq, Eq)]
+// pub struct TreeNode {
+//   pub val: i32,
+//   pub left: Option<Rc<RefCell<TreeNode>>>,
+//   pub right: Option<Rc<RefCell<TreeNode>>>,
+// }
+// 
+// impl TreeNode {
+//   #[inline]
+//   pub fn new(val: i32) -> Self {
+//     TreeNode {
+//       val,
+//       left: None,
+//       right: None
+//     }
+//   }
+// }
+use std::rc::Rc;
+use std::cell::RefCell;
+struct Codec {
+\t
+}
+
+/** 
+ * `&self` means the method takes an immutable reference.
+ * If you need a mutable reference, change it to `&mut self` instead.
+ */
+impl Codec {
+    fn new() -> Self {
+        
+    }
+
+    fn serialize(&self, root: Option<Rc<RefCell<TreeNode>>>) -> String {
+        
+    }
+\t
+    fn deserialize(&self, data: String) -> Option<Rc<RefCell<TreeNode>>> {
+        
+    }
+}
+
+/**
+ * Your Codec object will be instantiated and called as such:
+ * let obj = Codec::new();
+ * let data: String = obj.serialize(strs);
+ * let ans: Option<Rc<RefCell<TreeNode>>> = obj.deserialize(data);
+ */
+";
+
+const SERIALIZE_SOLUTION: &str = "use std::cell::RefCell;
+use std::rc::Rc;
+struct Codec {}
+
+impl Codec {
+    fn new() -> Self {
+        Codec {}
+    }
+
+    /// Preorder, `#` for a missing child.
+    fn serialize(&self, root: Option<Rc<RefCell<TreeNode>>>) -> String {
+        fn walk(node: &Option<Rc<RefCell<TreeNode>>>, out: &mut Vec<String>) {
+            match node {
+                None => out.push(\"#\".to_string()),
+                Some(node) => {
+                    let node = node.borrow();
+                    out.push(node.val.to_string());
+                    walk(&node.left, out);
+                    walk(&node.right, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&root, &mut out);
+        out.join(\",\")
+    }
+
+    fn deserialize(&self, data: String) -> Option<Rc<RefCell<TreeNode>>> {
+        fn build<'a>(tokens: &mut impl Iterator<Item = &'a str>) -> Option<Rc<RefCell<TreeNode>>> {
+            let node = Rc::new(RefCell::new(TreeNode::new(tokens.next()?.parse().ok()?)));
+            let left = build(tokens);
+            let right = build(tokens);
+            node.borrow_mut().left = left;
+            node.borrow_mut().right = right;
+            Some(node)
+        }
+        build(&mut data.split(','))
+    }
+}
+";
+
+// Lowest Common Ancestor of a Binary Tree (236): `p` and `q` are nodes of
+// `root`, given by their values, and the answer is shown by its value.
+const LOWEST_COMMON_ANCESTOR: &str = "// Definition for a binary tree node.
+// #[derive(Debug, PartialEq, Eq)]
+// pub struct TreeNode {
+//   pub val: i32,
+//   pub left: Option<Rc<RefCell<TreeNode>>>,
+//   pub right: Option<Rc<RefCell<TreeNode>>>,
+// }
+// 
+// impl TreeNode {
+//   #[inline]
+//   pub fn new(val: i32) -> Self {
+//     TreeNode {
+//       val,
+//       left: None,
+//       right: None
+//     }
+//   }
+// }
+use std::rc::Rc;
+use std::cell::RefCell;
+impl Solution {
+    pub fn lowest_common_ancestor(root: Option<Rc<RefCell<TreeNode>>>, p: Option<Rc<RefCell<TreeNode>>>, q: Option<Rc<RefCell<TreeNode>>>) -> Option<Rc<RefCell<TreeNode>>> {
+        
+    }
+}
+";
+
+const LOWEST_COMMON_ANCESTOR_SOLUTION: &str = "use std::cell::RefCell;
+use std::rc::Rc;
+impl Solution {
+    pub fn lowest_common_ancestor(
+        root: Option<Rc<RefCell<TreeNode>>>,
+        p: Option<Rc<RefCell<TreeNode>>>,
+        q: Option<Rc<RefCell<TreeNode>>>,
+    ) -> Option<Rc<RefCell<TreeNode>>> {
+        let node = root?;
+        let is_node = |other: &Option<Rc<RefCell<TreeNode>>>| {
+            other.as_ref().is_some_and(|other| Rc::ptr_eq(&node, other))
+        };
+        if is_node(&p) || is_node(&q) {
+            return Some(node);
+        }
+        let (left, right) = {
+            let node = node.borrow();
+            (node.left.clone(), node.right.clone())
+        };
+        let left = Self::lowest_common_ancestor(left, p.clone(), q.clone());
+        let right = Self::lowest_common_ancestor(right, p, q);
+        match (left, right) {
+            (Some(_), Some(_)) => Some(node),
+            (left, right) => left.or(right),
+        }
+    }
+}
+";
+
+// LeetCode has no Rust for Intersection of Two Linked Lists (160): its
+// `ListNode` owns `next` through a `Box`, so two lists cannot share a tail,
+// and its testcase (intersectVal, listA, listB, skipA, skipB) describes a
+// sharing no Rust `ListNode` can hold. The shape it would have, two lists
+// in and a list node out, is Merge Two Sorted Lists' (21), which has Rust.
+const MERGE_TWO_SORTED_LISTS: &str = "// Definition for singly-linked list.
+// #[derive(PartialEq, Eq, Clone, Debug)]
+// pub struct ListNode {
+//   pub val: i32,
+//   pub next: Option<Box<ListNode>>
+// }
+// 
+// impl ListNode {
+//   #[inline]
+//   fn new(val: i32) -> Self {
+//     ListNode {
+//       next: None,
+//       val
+//     }
+//   }
+// }
+impl Solution {
+    pub fn merge_two_lists(list1: Option<Box<ListNode>>, list2: Option<Box<ListNode>>) -> Option<Box<ListNode>> {
+        
+    }
+}
+";
+
+const MERGE_TWO_SORTED_LISTS_SOLUTION: &str = "impl Solution {
+    pub fn merge_two_lists(
+        list1: Option<Box<ListNode>>,
+        list2: Option<Box<ListNode>>,
+    ) -> Option<Box<ListNode>> {
+        match (list1, list2) {
+            (None, rest) | (rest, None) => rest,
+            (Some(mut a), Some(mut b)) => {
+                if a.val <= b.val {
+                    a.next = Self::merge_two_lists(a.next.take(), Some(b));
+                    Some(a)
+                } else {
+                    b.next = Self::merge_two_lists(Some(a), b.next.take());
+                    Some(b)
+                }
+            }
+        }
+    }
+}
+";
+
+/// 236's generator made random: a tree of distinct values in level order
+/// (a complete tree) and two of its nodes. It replaces the skeleton's `case`.
+const RANDOM_NODES_CASE: &str = "fn case(rng: &mut Rng) -> Vec<u8> {
+    let mut values: Vec<i32> = (0..rng.range(2, 15) as i32).collect();
+    rng.shuffle(&mut values);
+    let p = rng.below(values.len() as u64) as usize;
+    let q = (p + 1 + rng.below(values.len() as u64 - 1) as usize) % values.len();
+    format!(\"{}\\n{}\\n{}\\n\", leetcode::show(&values), values[p], values[q]).into_bytes()
+}
+";
+
+/// The problem's code with `region` written between the submit markers, and
+/// its brute force the same code: what a user writes, the glue untouched.
+fn write_solution(problem: &Path, region: &str) {
+    let main = problem.join("src/main.rs");
+    let solution = fs::read_to_string(&main).unwrap();
+    let begin = solution.find("// submit-begin\n").unwrap() + "// submit-begin\n".len();
+    let end = solution.find("// submit-end\n").unwrap();
+    let placeholders = &solution[begin..end];
+    fs::write(&main, solution.replacen(placeholders, region, 1)).unwrap();
+    let brute = problem.join("src/brute.rs");
+    let text = fs::read_to_string(&brute).unwrap();
+    assert!(text.contains(placeholders), "{}", brute.display());
+    fs::write(&brute, text.replacen(placeholders, region, 1)).unwrap();
+}
+
+/// A problem's id, its template, the solution written in its region, and
+/// its examples: input and answer.
+type Shape = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+#[test]
+fn codec_node_and_two_list_templates_scaffold_clean_and_their_solutions_answer_the_examples() {
+    let copy = Copy::new();
+    let shapes: [Shape; 3] = [
+        (
+            "lc297",
+            SERIALIZE_DESERIALIZE_BINARY_TREE,
+            SERIALIZE_SOLUTION,
+            &[
+                ("[1,2,3,null,null,4,5]\n", "[1,2,3,null,null,4,5]\n"),
+                ("[]\n", "[]\n"),
+            ],
+        ),
+        (
+            "lc236",
+            LOWEST_COMMON_ANCESTOR,
+            LOWEST_COMMON_ANCESTOR_SOLUTION,
+            &[
+                ("[3,5,1,6,2,0,8,null,null,7,4]\n5\n1\n", "3\n"),
+                ("[3,5,1,6,2,0,8,null,null,7,4]\n5\n4\n", "5\n"),
+                ("[1,2]\n1\n2\n", "1\n"),
+            ],
+        ),
+        (
+            "lc21",
+            MERGE_TWO_SORTED_LISTS,
+            MERGE_TWO_SORTED_LISTS_SOLUTION,
+            &[
+                ("[1,2,4]\n[1,3,4]\n", "[1,1,2,3,4,4]\n"),
+                ("[]\n[]\n", "[]\n"),
+                ("[]\n[0]\n", "[0]\n"),
+            ],
+        ),
+    ];
+    for (id, template, ..) in &shapes {
+        let file = copy.root.join(format!("{id}.snippet"));
+        fs::write(&file, template).unwrap();
+        assert!(succeeded(&copy.judge(&[
+            "new",
+            id,
+            "--snippet",
+            file.to_str().unwrap()
+        ])));
+    }
+    let glue = fs::read_to_string(copy.root.join("problems/lc297/src/main.rs")).unwrap();
+    assert!(
+        glue.contains("let codec = Codec::new();\n        let data = codec.serialize(root);\n        Ok(codec.deserialize(data))\n"),
+        "{glue}"
+    );
+    let packages: Vec<&str> = shapes.iter().flat_map(|(id, ..)| ["-p", *id]).collect();
+    let clippy = [
+        &["clippy", "--all-targets"][..],
+        &packages,
+        &["--", "-D", "warnings"],
+    ]
+    .concat();
+    assert!(succeeded(&copy.cargo(&clippy)), "the scaffolds as made");
+    assert!(succeeded(
+        &copy.cargo(&[&["fmt", "--check"][..], &packages].concat())
+    ));
+
+    for (id, _, solution, examples) in &shapes {
+        let problem = copy.root.join("problems").join(id);
+        write_solution(&problem, solution);
+        for (index, (input, answer)) in examples.iter().enumerate() {
+            let case = copy
+                .root
+                .join(format!("judge-data/{id}/sample-{}", index + 1));
+            fs::write(case.with_extension("in"), input).unwrap();
+            fs::write(case.with_extension("out"), answer).unwrap();
+        }
+    }
+    let gen = copy.root.join("problems/lc236/src/gen.rs");
+    let skeleton = fs::read_to_string(&gen).unwrap();
+    let case = skeleton
+        .find("fn case(_rng: &mut Rng) -> Vec<u8> {")
+        .unwrap();
+    fs::write(&gen, format!("{}{RANDOM_NODES_CASE}", &skeleton[..case])).unwrap();
+
+    assert!(succeeded(
+        &copy.cargo(&[&["build", "--release"][..], &packages].concat())
+    ));
+    let ids: Vec<&str> = shapes.iter().map(|(id, ..)| *id).collect();
+    let output = copy.judge(&[&["test"][..], &ids].concat());
+    assert!(succeeded(&output));
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        stdout.lines().last(),
+        Some("8 passed, 0 failed"),
+        "{stdout}"
+    );
+    // The random generator's nodes, cross-checked against the brute force.
+    let tests = copy.cargo(&["test", "-p", "lc236"]);
+    assert!(succeeded(&tests));
+    assert!(text(&tests.stdout)
+        .contains("test generated_inputs_are_judged_right_against_the_brute_force ... ok"));
+    for id in ids {
+        let output = copy.judge(&["submit", id]);
+        assert!(succeeded(&output), "{id}");
+        let paste = text(&output.stdout);
+        assert!(
+            !paste.contains("submit-") && !paste.contains("leetcode::"),
+            "{paste}"
+        );
+    }
+}

@@ -1,15 +1,42 @@
 //! A cursor over LeetCode's custom-testcase input: JSON values separated by
 //! JSON whitespace, one value a line. Errors name the line and column.
 
-/// The input and how far it has been read.
+use crate::json::Tree;
+
+/// The input, how far it has been read, and what the current case has said
+/// about its nodes.
 pub struct Input<'a> {
     bytes: &'a [u8],
     pos: usize,
+    /// The current case's first tree: a later tree parameter given as a
+    /// value (Lowest Common Ancestor's `p = 5`) is the node of that value in it.
+    pub(crate) case_tree: Option<Tree>,
+    /// Whether the current case gave a node by its value: a tree answering
+    /// it is one of its nodes, shown by its value.
+    pub(crate) named_a_node: bool,
 }
 
 impl<'a> Input<'a> {
     pub fn new(bytes: &'a [u8]) -> Input<'a> {
-        Input { bytes, pos: 0 }
+        Input {
+            bytes,
+            pos: 0,
+            case_tree: None,
+            named_a_node: false,
+        }
+    }
+
+    /// Forgets what the case before said about its nodes.
+    pub(crate) fn start_case(&mut self) {
+        self.case_tree = None;
+        self.named_a_node = false;
+    }
+
+    /// A cursor over the same input at `pos`, for looking back into a value.
+    pub(crate) fn at(&self, pos: usize) -> Input<'a> {
+        let mut input = Input::new(self.bytes);
+        input.pos = pos;
+        input
     }
 
     /// The next byte, not consumed.

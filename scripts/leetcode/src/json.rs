@@ -19,6 +19,12 @@ pub trait Json: Sized {
     fn read(input: &mut Input) -> Result<Self, String>;
     /// Appends the value, compact, as LeetCode shows it.
     fn write(&self, out: &mut Vec<u8>);
+    /// Appends the value as the answer of a case that gave a node by its
+    /// value: as `write` does, but a tree is then one of the case's nodes,
+    /// shown by its value as LeetCode shows Lowest Common Ancestor's (`3`).
+    fn write_as_node(&self, out: &mut Vec<u8>) {
+        self.write(out);
+    }
 }
 
 /// The text of a JSON number (`-12`, `1.5e3`), whitespace before it skipped;
@@ -328,6 +334,47 @@ pub fn read_array<T>(
     }
 }
 
+/// Where the part of the value at `start` that `path` leads to starts:
+/// index i of an array is its element i, of a string its character i. The
+/// value has been read already; a path that leads out of it stops where
+/// the value stops making sense of it.
+pub(crate) fn locate(input: &Input, start: usize, path: &[usize]) -> usize {
+    let mut input = input.at(start);
+    for &index in path {
+        input.skip_whitespace();
+        if input.eat_here(b'[') {
+            for _ in 0..index {
+                if read_value(&mut input, 0).is_err() || !input.eat(b',') {
+                    break;
+                }
+            }
+            input.skip_whitespace();
+        } else if input.eat_here(b'"') {
+            for _ in 0..index {
+                match input.peek() {
+                    Some(b'\\') => {
+                        input.bump();
+                        if read_escape(&mut input, &mut Vec::new()).is_err() {
+                            break;
+                        }
+                    }
+                    Some(b'"') | None => break,
+                    // One character: its first byte and any continuation bytes.
+                    Some(_) => {
+                        input.bump();
+                        while input.peek().is_some_and(|byte| byte & 0xc0 == 0x80) {
+                            input.bump();
+                        }
+                    }
+                }
+            }
+        } else {
+            break;
+        }
+    }
+    input.pos()
+}
+
 fn write_array<T>(items: &[T], out: &mut Vec<u8>, mut element: impl FnMut(&T, &mut Vec<u8>)) {
     out.push(b'[');
     for (index, item) in items.iter().enumerate() {
@@ -392,10 +439,12 @@ impl Json for Option<Box<ListNode>> {
     }
 }
 
-type Tree = Option<Rc<RefCell<TreeNode>>>;
+pub(crate) type Tree = Option<Rc<RefCell<TreeNode>>>;
 
 /// A binary tree in level order, `null` for a missing child, children listed
-/// only for nodes that are present (`[3,9,20,null,null,15,7]`).
+/// only for nodes that are present (`[3,9,20,null,null,15,7]`). After a
+/// case's first tree, a value instead of an array is a node of that tree:
+/// LeetCode gives Lowest Common Ancestor's `p` and `q` so (`5`).
 impl Json for Tree {
     fn name() -> String {
         "a binary tree (level order, i32 or null)".into()
@@ -403,36 +452,14 @@ impl Json for Tree {
 
     fn read(input: &mut Input) -> Result<Self, String> {
         input.skip_whitespace();
-        let start = input.pos();
-        let values = read_array(input, &Self::name(), read_optional_i32)?;
-        let mut values = values.into_iter();
-        let root = match values.next() {
-            None | Some(None) => return Ok(None),
-            Some(Some(val)) => Rc::new(RefCell::new(TreeNode::new(val))),
-        };
-        let mut waiting = VecDeque::from([Rc::clone(&root)]);
-        let mut values = values.peekable();
-        while values.peek().is_some() {
-            let parent = waiting.pop_front().ok_or_else(|| {
-                input.error_at(
-                    start,
-                    "expected a binary tree: more values than places for children",
-                )
-            })?;
-            for left in [true, false] {
-                if let Some(Some(val)) = values.next() {
-                    let child = Rc::new(RefCell::new(TreeNode::new(val)));
-                    waiting.push_back(Rc::clone(&child));
-                    let mut parent = parent.borrow_mut();
-                    *(if left {
-                        &mut parent.left
-                    } else {
-                        &mut parent.right
-                    }) = Some(child);
-                }
+        if input.peek() != Some(b'[') {
+            if let Some(root) = input.case_tree.clone() {
+                return read_node(input, &root);
             }
         }
-        Ok(Some(root))
+        let tree = read_level_order(input)?;
+        input.case_tree.get_or_insert_with(|| tree.clone());
+        Ok(tree)
     }
 
     fn write(&self, out: &mut Vec<u8>) {
@@ -457,6 +484,73 @@ impl Json for Tree {
             None => out.extend_from_slice(b"null"),
         });
     }
+
+    /// The node's value, `null` for none.
+    fn write_as_node(&self, out: &mut Vec<u8>) {
+        match self {
+            Some(node) => node.borrow().val.write(out),
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+}
+
+/// The node of `root` that a value names: the first in level order holding
+/// it (LeetCode's node values are distinct where it names nodes so).
+fn read_node(input: &mut Input, root: &Tree) -> Result<Tree, String> {
+    let start = input.pos();
+    let val = i32::read(input).map_err(|_| {
+        input.error_at(
+            start,
+            "expected a binary tree, or a node of the case's first tree by its value",
+        )
+    })?;
+    let mut queue: VecDeque<Rc<RefCell<TreeNode>>> = root.iter().cloned().collect();
+    while let Some(node) = queue.pop_front() {
+        if node.borrow().val == val {
+            input.named_a_node = true;
+            return Ok(Some(node));
+        }
+        let node = node.borrow();
+        queue.extend(node.left.iter().chain(node.right.iter()).cloned());
+    }
+    Err(input.error_at(
+        start,
+        &format!("expected a node of the case's first tree by its value (no node holds {val})"),
+    ))
+}
+
+/// A tree as LeetCode writes one: its level order.
+fn read_level_order(input: &mut Input) -> Result<Tree, String> {
+    let start = input.pos();
+    let values = read_array(input, &Tree::name(), read_optional_i32)?;
+    let mut values = values.into_iter();
+    let root = match values.next() {
+        None | Some(None) => return Ok(None),
+        Some(Some(val)) => Rc::new(RefCell::new(TreeNode::new(val))),
+    };
+    let mut waiting = VecDeque::from([Rc::clone(&root)]);
+    let mut values = values.peekable();
+    while values.peek().is_some() {
+        let parent = waiting.pop_front().ok_or_else(|| {
+            input.error_at(
+                start,
+                "expected a binary tree: more values than places for children",
+            )
+        })?;
+        for left in [true, false] {
+            if let Some(Some(val)) = values.next() {
+                let child = Rc::new(RefCell::new(TreeNode::new(val)));
+                waiting.push_back(Rc::clone(&child));
+                let mut parent = parent.borrow_mut();
+                *(if left {
+                    &mut parent.left
+                } else {
+                    &mut parent.right
+                }) = Some(child);
+            }
+        }
+    }
+    Ok(Some(root))
 }
 
 /// Any JSON value. Ordered (derived) so arrays can be sorted for the

@@ -9,7 +9,9 @@
 //! type expected; the answers of earlier cases are kept.
 //!
 //! A solution's glue is a few lines: [`cases`] or [`design`], and
-//! `testkit::main`.
+//! `testkit::main`. A problem's constraints on a parameter are checked where
+//! it is read, by [`Input::arg_where`] or [`Args::arg_where`]: a refusal
+//! says what was expected at the line and column of the part at fault.
 
 mod input;
 pub mod json;
@@ -26,30 +28,92 @@ pub fn show<T: Json>(value: &T) -> String {
     String::from_utf8(out).expect("JSON is written from UTF-8 text")
 }
 
+/// A constraint of the problem that a value does not meet: what was
+/// expected, and which part of the value is at fault.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unmet {
+    expected: String,
+    path: Vec<usize>,
+}
+
+impl Unmet {
+    /// The value is not `expected` (`k in 1..=5`), as a whole or, with
+    /// [`Unmet::at`], in one part.
+    pub fn new(expected: impl Into<String>) -> Unmet {
+        Unmet {
+            expected: expected.into(),
+            path: Vec::new(),
+        }
+    }
+
+    /// The fault is in element `index` of an array (character `index` of a
+    /// string), or of the part named by the `at` before: `.at(row).at(col)`.
+    pub fn at(mut self, index: usize) -> Unmet {
+        self.path.push(index);
+        self
+    }
+}
+
+/// `value`, read from `start`, if it meets `check`; else the refusal.
+fn checked<T>(
+    input: &Input,
+    start: usize,
+    value: T,
+    check: impl FnOnce(&T) -> Result<(), Unmet>,
+) -> Result<T, String> {
+    check(&value)
+        .map(|()| value)
+        .map_err(|unmet| refusal(input, start, &unmet))
+}
+
+/// The one error for every constraint unmet: what was expected, at the line
+/// and column of the part of the value at `start` that is at fault.
+fn refusal(input: &Input, start: usize, unmet: &Unmet) -> String {
+    let at = json::locate(input, start, &unmet.path);
+    input.error_at(at, &format!("expected {}", unmet.expected))
+}
+
 impl Input<'_> {
     /// The next parameter of a case: one JSON value of type `T`, alone on its line.
     pub fn arg<T: Json>(&mut self) -> Result<T, String> {
+        self.arg_where(|_| Ok(()))
+    }
+
+    /// The next parameter, refused unless it meets `check`: the problem's
+    /// constraints on it (`1 <= k <= nums.length`).
+    pub fn arg_where<T: Json>(
+        &mut self,
+        check: impl FnOnce(&T) -> Result<(), Unmet>,
+    ) -> Result<T, String> {
         self.skip_whitespace();
         if self.peek().is_none() {
             return Err(self.error(&format!("expected {} for the next parameter", T::name())));
         }
+        let start = self.pos();
         let value = T::read(self)?;
         self.end_of_line()?;
-        Ok(value)
+        checked(self, start, value, check)
     }
 }
 
 /// Answers every case of `input` into `out`, one line each: `case` reads the
-/// case's parameters and returns the answer shown (see [`show`]).
-pub fn cases(
+/// case's parameters and returns the answer, which is shown as LeetCode
+/// shows it (see [`show`]; a tree answering a case that gave a node by its
+/// value is one of its nodes, shown by its value).
+pub fn cases<T: Json>(
     input: &[u8],
     out: &mut Vec<u8>,
-    mut case: impl FnMut(&mut Input) -> Result<String, String>,
+    mut case: impl FnMut(&mut Input) -> Result<T, String>,
 ) -> Result<(), String> {
     let mut input = Input::new(input);
     while input.more() {
+        input.start_case();
         let answer = case(&mut input)?;
-        out.extend_from_slice(answer.as_bytes());
+        if input.named_a_node {
+            answer.write_as_node(out);
+        } else {
+            answer.write(out);
+        }
         out.push(b'\n');
     }
     Ok(())
@@ -60,11 +124,28 @@ pub struct Args<'i, 'a> {
     input: &'i mut Input<'a>,
     method: String,
     count: usize,
+    /// Where the call's array of arguments starts.
+    start: usize,
 }
 
 impl Args<'_, '_> {
     /// The next argument of the call.
     pub fn arg<T: Json>(&mut self) -> Result<T, String> {
+        self.arg_where(|_| Ok(()))
+    }
+
+    /// Refuses the call for a constraint no argument shows (`pop` on an
+    /// empty stack): the error names the call's arguments.
+    pub fn refuse(&self, unmet: Unmet) -> String {
+        refusal(self.input, self.start, &unmet)
+    }
+
+    /// The next argument, refused unless it meets `check`: the problem's
+    /// constraints on it.
+    pub fn arg_where<T: Json>(
+        &mut self,
+        check: impl FnOnce(&T) -> Result<(), Unmet>,
+    ) -> Result<T, String> {
         if self.count > 0 && !self.input.eat(b',') {
             return Err(self.input.error(&format!(
                 "expected ',' and argument {} of {} ({})",
@@ -83,7 +164,9 @@ impl Args<'_, '_> {
             )));
         }
         self.count += 1;
-        T::read(self.input)
+        let start = self.input.pos();
+        let value = T::read(self.input)?;
+        checked(self.input, start, value, check)
     }
 }
 
@@ -103,6 +186,7 @@ pub fn design<T>(
 ) -> Result<(), String> {
     let mut input = Input::new(input);
     while input.more() {
+        input.start_case();
         let names_start = input.pos();
         let names: Vec<String> = input.arg()?;
         for (index, name) in names.iter().enumerate() {
@@ -136,6 +220,7 @@ pub fn design<T>(
             }
             input.expect(b'[', &format!("opening the arguments of {name}"))?;
             let mut args = Args {
+                start: input.pos() - 1,
                 input: &mut input,
                 method: name.clone(),
                 count: 0,

@@ -1,7 +1,7 @@
 //! LeetCode's custom-testcase format in both directions, for every type the
 //! harness knows, with the statements' own examples.
 
-use leetcode::{cases, design, show, Input, Json, ListNode, TreeNode};
+use leetcode::{cases, design, show, Input, Json, ListNode, TreeNode, Unmet};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -146,7 +146,7 @@ fn solve_two_sum(input: &str) -> (String, Result<(), String>) {
             .flat_map(|i| (i + 1..nums.len()).map(move |j| (i, j)))
             .find(|&(i, j)| nums[i] + nums[j] == target)
             .map_or(vec![], |(i, j)| vec![i as i32, j as i32]);
-        Ok(show(&pair))
+        Ok(pair)
     });
     (String::from_utf8(out).unwrap(), result)
 }
@@ -192,7 +192,7 @@ fn in_place_arguments_are_shown_after_the_call() {
     cases(b"[[1,2,3],[4,5,6],[7,8,9]]\n", &mut out, |case| {
         let mut matrix: Vec<Vec<i32>> = case.arg()?;
         rotate(&mut matrix);
-        Ok(show(&matrix))
+        Ok(matrix)
     })
     .unwrap();
     assert_eq!(out, b"[[7,4,1],[8,5,2],[9,6,3]]\n");
@@ -276,5 +276,155 @@ fn design_cases_show_every_result_with_null_for_the_constructor_and_unit() {
     assert_eq!(
         result,
         Err("line 2, column 4: expected ',' and the arguments of call 2, found ']'".into())
+    );
+}
+
+type Tree = Option<Rc<RefCell<TreeNode>>>;
+
+/// Lowest Common Ancestor (LeetCode 236), with its own signature.
+fn lowest_common_ancestor(root: Tree, p: Tree, q: Tree) -> Tree {
+    let node = root?;
+    let is = |other: &Tree| other.as_ref().is_some_and(|other| Rc::ptr_eq(&node, other));
+    if is(&p) || is(&q) {
+        return Some(node);
+    }
+    let (left, right) = {
+        let node = node.borrow();
+        (node.left.clone(), node.right.clone())
+    };
+    let left = lowest_common_ancestor(left, p.clone(), q.clone());
+    let right = lowest_common_ancestor(right, p, q);
+    match (left, right) {
+        (Some(_), Some(_)) => Some(node),
+        (left, right) => left.or(right),
+    }
+}
+
+fn solve_lowest_common_ancestor(input: &str) -> (String, Result<(), String>) {
+    let mut out = Vec::new();
+    let result = cases(input.as_bytes(), &mut out, |case| {
+        let root: Tree = case.arg()?;
+        let p: Tree = case.arg()?;
+        let q: Tree = case.arg()?;
+        Ok(lowest_common_ancestor(root, p, q))
+    });
+    (String::from_utf8(out).unwrap(), result)
+}
+
+#[test]
+fn a_tree_parameter_given_by_value_is_that_node_and_a_tree_answer_its_value() {
+    let tree = "[3,5,1,6,2,0,8,null,null,7,4]";
+    assert_eq!(
+        solve_lowest_common_ancestor(&format!("{tree}\n5\n1\n{tree}\n5\n4\n[1,2]\n1\n2\n")),
+        ("3\n5\n1\n".into(), Ok(())),
+    );
+    // Given as trees, the same parameters are trees of their own (Same Tree's
+    // `p` and `q`), and a tree answer is shown whole.
+    assert_eq!(
+        solve_lowest_common_ancestor("[1,2,3]\n[1,2,3]\n[2]\n"),
+        ("[]\n".into(), Ok(()))
+    );
+    let (out, result) = solve_lowest_common_ancestor(&format!("[1,2]\n1\n2\n{tree}\n5\n9\n"));
+    assert_eq!(out, "1\n");
+    assert_eq!(
+        result,
+        Err(
+            "line 6, column 1: expected a node of the case's first tree by its value \
+             (no node holds 9), found '9'"
+                .into()
+        )
+    );
+    let (_, result) = solve_lowest_common_ancestor("[1,2]\nx\n");
+    assert_eq!(
+        result,
+        Err(
+            "line 2, column 1: expected a binary tree, or a node of the case's first tree \
+             by its value, found 'x'"
+                .into()
+        )
+    );
+    // A value before any tree names no node.
+    let (_, result) = solve_lowest_common_ancestor("5\n");
+    assert_eq!(
+        result,
+        Err(
+            "line 1, column 1: expected a binary tree (level order, i32 or null): \
+             '[' opening an array, found '5'"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn a_constraint_unmet_is_refused_at_the_part_at_fault() {
+    let refusal = |input: &str, check: fn(&Vec<Vec<String>>) -> Result<(), Unmet>| {
+        let mut out = Vec::new();
+        cases(input.as_bytes(), &mut out, |case| case.arg_where(check)).unwrap_err()
+    };
+    let plus_or_minus = |grid: &Vec<Vec<String>>| {
+        for (row, cells) in grid.iter().enumerate() {
+            for (col, cell) in cells.iter().enumerate() {
+                if let Some(at) = cell.chars().position(|c| c != '+' && c != '-') {
+                    return Err(Unmet::new("'+' or '-'").at(row).at(col).at(at));
+                }
+            }
+        }
+        Ok(())
+    };
+    assert_eq!(
+        refusal(
+            "[[\"+-\"]]\n [[\"+\"], [\"++\", \"-\\u002bx+\"]]\n",
+            plus_or_minus
+        ),
+        "line 2, column 25: expected '+' or '-', found 'x'"
+    );
+    let square = |grid: &Vec<Vec<String>>| match grid.iter().position(|row| row.len() != grid.len())
+    {
+        Some(row) => Err(Unmet::new("a square").at(row)),
+        None => Err(Unmet::new("no grid at all")),
+    };
+    assert_eq!(
+        refusal("[[\"a\", \"b\"], [\"c\"]]\n", square),
+        "line 1, column 14: expected a square, found '['"
+    );
+    assert_eq!(
+        refusal("  [[\"a\"]]\n", square),
+        "line 1, column 3: expected no grid at all, found '['"
+    );
+}
+
+#[test]
+fn a_design_call_is_refused_naming_its_arguments() {
+    let mut out = Vec::new();
+    let result = design(
+        b"[\"Counter\",\"add\",\"add\"]\n[[], [1], [ -2]]\n",
+        &mut out,
+        "Counter",
+        &["add"],
+        |_| Ok(0),
+        |total, _, args| {
+            let step: i32 = args.arg_where(|&step: &i32| match step > 0 {
+                true => Ok(()),
+                false => Err(Unmet::new("a positive step")),
+            })?;
+            *total += step;
+            Ok(show(total))
+        },
+    );
+    assert_eq!(
+        result,
+        Err("line 2, column 13: expected a positive step, found '-'".into())
+    );
+    let result = design(
+        b"[\"Counter\",\"add\"]\n[[],[1]]\n",
+        &mut out,
+        "Counter",
+        &["add"],
+        |_| Ok(()),
+        |_, _, args| Err(args.refuse(Unmet::new("no call at all"))),
+    );
+    assert_eq!(
+        result,
+        Err("line 2, column 5: expected no call at all, found '['".into())
     );
 }

@@ -119,10 +119,11 @@ impl Kind {
         if config.interactor.is_some() {
             Interactive
         } else if judges::format_of(&config.judge) == Format::LeetCode {
-            if solution.contains("leetcode::design(") {
-                LeetCodeDesign
-            } else {
+            // A design class (a codec too) is anything but LeetCode's `Solution`.
+            if solution.contains("impl Solution") {
                 LeetCodeFunction
+            } else {
+                LeetCodeDesign
             }
         } else if config.checker.is_some() {
             Checker

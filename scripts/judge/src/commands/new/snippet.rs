@@ -4,7 +4,9 @@
 //! reads the parameters, calls the method and shows the answer is generated
 //! from its signature, all on the `leetcode` crate; `templates/leetcode/`
 //! holds the files these parts fill. The brute force starts as the same code
-//! unmarked; the generator prints each parameter's default.
+//! unmarked; the generator prints each parameter's default. A node argument
+//! (Lowest Common Ancestor's `p`) needs no glue of its own: the crate reads a
+//! tree given as a value as that node of the case's first tree.
 
 use crate::base::error::SetupError;
 use crate::problem::kind::Kind;
@@ -31,8 +33,23 @@ struct Function {
     params: Vec<Param>,
     /// `None` for `()`.
     returns: Option<String>,
+    /// Whether it takes `&mut self`.
+    mut_self: bool,
     /// Byte offsets of the body's `{` and `}`.
     body: (usize, usize),
+}
+
+impl Function {
+    /// Whether it undoes `encode`: one argument each, of the type the other returns.
+    fn undoes(&self, encode: &Function) -> bool {
+        match (self.params.as_slice(), encode.params.as_slice()) {
+            ([param], [encoded]) => {
+                encode.returns.as_ref() == Some(&param.ty)
+                    && self.returns.as_ref() == Some(&encoded.ty)
+            }
+            _ => false,
+        }
+    }
 }
 
 /// What a snippet is for.
@@ -45,6 +62,15 @@ enum Shape {
         constructor: Function,
         methods: Vec<Function>,
     },
+    /// A design class of two methods, each undoing the other (Serialize and
+    /// Deserialize Binary Tree's `serialize` and `deserialize`): a case is
+    /// the first one's argument, its answer `decode(encode(x))`.
+    Codec {
+        class: String,
+        constructor: Function,
+        encode: Function,
+        decode: Function,
+    },
 }
 
 impl Shape {
@@ -56,6 +82,12 @@ impl Shape {
                 methods,
                 ..
             } => std::iter::once(constructor).chain(methods).collect(),
+            Shape::Codec {
+                constructor,
+                encode,
+                decode,
+                ..
+            } => vec![constructor, encode, decode],
         }
     }
 }
@@ -86,30 +118,24 @@ pub fn parts(snippet: &str) -> Result<Parts, SetupError> {
     let functions = functions(&code)?;
     let shape = shape(&code, functions)?;
     let region = with_placeholders(&snippet, &code, &shape);
-    let mut imports = imports(&code);
-    let mut gen_imports = imports.clone();
-    if code.contains("Rc<RefCell<") {
+    let case = case(&shape);
+    // The generator names only the types its case prints.
+    let mut gen_imports = imports(&case);
+    if case.contains("Rc<RefCell<") {
         gen_imports.push_str("use std::cell::RefCell;\nuse std::rc::Rc;\n");
-    }
-    if takes_vec_by_reference(&shape) {
-        imports.insert_str(
-            0,
-            "// LeetCode's signature takes `&Vec`, which clippy would have be a slice.\n\
-             #![allow(clippy::ptr_arg)]\n\n",
-        );
     }
     let (kind, solution_struct) = match shape {
         Shape::Function(_) => (Kind::LeetCodeFunction, "\npub struct Solution;\n"),
-        Shape::Design { .. } => (Kind::LeetCodeDesign, ""),
+        Shape::Design { .. } | Shape::Codec { .. } => (Kind::LeetCodeDesign, ""),
     };
     Ok(Parts {
         kind,
-        imports,
+        imports: allowances(&shape) + &imports(&code),
         gen_imports,
         region,
         solution_struct,
         glue: glue(&shape),
-        case: case(&shape),
+        case,
     })
 }
 
@@ -224,6 +250,9 @@ fn functions(code: &str) -> Result<Vec<Function>, SetupError> {
             .trim()
             .strip_prefix("->")
             .map(|ty| ty.trim().to_string());
+        let mut_self = split_top_level(&code[open + 1..close])
+            .iter()
+            .any(|param| param.replace(' ', "") == "&mutself");
         let params = split_top_level(&code[open + 1..close])
             .into_iter()
             .filter(|param| !param.ends_with("self"))
@@ -236,6 +265,7 @@ fn functions(code: &str) -> Result<Vec<Function>, SetupError> {
             name,
             params,
             returns,
+            mut_self,
             body: (body_open, body_close),
         });
     }
@@ -300,6 +330,17 @@ fn shape(code: &str, mut functions: Vec<Function>) -> Result<Shape, SetupError> 
         .position(|function| function.name == "new")
         .ok_or_else(|| SetupError(format!("the design class {class} has no `fn new`")))?;
     let constructor = functions.remove(constructor);
+    let codec = constructor.params.is_empty()
+        && matches!(functions.as_slice(), [encode, decode] if decode.undoes(encode));
+    if codec {
+        let decode = functions.remove(1);
+        return Ok(Shape::Codec {
+            class,
+            constructor,
+            encode: functions.remove(0),
+            decode,
+        });
+    }
     Ok(Shape::Design {
         class,
         constructor,
@@ -339,12 +380,36 @@ fn with_placeholders(snippet: &str, code: &str, shape: &Shape) -> String {
     text
 }
 
-fn takes_vec_by_reference(shape: &Shape) -> bool {
-    shape
+/// The lints LeetCode's own signature would fail, allowed with the reason.
+fn allowances(shape: &Shape) -> String {
+    let params: Vec<&Param> = shape
         .functions()
         .into_iter()
         .flat_map(|function| &function.params)
+        .collect();
+    let mut allowed = String::new();
+    if params
+        .iter()
         .any(|param| param.passing != Passing::Value && param.ty.starts_with("Vec<"))
+    {
+        allowed.push_str(
+            "// LeetCode's signature takes `&Vec`, which clippy would have be a slice.\n\
+             #![allow(clippy::ptr_arg)]\n",
+        );
+    }
+    if params
+        .iter()
+        .any(|param| param.name.contains(|c: char| c.is_ascii_uppercase()))
+    {
+        allowed.push_str(
+            "// LeetCode's signature names a parameter in camelCase.\n\
+             #![allow(non_snake_case)]\n",
+        );
+    }
+    if !allowed.is_empty() {
+        allowed.push('\n');
+    }
+    allowed
 }
 
 /// The crate's node types the code names.
@@ -373,13 +438,18 @@ fn read_arguments(params: &[Param], read: &str, body: &mut String) -> String {
             "let {binding}{}: {} = {read}.arg()?;\n",
             param.name, param.ty
         ));
-        arguments.push(match param.passing {
-            Passing::Value => param.name.clone(),
-            Passing::Ref => format!("&{}", param.name),
-            Passing::Mut => format!("&mut {}", param.name),
-        });
+        arguments.push(argument(param));
     }
     arguments.join(", ")
+}
+
+/// The local `param` as the call passes it.
+fn argument(param: &Param) -> String {
+    match param.passing {
+        Passing::Value => param.name.clone(),
+        Passing::Ref => format!("&{}", param.name),
+        Passing::Mut => format!("&mut {}", param.name),
+    }
 }
 
 /// The body of `solve`.
@@ -396,10 +466,8 @@ fn glue(shape: &Shape) -> String {
                 .find(|param| param.passing == Passing::Mut)
                 .filter(|_| function.returns.is_none());
             match shown {
-                Some(param) => {
-                    body.push_str(&format!("{call};\nOk(leetcode::show(&{}))\n", param.name))
-                }
-                None => body.push_str(&format!("Ok(leetcode::show(&{call}))\n")),
+                Some(param) => body.push_str(&format!("{call};\nOk({})\n", param.name)),
+                None => body.push_str(&format!("Ok({call})\n")),
             }
             body.push_str("})\n");
             body
@@ -437,6 +505,33 @@ fn glue(shape: &Shape) -> String {
             body.push_str(
                 "_ => unreachable!(\"leetcode::design passes only the methods listed\"),\n})\n})\n",
             );
+            body
+        }
+        Shape::Codec {
+            class,
+            encode,
+            decode,
+            ..
+        } => {
+            let mut body = String::from("leetcode::cases(input, out, |case| {\n");
+            let arguments = read_arguments(&encode.params, "case", &mut body);
+            let codec = match encode.mut_self || decode.mut_self {
+                true => "mut codec",
+                false => "codec",
+            };
+            let encoded = &decode.params[0];
+            let binding = match encoded.passing {
+                Passing::Mut => "mut ",
+                _ => "",
+            };
+            body.push_str(&format!(
+                "let {codec} = {class}::new();\nlet {binding}{} = codec.{}({arguments});\n\
+                 Ok(codec.{}({}))\n}})\n",
+                encoded.name,
+                encode.name,
+                decode.name,
+                argument(encoded)
+            ));
             body
         }
     }
@@ -481,6 +576,65 @@ fn case(shape: &Shape) -> String {
                 arguments,
             ]
         }
+        Shape::Codec { encode, .. } => encode.params.iter().map(|p| show(&p.ty)).collect(),
     };
     lines.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_class_whose_two_methods_undo_each_other_is_a_codec_judged_by_the_round_trip() {
+        // Encode and Decode TinyURL's shape (535): `&mut self`, camelCase names.
+        let parts = parts(
+            "struct Codec {}\nimpl Codec {\n    fn new() -> Self {}\n    \
+             fn encode(&mut self, longURL: String) -> String {}\n    \
+             fn decode(&self, shortURL: String) -> String {}\n}\n",
+        )
+        .unwrap();
+        assert_eq!(parts.kind, Kind::LeetCodeDesign);
+        assert_eq!(
+            parts.glue,
+            "leetcode::cases(input, out, |case| {\nlet longURL: String = case.arg()?;\n\
+             let mut codec = Codec::new();\nlet shortURL = codec.encode(longURL);\n\
+             Ok(codec.decode(shortURL))\n})\n"
+        );
+        assert!(parts.imports.contains("#![allow(non_snake_case)]"));
+        assert_eq!(parts.case, "leetcode::show(&<String>::default())");
+        // Two methods that do not undo each other make a design class.
+        let parts = parts_of_design(
+            "fn put(&mut self, key: i32) -> String {}\n    fn get(&self, key: String) -> String {}",
+        );
+        assert!(parts.glue.contains("leetcode::design("), "{}", parts.glue);
+        assert!(!parts.imports.contains("allow"), "{}", parts.imports);
+    }
+
+    fn parts_of_design(methods: &str) -> Parts {
+        parts(&format!(
+            "struct Cache {{}}\nimpl Cache {{\n    fn new() -> Self {{}}\n    {methods}\n}}\n"
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_generator_imports_only_the_node_types_its_case_prints() {
+        // Serialize and Deserialize Binary Tree's case is a tree; a design
+        // class built from nothing prints no node at all.
+        let tree = "Option<Rc<RefCell<TreeNode>>>";
+        let codec = parts(&format!(
+            "struct Codec {{}}\nimpl Codec {{\n    fn new() -> Self {{}}\n    \
+             fn serialize(&self, root: {tree}) -> String {{}}\n    \
+             fn deserialize(&self, data: String) -> {tree} {{}}\n}}\n"
+        ))
+        .unwrap();
+        assert_eq!(
+            codec.gen_imports,
+            "use leetcode::TreeNode;\n\nuse std::cell::RefCell;\nuse std::rc::Rc;\n"
+        );
+        let design = parts_of_design(&format!("fn insert(&mut self, root: {tree}) {{}}"));
+        assert_eq!(design.gen_imports, "");
+        assert!(design.imports.contains("use leetcode::TreeNode;"));
+    }
 }
