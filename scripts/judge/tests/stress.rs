@@ -170,6 +170,34 @@ fn cases_are_dropped_when_smaller_sizes_do_not_help() {
 }
 
 #[test]
+fn a_count_header_is_rewritten_and_the_input_shrunk_to_the_one_failing_case() {
+    // Codeforces' layout: the number of cases, then the cases; 40 of them
+    // whatever the size, so only dropping cases makes the input smaller.
+    let toml = "time_limit_ms = 2000\nmemory_limit_kib = 262144\nstress_header = \"count\"\n";
+    let gen = "awk -v seed=\"$1\" 'BEGIN { srand(seed); print 40; \
+        for (i = 0; i < 40; i++) print int(rand() * 10), int(rand() * 10) }'";
+    let brute = "awk 'NR == 1 { t = $1; next } NR <= t + 1 { print $1 + $2 }'";
+    // It trusts the count: a count left at 40 over fewer cases is no longer
+    // the failure found.
+    let wrong = "awk 'NR == 1 { t = $1; next } NR <= t + 1 { s = $1 + $2; \
+        if ($1 == 7 && $2 > 4) s++; print s } END { if (NR != t + 1) exit 3 }'";
+    let sandbox = workspace(toml, wrong, brute, gen);
+    let (code, stdout, stderr) = stress(&sandbox, &["--count", "200", "--seed", "9"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("  kept 1 of its 40 cases\n"), "{stdout}");
+    let files = saved(&sandbox);
+    assert_eq!(files.len(), 1, "{stdout}");
+    let input = fs::read_to_string(&files[0]).unwrap();
+    let lines: Vec<&str> = input.lines().collect();
+    assert_eq!(lines.len(), 2, "{input}");
+    assert_eq!(lines[0], "1", "the count says one case:\n{input}");
+    assert!(lines[1].starts_with("7 "), "{input}");
+    let numbers: Vec<u32> = lines[1].split(' ').map(|n| n.parse().unwrap()).collect();
+    let answer = fs::read_to_string(files[0].with_extension("out")).unwrap();
+    assert_eq!(answer, format!("{}\n", numbers[0] + numbers[1]));
+}
+
+#[test]
 fn without_a_layout_only_sizes_shrink() {
     let sandbox = workspace(
         "time_limit_ms = 2000\nmemory_limit_kib = 262144\n",
