@@ -148,11 +148,9 @@ pub struct Config {
 pub fn matches(pattern: &str, name: &str) -> bool {
     match pattern.split_once('*') {
         None => pattern == name,
-        Some((head, rest)) => {
-            name.strip_prefix(head).is_some_and(|name| {
-                (0..=name.len()).any(|at| name.is_char_boundary(at) && matches(rest, &name[at..]))
-            })
-        }
+        Some((head, rest)) => name.strip_prefix(head).is_some_and(|name| {
+            (0..=name.len()).any(|at| name.is_char_boundary(at) && matches(rest, &name[at..]))
+        }),
     }
 }
 
@@ -249,7 +247,9 @@ pub fn parse(text: &str) -> Result<Config, String> {
     };
     let stress_layout = match (case_lines, count_header) {
         (None, false) if terminator.is_some() => {
-            return Err("`stress_terminator` needs `stress_case_lines` or `stress_header` too".into())
+            return Err(
+                "`stress_terminator` needs `stress_case_lines` or `stress_header` too".into(),
+            )
         }
         (None, false) => None,
         _ => Some(Layout {
@@ -273,9 +273,7 @@ pub fn parse(text: &str) -> Result<Config, String> {
             .collect::<Option<Vec<u64>>>()
             .filter(|sizes| !sizes.is_empty())
             .ok_or_else(|| {
-                format!(
-                    "`{key}` must list whole-number sizes in 1..={MAX_SIZE}, found {value:?}"
-                )
+                format!("`{key}` must list whole-number sizes in 1..={MAX_SIZE}, found {value:?}")
             })?;
         bench.push(Series {
             name: name.to_string(),
@@ -584,14 +582,32 @@ mod tests {
         let config = parse("time_limit_ms = 3600000\nmemory_limit_kib = 67108864\n").unwrap();
         assert_eq!(config.time_limit_ms, MAX_TIME_LIMIT_MS);
         for (text, key) in [
-            ("time_limit_ms = 18446744073709551615\nmemory_limit_kib = 1\n", "time_limit_ms"),
-            ("time_limit_ms = 3600001\nmemory_limit_kib = 1\n", "time_limit_ms"),
-            ("time_limit_ms = 1\nmemory_limit_kib = 67108865\n", "memory_limit_kib"),
-            ("time_limit_ms = 1\nmemory_limit_kib = 1\nstack_kib = 99999999999\n", "stack_kib"),
-            ("time_limit_ms = 1\nmemory_limit_kib = 1\nprocess_limit = 4097\n", "process_limit"),
+            (
+                "time_limit_ms = 18446744073709551615\nmemory_limit_kib = 1\n",
+                "time_limit_ms",
+            ),
+            (
+                "time_limit_ms = 3600001\nmemory_limit_kib = 1\n",
+                "time_limit_ms",
+            ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 67108865\n",
+                "memory_limit_kib",
+            ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 1\nstack_kib = 99999999999\n",
+                "stack_kib",
+            ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 1\nprocess_limit = 4097\n",
+                "process_limit",
+            ),
         ] {
             let err = parse(text).unwrap_err();
-            assert!(err.starts_with(&format!("`{key}` must be at most ")), "{err}");
+            assert!(
+                err.starts_with(&format!("`{key}` must be at most ")),
+                "{err}"
+            );
             assert_eq!(err.lines().count(), 1, "{err}");
         }
         let err = parse("time_limit_ms = 99999999999999999999999\nmemory_limit_kib = 1\n");
@@ -602,8 +618,14 @@ mod tests {
     fn brute_skip_lists_name_patterns() {
         assert_eq!(with("").unwrap().brute_skip, None);
         let config = with("brute_skip = \"large-* max\"\n").unwrap();
-        assert_eq!(config.brute_skip, Some(vec!["large-*".into(), "max".into()]));
-        assert_eq!(with("brute_skip = \"\"\n").unwrap().brute_skip, Some(vec![]));
+        assert_eq!(
+            config.brute_skip,
+            Some(vec!["large-*".into(), "max".into()])
+        );
+        assert_eq!(
+            with("brute_skip = \"\"\n").unwrap().brute_skip,
+            Some(vec![])
+        );
         assert!(matches("large-*", "large-1000"));
         assert!(matches("*-chain-*", "deep-chain-60000"));
         assert!(matches("max", "max") && !matches("max", "max-2"));

@@ -42,7 +42,10 @@ impl Cases {
 /// follows it on the line.
 fn count_line(line: &[u8]) -> Option<(usize, &[u8])> {
     let start = line.iter().position(|b| !b.is_ascii_whitespace())?;
-    let digits = line[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let digits = line[start..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
     let rest = &line[start + digits..];
     if digits == 0 || !rest.iter().all(u8::is_ascii_whitespace) {
         return None;
@@ -364,7 +367,13 @@ mod tests {
         let cases = split(&counted(None), b"2\n5\n6\n").unwrap();
         assert_eq!(cases.cases, [b"5\n".to_vec(), b"6\n".to_vec()]);
         assert_eq!(cases.join(&cases.cases[1..]), b"1\n6\n");
-        for other in [&b"2\n1\n2\n3\n"[..], b"x\n1\n", b"0\n", b"3 4\n1\n2\n3\n", b""] {
+        for other in [
+            &b"2\n1\n2\n3\n"[..],
+            b"x\n1\n",
+            b"0\n",
+            b"3 4\n1\n2\n3\n",
+            b"",
+        ] {
             assert_eq!(split(&counted(None), other), None, "{other:?}");
         }
         assert_eq!(split(&counted(Some(1)), b"3\n1\n2\n"), None);
