@@ -319,6 +319,13 @@ fn setup_errors_exit_2() {
         stderr.contains("--time-limit must be at least 1 ms"),
         "{stderr}"
     );
+    let huge = ["--time-limit", "18446744073709551615", "--brute", BRUTE];
+    let (code, _, stderr) = stress(&sandbox, &huge);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--time-limit must be at most 3600000 ms"),
+        "{stderr}"
+    );
     assert!(saved(&sandbox).is_empty());
 
     let output = sandbox.judge(&["stress", "nope"]);
@@ -407,4 +414,44 @@ fn the_programs_of_one_problem_cannot_be_given_for_several() {
     let (code, _, stderr) = stress(&sandbox, &["fake", "--sol", "cat"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("stress one problem"), "{stderr}");
+}
+
+#[test]
+fn programs_that_cannot_start_are_setup_errors_and_nothing_is_saved() {
+    let sandbox = workspace(TOML, WRONG, BRUTE, GEN);
+    sandbox.write("broken.rs", "fn main() { undefined }\n");
+    let broken = sandbox.root.join("broken.rs");
+    for (option, program, said) in [
+        ("--sol", "nosuch.cpp", "no program nosuch.cpp: no such file"),
+        ("--brute", "nosuch.py", "no program nosuch.py: no such file"),
+        ("--gen", "./nosuch", "no program ./nosuch: no such file"),
+        ("--sol", "nosuch-command", "no such command in PATH"),
+        (
+            "--sol",
+            "nosuch-command 1",
+            "`nosuch-command 1` could not start",
+        ),
+        (
+            "--brute",
+            "nosuch-command 1",
+            "`nosuch-command 1` could not start",
+        ),
+        (
+            "--sol",
+            broken.to_str().unwrap(),
+            "broken.rs does not compile",
+        ),
+    ] {
+        let (code, stdout, stderr) =
+            stress(&sandbox, &["--count", "5", "--seed", "1", option, program]);
+        assert_eq!(code, 2, "{option} {program}:\n{stdout}{stderr}");
+        assert!(stderr.contains(said), "{option} {program}:\n{stderr}");
+        assert!(!stdout.contains("FAIL"), "{stdout}");
+        assert!(saved(&sandbox).is_empty(), "{option} {program}:\n{stdout}");
+    }
+    // judge test: refused before any case runs.
+    let output = sandbox.judge(&["test", "fake", "--bin", "nosuch.cpp"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{stdout}");
+    assert!(!stdout.contains("add "), "no case ran:\n{stdout}");
 }

@@ -199,14 +199,19 @@ fn setup_errors_exit_2_and_say_what_is_wrong() {
 }
 
 #[test]
-fn stored_data_over_one_mib_is_refused() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "cat");
-    sandbox.write("judge-data/fake/big.in", &"1 ".repeat(600_000));
-    sandbox.write("judge-data/fake/big.out", "x\n");
-    let (code, _, stderr) = sandbox.test_with(&program);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("big.in is 1171 KiB"), "{stderr}");
+fn a_limit_past_its_maximum_is_refused_naming_the_key() {
+    // u64::MAX ms overflowed the launcher's wall cap: every run was an RE.
+    let sandbox = Sandbox::new("time_limit_ms = 18446744073709551615\nmemory_limit_kib = 65536\n");
+    let program = sandbox.program("sol", "read a b; echo $((a + b))");
+    let (code, stdout, stderr) = sandbox.test_with(&program);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "judge: fake: {}: `time_limit_ms` must be at most 3600000, found 18446744073709551615\n",
+            sandbox.root.join("judge-data/fake/problem.toml").display()
+        )
+    );
 }
 
 #[test]

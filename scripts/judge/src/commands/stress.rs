@@ -13,7 +13,7 @@ use crate::base::error::SetupError;
 use crate::base::files::{self, Partial};
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Verdict;
-use crate::problem::config::Layout;
+use crate::problem::config::{Layout, MAX_TIME_LIMIT_MS};
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
 use crate::process::run::{containment, Program};
@@ -148,6 +148,11 @@ fn setup(workspace: &Workspace, args: &Args, id: &str) -> Result<(Settings, Tria
     let judge = match number("time-limit", 0)? {
         _ if !given("time-limit") => judge,
         0 => return Err(SetupError("--time-limit must be at least 1 ms".into())),
+        ms if ms > MAX_TIME_LIMIT_MS => {
+            return Err(SetupError(format!(
+                "--time-limit must be at most {MAX_TIME_LIMIT_MS} ms (1 hour)"
+            )))
+        }
         ms => judge.with_time_limit(Duration::from_millis(ms)),
     };
     // An interactor judges alone; a brute force, when there is one, gives it the answer.
