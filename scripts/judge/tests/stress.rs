@@ -455,3 +455,71 @@ fn programs_that_cannot_start_are_setup_errors_and_nothing_is_saved() {
     assert_eq!(output.status.code(), Some(2), "{stdout}");
     assert!(!stdout.contains("add "), "no case ran:\n{stdout}");
 }
+
+/// Runs `judge stress fake <args>` outside the sandbox, where a program may
+/// leave a trace of its runs, and checks it left no process behind; returns
+/// (exit code, stdout, stderr).
+fn stress_unconfined(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) {
+    let probe = common::probe();
+    let output = sandbox
+        .command(&probe, &[&["stress", "fake"], args].concat())
+        .env("JUDGE_SANDBOX", "none")
+        .output()
+        .unwrap();
+    assert_eq!(common::survivors(&probe), Vec::<String>::new());
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+const WALL_TOML: &str = "time_limit_ms = 1500\nmemory_limit_kib = 262144\ntime = \"wall\"\n\
+                         stress_case_lines = 1\nstress_terminator = \"0\"\n";
+
+#[test]
+fn a_tle_with_cpu_time_far_below_the_limit_is_run_again_before_it_counts() {
+    // Right, but the first run stalls as on a loaded machine: a TLE with no
+    // CPU time, in time when run again. One job: no other stress run shares
+    // the cores, and still the TLE is not to be trusted.
+    let sandbox = workspace(WALL_TOML, CORRECT, BRUTE, GEN);
+    let marker = sandbox.root.join("stalled");
+    let stalls_once = format!(
+        "if [ ! -e '{}' ]; then : > '{0}'; sleep 4; fi; {CORRECT}",
+        marker.display()
+    );
+    sandbox.program("target/release/fake", &stalls_once);
+    let args = ["--count", "5", "--seed", "1", "--jobs", "1"];
+    let (code, stdout, stderr) = stress_unconfined(&sandbox, &args);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(marker.exists(), "the first run stalled");
+    assert!(
+        stdout.contains("the machine was too loaded to tell at seed 1: a TLE, then in time"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("note: seed 1: TLE (wall time"), "{stderr}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("4 passed, 0 failed"),
+        "{stdout}"
+    );
+    assert!(saved(&sandbox).is_empty(), "{stdout}");
+}
+
+#[test]
+fn a_tle_that_reproduces_when_run_again_is_saved() {
+    let toml = WALL_TOML.replace("1500", "200");
+    let sandbox = workspace(&toml, &format!("sleep 1; {CORRECT}"), BRUTE, GEN);
+    let args = ["--count", "5", "--seed", "1", "--jobs", "1"];
+    let (code, stdout, stderr) = stress(&sandbox, &args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        fail_line(&stdout).contains("TLE from the solution"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  the TLE reproduced when run again alone\n"),
+        "{stdout}"
+    );
+    assert_eq!(saved(&sandbox).len(), 1, "{stdout}");
+}
