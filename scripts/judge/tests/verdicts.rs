@@ -63,6 +63,28 @@ fn wrong_answer_shows_the_differing_line() {
 }
 
 #[test]
+fn invalid_utf8_in_an_answer_is_shown_as_bytes_not_as_what_replaces_them() {
+    let sandbox = Sandbox::new(EXACT);
+    fs::write(sandbox.root.join("judge-data/fake/add.out"), b"\xff\xfe\n").unwrap();
+    // U+FFFD twice: what a lossy decoding of the answer would show.
+    let program = sandbox.program("sol", "printf '\\357\\277\\275\\357\\277\\275\\n'");
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!((code, verdict_of(&stdout)), (1, "WA"), "{stdout}");
+    assert!(
+        stdout.contains("(expected 1 line, got 1)"),
+        "one line, not `1 lines`:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("expected    1 | \"\\xff\\xfe\""),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("actual      1 | \"\u{fffd}\u{fffd}\""),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn sleeping_past_the_limit_is_stopped_near_the_limit() {
     let sandbox = Sandbox::new("time_limit_ms = 300\nmemory_limit_kib = 65536\n");
     // The sleep is a child of the shell: the whole group must die, or the

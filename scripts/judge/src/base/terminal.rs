@@ -38,6 +38,11 @@ pub fn escape_controls(text: &str) -> String {
     escaped
 }
 
+/// `1 line`, `2 lines`: a count and its noun.
+pub fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 /// The time column: CPU time, with the wall time beside it when it differs
 /// notably (a program that sleeps, waits or runs on several cores).
 /// `over_limit` (a TLE) marks the time as a lower bound: the run was stopped.

@@ -4,6 +4,7 @@
 //! a count header rewritten to the cases kept.
 
 use super::trial::{Failure, Found, Trial};
+use crate::base::terminal::plural;
 use crate::problem::config::Layout;
 use std::time::{Duration, Instant};
 
@@ -178,8 +179,8 @@ pub fn shrink(
     }
     if failure.input.len() < original {
         notes.push(format!(
-            "shrunk from {original} to {} bytes",
-            failure.input.len()
+            "shrunk from {original} to {}",
+            plural(failure.input.len(), "byte", "bytes")
         ));
     }
     Shrunk { failure, notes }
