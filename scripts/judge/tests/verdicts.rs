@@ -85,6 +85,35 @@ fn invalid_utf8_in_an_answer_is_shown_as_bytes_not_as_what_replaces_them() {
 }
 
 #[test]
+fn the_table_s_columns_stay_aligned_when_the_wall_time_is_shown() {
+    let sandbox = Sandbox::new(EXACT);
+    sandbox.write("judge-data/fake/slow.in", "0 0\n");
+    sandbox.write("judge-data/fake/slow.out", "0\n");
+    let program = sandbox.program("sol", "read a b; [ $a = 0 ] && sleep 0.4; echo $((a + b))");
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(code, 0, "{stdout}");
+    let rows: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("fake ") || l.starts_with("problem "))
+        .collect();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    assert!(
+        rows[2].contains("(wall "),
+        "the slow case shows its wall time:\n{stdout}"
+    );
+    // Where the memory column ends: right after "memory", or "KiB".
+    let ends: Vec<usize> = rows
+        .iter()
+        .map(|row| {
+            row.find("memory")
+                .map_or(0, |at| at + 6)
+                .max(row.find(" KiB").map_or(0, |at| at + 4))
+        })
+        .collect();
+    assert!(ends.iter().all(|&end| end == ends[0]), "{ends:?}\n{stdout}");
+}
+
+#[test]
 fn sleeping_past_the_limit_is_stopped_near_the_limit() {
     let sandbox = Sandbox::new("time_limit_ms = 300\nmemory_limit_kib = 65536\n");
     // The sleep is a child of the shell: the whole group must die, or the
