@@ -73,6 +73,6 @@ fn matches_brute_on_every_small_array_with_one_pair() {
 fn judge_data_outputs_are_the_brute_forces() {
     let problem = problem();
     problem.stored_cases(&["sample-1", "sample-2", "sample-3", "large-10k"]);
-    problem.check_stored("brute force", brute::solve);
+    problem.check_stored_by_brute(brute::solve);
     problem.check_stored("solution", solution::solve);
 }

@@ -43,6 +43,6 @@ fn matches_brute_on_generated_inputs() {
 fn judge_data_outputs_are_the_brute_forces() {
     let problem = problem();
     problem.stored_cases(&["sample-1", "sample-2", "sample-3", "large-100"]);
-    problem.check_stored("brute force", brute::solve);
+    problem.check_stored_by_brute(brute::solve);
     problem.check_stored("solution", solution::solve);
 }

@@ -10,7 +10,7 @@ use std::process::Command;
 
 const LIMITS: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\n";
 const HEADER: &str = "| series | size | input | output | median | min | memory \
-                      | size × | time × | floor | × floor | brute | speedup |";
+                      | size × | time × | floor | × floor | brute | speedup | limits |";
 
 /// A sandbox with `bench.<series> = <sizes>` lines, a generator printing
 /// `<series> <size>` (and logging each call), and the given solution.
@@ -61,7 +61,10 @@ fn smoke_runs_the_smallest_size_of_each_series_once_and_writes_markdown() {
     // The solution echoes its input: `k 3\n` is 4 bytes in and out.
     assert!(rows[2].starts_with("| k | 3 | 4 B | 4 B | "), "{markdown}");
     assert!(rows[3].starts_with("| n | 10 | 5 B | 5 B | "), "{markdown}");
-    assert!(rows[3].ends_with(" | - | - |"), "no brute in a smoke run");
+    assert!(
+        rows[3].ends_with(" | - | - | within |"),
+        "no brute in a smoke run"
+    );
     assert!(
         stdout
             .lines()
@@ -113,6 +116,49 @@ fn full_run_warms_up_times_growth_and_drops_the_brute_force_once_too_slow() {
     assert_eq!(row("100")[11], ">2.00 s");
     assert_eq!(row("1000")[11], "-");
     assert!(!markdown.contains("Smoke run"));
+}
+
+#[test]
+fn every_size_over_the_problem_s_limits_is_marked_with_its_figures() {
+    // 250 ms of wall time and 8 MiB: series `big` sleeps past the one and
+    // sorts a 20 MB line past the other; series `small` does neither.
+    let sandbox = Sandbox::new(
+        "time_limit_ms = 250\nmemory_limit_kib = 8192\ntime = \"wall\"\n\
+         bench.small = 1\nbench.big = 2\n",
+    );
+    fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
+    sandbox.program("target/release/fake-gen", "echo \"$2 $3\"");
+    sandbox.program(
+        "target/release/fake",
+        "read series n; if [ \"$series\" = big ]; then sleep 0.5; \
+         head -c 20000000 /dev/zero | sort | wc -c; fi; echo x",
+    );
+    let (code, stdout, stderr) = run(&sandbox, &["bench", "--smoke"]);
+    assert_eq!(code, 0, "marking is no failure:\n{stdout}\n{stderr}");
+    let markdown = read(&sandbox, "target/bench.md");
+    let limits = |series: &str| {
+        let row = markdown
+            .lines()
+            .find(|l| l.starts_with(&format!("| {series} |")))
+            .unwrap_or_else(|| panic!("no row for {series}:\n{markdown}"));
+        row.trim_end_matches(" |")
+            .rsplit(" | ")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(limits("small"), "within", "{markdown}");
+    assert_eq!(limits("big"), "over: time, memory", "{markdown}");
+    let note = stdout
+        .lines()
+        .find(|l| l.starts_with("  big 2 passes the limits: "))
+        .unwrap_or_else(|| panic!("no note for big:\n{stdout}"));
+    assert!(note.contains(" ms of wall time (limit 250 ms); "), "{note}");
+    assert!(note.ends_with(" KiB of memory (limit 8192 KiB)"), "{note}");
+    assert!(
+        markdown.contains(&format!("\n{}\n", note.trim())),
+        "{markdown}"
+    );
 }
 
 #[test]

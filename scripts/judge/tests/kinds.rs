@@ -64,9 +64,13 @@ fn drift(root: &Path, id: &str, kind: Kind) -> Vec<String> {
             .flatten()
             .map(|entry| flat(&fs::read_to_string(entry.path()).unwrap_or_default()))
             .collect();
-        for call in ["testkit::Problem::new(", ".cross_check(", ".check_stored("] {
-            if !tests.contains(call) {
-                found.push(format!("no test in tests/ calls {call}"));
+        for calls in [
+            &["testkit::Problem::new("][..],
+            &[".cross_check("],
+            &[".check_stored_by_brute(", ".check_stored("],
+        ] {
+            if !calls.iter().any(|call| tests.contains(call)) {
+                found.push(format!("no test in tests/ calls {}", calls.join(" or ")));
             }
         }
     }

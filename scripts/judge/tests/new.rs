@@ -185,6 +185,13 @@ fn defaults_follow_the_judge_named_by_the_prefix() {
         let config =
             fs::read_to_string(copy.root.join(format!("judge-data/{id}/problem.toml"))).unwrap();
         assert!(config.contains(expected), "{config}");
+        // Codeforces and AtCoder inputs start with the number of cases.
+        let counted = id.starts_with("cf") || id.starts_with("atc");
+        assert_eq!(
+            config.contains("\nstress_header = \"count\""),
+            counted,
+            "{config}"
+        );
     }
     let config = fs::read_to_string(copy.root.join("judge-data/cf1234a/problem.toml")).unwrap();
     assert!(

@@ -1001,7 +1001,8 @@ fn all_of_a_package_s_data_is_stored_however_large_a_case_is() {
     let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
     };
-    let big = "7 ".repeat(800_000) + "\n";
+    // Past the 64 MiB a workspace's own cases stay under.
+    let big = "7".repeat(65 << 20) + "\n";
     let root = package(
         &sandbox,
         "count",
@@ -1011,15 +1012,15 @@ fn all_of_a_package_s_data_is_stored_however_large_a_case_is() {
                 "name: Count\nlimits:\n  time_multiplier: 2\n",
             ),
             ("data/secret/big.in", &big),
-            ("data/secret/big.ans", "800000\n"),
+            ("data/secret/big.ans", &format!("{}\n", big.len())),
             (
                 "submissions/accepted/count.py",
-                "import sys\nprint(len(sys.stdin.read().split()))\n",
+                "import sys\nprint(len(sys.stdin.buffer.read()))\n",
             ),
         ],
     );
     imported(&sandbox, &root, &[]);
-    assert_line(&problem_toml(&sandbox, "count"), "case_size_limit_mib = 2");
+    assert_line(&problem_toml(&sandbox, "count"), "case_size_limit_mib = 66");
     let (code, output) = run(
         &sandbox,
         &[

@@ -170,6 +170,34 @@ fn cases_are_dropped_when_smaller_sizes_do_not_help() {
 }
 
 #[test]
+fn a_count_header_is_rewritten_and_the_input_shrunk_to_the_one_failing_case() {
+    // Codeforces' layout: the number of cases, then the cases; 40 of them
+    // whatever the size, so only dropping cases makes the input smaller.
+    let toml = "time_limit_ms = 2000\nmemory_limit_kib = 262144\nstress_header = \"count\"\n";
+    let gen = "awk -v seed=\"$1\" 'BEGIN { srand(seed); print 40; \
+        for (i = 0; i < 40; i++) print int(rand() * 10), int(rand() * 10) }'";
+    let brute = "awk 'NR == 1 { t = $1; next } NR <= t + 1 { print $1 + $2 }'";
+    // It trusts the count: a count left at 40 over fewer cases is no longer
+    // the failure found.
+    let wrong = "awk 'NR == 1 { t = $1; next } NR <= t + 1 { s = $1 + $2; \
+        if ($1 == 7 && $2 > 4) s++; print s } END { if (NR != t + 1) exit 3 }'";
+    let sandbox = workspace(toml, wrong, brute, gen);
+    let (code, stdout, stderr) = stress(&sandbox, &["--count", "200", "--seed", "9"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("  kept 1 of its 40 cases\n"), "{stdout}");
+    let files = saved(&sandbox);
+    assert_eq!(files.len(), 1, "{stdout}");
+    let input = fs::read_to_string(&files[0]).unwrap();
+    let lines: Vec<&str> = input.lines().collect();
+    assert_eq!(lines.len(), 2, "{input}");
+    assert_eq!(lines[0], "1", "the count says one case:\n{input}");
+    assert!(lines[1].starts_with("7 "), "{input}");
+    let numbers: Vec<u32> = lines[1].split(' ').map(|n| n.parse().unwrap()).collect();
+    let answer = fs::read_to_string(files[0].with_extension("out")).unwrap();
+    assert_eq!(answer, format!("{}\n", numbers[0] + numbers[1]));
+}
+
+#[test]
 fn without_a_layout_only_sizes_shrink() {
     let sandbox = workspace(
         "time_limit_ms = 2000\nmemory_limit_kib = 262144\n",
@@ -291,6 +319,13 @@ fn setup_errors_exit_2() {
         stderr.contains("--time-limit must be at least 1 ms"),
         "{stderr}"
     );
+    let huge = ["--time-limit", "18446744073709551615", "--brute", BRUTE];
+    let (code, _, stderr) = stress(&sandbox, &huge);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--time-limit must be at most 3600000 ms"),
+        "{stderr}"
+    );
     assert!(saved(&sandbox).is_empty());
 
     let output = sandbox.judge(&["stress", "nope"]);
@@ -379,4 +414,112 @@ fn the_programs_of_one_problem_cannot_be_given_for_several() {
     let (code, _, stderr) = stress(&sandbox, &["fake", "--sol", "cat"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("stress one problem"), "{stderr}");
+}
+
+#[test]
+fn programs_that_cannot_start_are_setup_errors_and_nothing_is_saved() {
+    let sandbox = workspace(TOML, WRONG, BRUTE, GEN);
+    sandbox.write("broken.rs", "fn main() { undefined }\n");
+    let broken = sandbox.root.join("broken.rs");
+    for (option, program, said) in [
+        ("--sol", "nosuch.cpp", "no program nosuch.cpp: no such file"),
+        ("--brute", "nosuch.py", "no program nosuch.py: no such file"),
+        ("--gen", "./nosuch", "no program ./nosuch: no such file"),
+        ("--sol", "nosuch-command", "no such command in PATH"),
+        (
+            "--sol",
+            "nosuch-command 1",
+            "`nosuch-command 1` could not start",
+        ),
+        (
+            "--brute",
+            "nosuch-command 1",
+            "`nosuch-command 1` could not start",
+        ),
+        (
+            "--sol",
+            broken.to_str().unwrap(),
+            "broken.rs does not compile",
+        ),
+    ] {
+        let (code, stdout, stderr) =
+            stress(&sandbox, &["--count", "5", "--seed", "1", option, program]);
+        assert_eq!(code, 2, "{option} {program}:\n{stdout}{stderr}");
+        assert!(stderr.contains(said), "{option} {program}:\n{stderr}");
+        assert!(!stdout.contains("FAIL"), "{stdout}");
+        assert!(saved(&sandbox).is_empty(), "{option} {program}:\n{stdout}");
+    }
+    // judge test: refused before any case runs.
+    let output = sandbox.judge(&["test", "fake", "--bin", "nosuch.cpp"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{stdout}");
+    assert!(!stdout.contains("add "), "no case ran:\n{stdout}");
+}
+
+/// Runs `judge stress fake <args>` outside the sandbox, where a program may
+/// leave a trace of its runs, and checks it left no process behind; returns
+/// (exit code, stdout, stderr).
+fn stress_unconfined(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) {
+    let probe = common::probe();
+    let output = sandbox
+        .command(&probe, &[&["stress", "fake"], args].concat())
+        .env("JUDGE_SANDBOX", "none")
+        .output()
+        .unwrap();
+    assert_eq!(common::survivors(&probe), Vec::<String>::new());
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+const WALL_TOML: &str = "time_limit_ms = 1500\nmemory_limit_kib = 262144\ntime = \"wall\"\n\
+                         stress_case_lines = 1\nstress_terminator = \"0\"\n";
+
+#[test]
+fn a_tle_with_cpu_time_far_below_the_limit_is_run_again_before_it_counts() {
+    // Right, but the first run stalls as on a loaded machine: a TLE with no
+    // CPU time, in time when run again. One job: no other stress run shares
+    // the cores, and still the TLE is not to be trusted.
+    let sandbox = workspace(WALL_TOML, CORRECT, BRUTE, GEN);
+    let marker = sandbox.root.join("stalled");
+    let stalls_once = format!(
+        "if [ ! -e '{}' ]; then : > '{0}'; sleep 4; fi; {CORRECT}",
+        marker.display()
+    );
+    sandbox.program("target/release/fake", &stalls_once);
+    let args = ["--count", "5", "--seed", "1", "--jobs", "1"];
+    let (code, stdout, stderr) = stress_unconfined(&sandbox, &args);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(marker.exists(), "the first run stalled");
+    assert!(
+        stdout.contains("the machine was too loaded to tell at seed 1: a TLE, then in time"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("note: seed 1: TLE (wall time"), "{stderr}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("4 passed, 0 failed"),
+        "{stdout}"
+    );
+    assert!(saved(&sandbox).is_empty(), "{stdout}");
+}
+
+#[test]
+fn a_tle_that_reproduces_when_run_again_is_saved() {
+    let toml = WALL_TOML.replace("1500", "200");
+    let sandbox = workspace(&toml, &format!("sleep 1; {CORRECT}"), BRUTE, GEN);
+    let args = ["--count", "5", "--seed", "1", "--jobs", "1"];
+    let (code, stdout, stderr) = stress(&sandbox, &args);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        fail_line(&stdout).contains("TLE from the solution"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  the TLE reproduced when run again alone\n"),
+        "{stdout}"
+    );
+    assert_eq!(saved(&sandbox).len(), 1, "{stdout}");
 }

@@ -63,6 +63,57 @@ fn wrong_answer_shows_the_differing_line() {
 }
 
 #[test]
+fn invalid_utf8_in_an_answer_is_shown_as_bytes_not_as_what_replaces_them() {
+    let sandbox = Sandbox::new(EXACT);
+    fs::write(sandbox.root.join("judge-data/fake/add.out"), b"\xff\xfe\n").unwrap();
+    // U+FFFD twice: what a lossy decoding of the answer would show.
+    let program = sandbox.program("sol", "printf '\\357\\277\\275\\357\\277\\275\\n'");
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!((code, verdict_of(&stdout)), (1, "WA"), "{stdout}");
+    assert!(
+        stdout.contains("(expected 1 line, got 1)"),
+        "one line, not `1 lines`:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("expected    1 | \"\\xff\\xfe\""),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("actual      1 | \"\u{fffd}\u{fffd}\""),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_table_s_columns_stay_aligned_when_the_wall_time_is_shown() {
+    let sandbox = Sandbox::new(EXACT);
+    sandbox.write("judge-data/fake/slow.in", "0 0\n");
+    sandbox.write("judge-data/fake/slow.out", "0\n");
+    let program = sandbox.program("sol", "read a b; [ $a = 0 ] && sleep 0.4; echo $((a + b))");
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(code, 0, "{stdout}");
+    let rows: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("fake ") || l.starts_with("problem "))
+        .collect();
+    assert_eq!(rows.len(), 3, "{stdout}");
+    assert!(
+        rows[2].contains("(wall "),
+        "the slow case shows its wall time:\n{stdout}"
+    );
+    // Where the memory column ends: right after "memory", or "KiB".
+    let ends: Vec<usize> = rows
+        .iter()
+        .map(|row| {
+            row.find("memory")
+                .map_or(0, |at| at + 6)
+                .max(row.find(" KiB").map_or(0, |at| at + 4))
+        })
+        .collect();
+    assert!(ends.iter().all(|&end| end == ends[0]), "{ends:?}\n{stdout}");
+}
+
+#[test]
 fn sleeping_past_the_limit_is_stopped_near_the_limit() {
     let sandbox = Sandbox::new("time_limit_ms = 300\nmemory_limit_kib = 65536\n");
     // The sleep is a child of the shell: the whole group must die, or the
@@ -199,14 +250,19 @@ fn setup_errors_exit_2_and_say_what_is_wrong() {
 }
 
 #[test]
-fn stored_data_over_one_mib_is_refused() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "cat");
-    sandbox.write("judge-data/fake/big.in", &"1 ".repeat(600_000));
-    sandbox.write("judge-data/fake/big.out", "x\n");
-    let (code, _, stderr) = sandbox.test_with(&program);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("big.in is 1171 KiB"), "{stderr}");
+fn a_limit_past_its_maximum_is_refused_naming_the_key() {
+    // u64::MAX ms overflowed the launcher's wall cap: every run was an RE.
+    let sandbox = Sandbox::new("time_limit_ms = 18446744073709551615\nmemory_limit_kib = 65536\n");
+    let program = sandbox.program("sol", "read a b; echo $((a + b))");
+    let (code, stdout, stderr) = sandbox.test_with(&program);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "judge: fake: {}: `time_limit_ms` must be at most 3600000, found 18446744073709551615\n",
+            sandbox.root.join("judge-data/fake/problem.toml").display()
+        )
+    );
 }
 
 #[test]

@@ -4,8 +4,9 @@
 //! test` does (the runner's one judge). Nothing here is ever pasted into a
 //! judge: solution files stay self-contained and never use this crate.
 
-use judge::base::files::Text;
+use judge::base::files::{self, Text};
 use judge::judging::judge::Judge;
+use judge::problem::config;
 use judge::problem::workspace::Workspace;
 use judge::process::launch;
 use std::fs::File;
@@ -126,8 +127,9 @@ pub fn gen_main(default_size: u64, random: RandomInput, benches: &[Bench]) {
 }
 
 /// Sizes beyond this are refused: no test or benchmark needs them, and a
-/// generator asked for one would only exhaust memory.
-pub const MAX_SIZE: u64 = 100_000_000;
+/// generator asked for one would only exhaust memory. problem.toml's
+/// `bench.` sizes have the same cap.
+pub const MAX_SIZE: u64 = config::MAX_SIZE;
 
 pub fn parse_gen_args(args: &[String], default_size: u64) -> Result<GenRequest, String> {
     let number = |what: &str, text: &str| {
@@ -262,12 +264,20 @@ pub struct StoredCase {
     pub output: Vec<u8>,
 }
 
+/// Without `brute_skip` in problem.toml, the brute force skips the stored
+/// cases whose `.in` is over this size: large cases are for the solution.
+pub const BRUTE_SKIP_OVER_BYTES: u64 = 64 << 10;
+
 /// A problem as its own tests see it, judged exactly as `make test` judges:
-/// by its problem.toml's compare mode or checker.
+/// by its problem.toml's compare mode or checker; its programs solve on a
+/// thread with the problem's stack, as the judge gives the built program.
 pub struct Problem {
     id: String,
     workspace: Workspace,
     judge: Judge,
+    /// problem.toml's `brute_skip` patterns; `None`: by size.
+    brute_skip: Option<Vec<String>>,
+    stack_bytes: usize,
 }
 
 impl Problem {
@@ -287,10 +297,10 @@ impl Problem {
             .parent()
             .unwrap_or(Path::new("."))
             .to_path_buf();
-        let judge = workspace
+        let config = workspace
             .config(&id)
-            .and_then(|config| Judge::of(&workspace, &id, &config))
             .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let judge = Judge::of(&workspace, &id, &config).unwrap_or_else(|e| panic!("{id}: {e}"));
         // A checker runs under the runner's launcher, as in `make test`.
         let target = workspace.binaries.parent().unwrap_or(Path::new("."));
         match ["release", "debug"]
@@ -309,7 +319,28 @@ impl Problem {
             id,
             workspace,
             judge,
+            brute_skip: config.brute_skip,
+            stack_bytes: (config.stack_kib as usize).saturating_mul(1024),
         }
+    }
+
+    /// Runs `work` on a thread with the problem's stack (a test thread has
+    /// 2 MiB, a judge gives 8 MiB to 1 GiB); its panic is the caller's.
+    fn on_problem_stack<T: Send>(&self, work: impl FnOnce() -> T + Send) -> T {
+        std::thread::scope(|scope| {
+            let thread = std::thread::Builder::new()
+                .stack_size(self.stack_bytes)
+                .spawn_scoped(scope, work)
+                .unwrap_or_else(|e| {
+                    panic!(
+                        "{}: no thread with a stack of {} bytes: {e}",
+                        self.id, self.stack_bytes
+                    )
+                });
+            thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
     }
 
     /// The solution against the brute force on `random_input`'s input for
@@ -325,6 +356,17 @@ impl Problem {
         sizes: &[u64],
     ) {
         assert!(!sizes.is_empty(), "cross_check needs a size");
+        self.on_problem_stack(|| self.cross_check_here(solve, brute, random_input, seeds, sizes));
+    }
+
+    fn cross_check_here(
+        &self,
+        solve: Solve,
+        brute: Solve,
+        random_input: RandomInput,
+        seeds: Range<u64>,
+        sizes: &[u64],
+    ) {
         for seed in seeds {
             let size = sizes[(seed % sizes.len() as u64) as usize];
             let input = random_input(&mut Rng::new(seed), size);
@@ -372,10 +414,7 @@ impl Problem {
                 self.id
             );
         }
-        let read = |path: &Path| {
-            std::fs::read(path)
-                .unwrap_or_else(|e| panic!("{} must be readable: {e}", path.display()))
-        };
+        let read = |path: &Path| files::read_stored(path).unwrap_or_else(|e| panic!("{e}"));
         cases
             .into_iter()
             .filter_map(|case| {
@@ -390,22 +429,62 @@ impl Problem {
 
     /// `solve` (named `what`) answers every stored case as the judge accepts.
     pub fn check_stored(&self, what: &str, solve: Solve) {
-        for case in self.stored_cases(&[]) {
-            let (output, result) = run(solve, &case.input);
-            assert_eq!(result, Ok(()), "{what} on {}.in", case.name);
-            let judgement = self.judge.compare(
-                Text::Bytes(&case.input),
-                output.as_bytes(),
-                Text::Bytes(&case.output),
-            );
-            assert!(
-                judgement.is_accepted(),
-                "{what} on {}.in: {}\n{}",
-                case.name,
-                judgement.verdict,
-                judgement.detail
+        self.check_cases(what, solve, self.stored_cases(&[]));
+    }
+
+    /// The brute force answers every stored case it has time for as the
+    /// judge accepts: all but those `brute_skip` in problem.toml names, or
+    /// without it those over `BRUTE_SKIP_OVER_BYTES` (large cases are for
+    /// the solution, which `make test` runs on every case). Returns the
+    /// names skipped, which it also prints, so that no skip goes unseen.
+    pub fn check_stored_by_brute(&self, brute: Solve) -> Vec<String> {
+        let (skipped, kept): (Vec<StoredCase>, Vec<StoredCase>) = self
+            .stored_cases(&[])
+            .into_iter()
+            .partition(|case| match &self.brute_skip {
+                Some(patterns) => patterns.iter().any(|p| config::matches(p, &case.name)),
+                None => case.input.len() as u64 > BRUTE_SKIP_OVER_BYTES,
+            });
+        let skipped: Vec<String> = skipped.into_iter().map(|case| case.name).collect();
+        if !skipped.is_empty() {
+            let why = match &self.brute_skip {
+                Some(_) => "as brute_skip in problem.toml says".to_string(),
+                None => format!(
+                    "over {} KiB (brute_skip in problem.toml chooses)",
+                    BRUTE_SKIP_OVER_BYTES >> 10
+                ),
+            };
+            // Past the test harness's capture, which holds print! lines back.
+            let _ = writeln!(
+                io::stderr(),
+                "{}: the brute force skips {}: {why}",
+                self.id,
+                skipped.join(", ")
             );
         }
+        self.check_cases("brute force", brute, kept);
+        skipped
+    }
+
+    fn check_cases(&self, what: &str, solve: Solve, cases: Vec<StoredCase>) {
+        self.on_problem_stack(|| {
+            for case in cases {
+                let (output, result) = run(solve, &case.input);
+                assert_eq!(result, Ok(()), "{what} on {}.in", case.name);
+                let judgement = self.judge.compare(
+                    Text::Bytes(&case.input),
+                    output.as_bytes(),
+                    Text::Bytes(&case.output),
+                );
+                assert!(
+                    judgement.is_accepted(),
+                    "{what} on {}.in: {}\n{}",
+                    case.name,
+                    judgement.verdict,
+                    judgement.detail
+                );
+            }
+        })
     }
 }
 

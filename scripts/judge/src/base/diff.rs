@@ -1,6 +1,8 @@
 //! Shows where an output differs from the expected one, with invisible
 //! whitespace made visible: every line is printed quoted and escaped.
 
+use super::terminal::plural;
+
 /// Lines shown before the first difference.
 const CONTEXT_BEFORE: usize = 3;
 /// Lines of each side shown from the first difference on.
@@ -61,10 +63,10 @@ pub fn explain(expected: &[u8], actual: &[u8]) -> String {
         _ => 0,
     };
     let mut text = format!(
-        "first difference at line {}, column {} (expected {} lines, got {})\n",
+        "first difference at line {}, column {} (expected {}, got {})\n",
         first + 1,
         column + 1,
-        want.lines.len(),
+        plural(want.lines.len(), "line", "lines"),
         got.lines.len()
     );
     let last = (first + SHOWN_AFTER).min(want.lines.len().max(got.lines.len()));
@@ -91,19 +93,55 @@ pub fn explain(expected: &[u8], actual: &[u8]) -> String {
     text
 }
 
-/// The line quoted and escaped, cut to a window around `column` when long.
-fn visible(line: &[u8], column: usize) -> String {
-    let text = String::from_utf8_lossy(line);
-    let chars: Vec<char> = text.chars().collect();
-    if chars.len() <= 2 * COLUMN_WINDOW + 20 {
-        return format!("{text:?}");
+/// The line's characters as a quoted line shows them, each with the byte
+/// it starts at: escaped as in a Rust string, and each byte that is no
+/// UTF-8 as `\x..`, so that a bad byte and U+FFFD never look alike.
+fn shown_chars(line: &[u8]) -> Vec<(usize, String)> {
+    let mut shown = Vec::new();
+    let mut at = 0;
+    while at < line.len() {
+        let (valid, bad) = match std::str::from_utf8(&line[at..]) {
+            Ok(text) => (text, 0),
+            Err(e) => {
+                let bad = e.error_len().unwrap_or(line.len() - at - e.valid_up_to());
+                let valid = std::str::from_utf8(&line[at..at + e.valid_up_to()]).unwrap_or("");
+                (valid, bad)
+            }
+        };
+        for (offset, c) in valid.char_indices() {
+            let escaped = match c {
+                '\'' => "'".to_string(),
+                c => c.escape_debug().to_string(),
+            };
+            shown.push((at + offset, escaped));
+        }
+        at += valid.len();
+        for byte in &line[at..at + bad] {
+            shown.push((at, format!("\\x{byte:02x}")));
+            at += 1;
+        }
     }
+    shown
+}
+
+/// The line quoted and escaped, cut to a window around the byte `column`
+/// when long.
+fn visible(line: &[u8], column: usize) -> String {
+    let chars = shown_chars(line);
+    let quoted = |chars: &[(usize, String)]| {
+        let text: String = chars.iter().map(|(_, shown)| shown.as_str()).collect();
+        format!("\"{text}\"")
+    };
+    if chars.len() <= 2 * COLUMN_WINDOW + 20 {
+        return quoted(&chars);
+    }
+    let column = chars.iter().take_while(|(at, _)| *at < column).count();
     let start = column.saturating_sub(COLUMN_WINDOW).min(chars.len());
     let end = (column + COLUMN_WINDOW).min(chars.len());
-    let window: String = chars[start..end].iter().collect();
     format!(
-        "{}{window:?}{} ({} chars)",
+        "{}{}{} ({} chars)",
         if start > 0 { "…" } else { "" },
+        quoted(&chars[start..end]),
         if end < chars.len() { "…" } else { "" },
         chars.len()
     )
@@ -146,8 +184,34 @@ mod tests {
         );
         assert_eq!(
             explain(b"1\n", b"1\n\n").lines().next().unwrap(),
-            "first difference at line 2, column 1 (expected 1 lines, got 2)"
+            "first difference at line 2, column 1 (expected 1 line, got 2)"
         );
+        assert!(explain(b"1\n2\n", b"3\n").starts_with(
+            "first difference at line 1, column 1 \
+             (expected 2 lines, got 1)"
+        ));
+    }
+
+    #[test]
+    fn invalid_utf8_is_shown_as_escaped_bytes_never_as_the_replacement_character() {
+        let text = explain(b"\xff\xfe\n", "\u{fffd}\u{fffd}\n".as_bytes());
+        assert!(text.contains("expected    1 | \"\\xff\\xfe\""), "{text}");
+        assert!(
+            text.contains("actual      1 | \"\u{fffd}\u{fffd}\""),
+            "{text}"
+        );
+        let text = explain(b"caf\xc3\xa9 \"it's\"\t\x1b\n", b"cafe\n");
+        assert!(
+            text.contains("expected    1 | \"café \\\"it's\\\"\\t\\u{1b}\""),
+            "{text}"
+        );
+        // A bad byte in a long line: the window still lands on the difference.
+        let mut want = vec![b'a'; 500];
+        want[300] = 0xff;
+        let got = "a".repeat(500);
+        let text = explain(&want, got.as_bytes());
+        assert!(text.contains("column 301"), "{text}");
+        assert!(text.contains("a\\xffa"), "{text}");
     }
 
     #[test]

@@ -17,9 +17,9 @@ use std::process;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-/// Stored data files (cases, problem.toml) stay under this size; larger
-/// inputs are generated.
-pub const MAX_STORED_BYTES: u64 = 1 << 20;
+/// Stored cases stay under this size; larger inputs are generated. An input
+/// is streamed to the program, never held whole.
+pub const MAX_STORED_BYTES: u64 = 64 << 20;
 
 /// The guard in force: `MAX_STORED_BYTES`, or what the problem being
 /// judged allows (an imported package's data, `case_size_limit_mib`).
@@ -237,9 +237,11 @@ fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .write_all(bytes)
 }
 
-/// `1 MiB`, `64 MiB`, `512 KiB`: a size limit as messages name it.
+/// `1 MiB`, `64 MiB`, `512 KiB`, `2 bytes`: a size limit as messages name it.
 pub fn size_name(bytes: u64) -> String {
-    if bytes >= 1 << 20 && bytes % (1 << 20) == 0 {
+    if bytes < 1 << 10 {
+        format!("{bytes} bytes")
+    } else if bytes >= 1 << 20 && bytes % (1 << 20) == 0 {
         format!("{} MiB", bytes >> 20)
     } else {
         format!("{} KiB", bytes >> 10)
@@ -249,44 +251,69 @@ pub fn size_name(bytes: u64) -> String {
 /// Checks a stored data file without reading it: a regular file (what a
 /// symlink points to) under `stored_limit()`; returns its size.
 pub fn check_stored(path: &Path) -> Result<u64, String> {
-    let meta = fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    check_stored_within(path, stored_limit())
+}
+
+/// As `check_stored`, under `limit` bytes.
+fn check_stored_within(path: &Path, limit: u64) -> Result<u64, String> {
+    let meta = match fs::metadata(path) {
+        Err(_) if fs::symlink_metadata(path).is_ok() => {
+            return Err(format!(
+                "{} is a symlink to nothing (stored data is plain files)",
+                path.display()
+            ))
+        }
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        Ok(meta) => meta,
+    };
     if !meta.is_file() {
         return Err(format!(
             "{} is not a regular file (stored data is plain files)",
             path.display()
         ));
     }
-    if meta.len() >= stored_limit() {
-        return Err(too_large(path, meta.len()));
+    if meta.len() >= limit {
+        return Err(too_large(path, meta.len(), limit));
     }
     Ok(meta.len())
 }
 
-fn too_large(path: &Path, bytes: u64) -> String {
+fn too_large(path: &Path, bytes: u64, limit: u64) -> String {
     format!(
-        "{} is {} KiB; stored data stays under {} (generate larger inputs instead)",
+        "{} is {} KiB; it must stay under {} (generate larger inputs instead)",
         path.display(),
         bytes / 1024,
-        size_name(stored_limit())
+        size_name(limit)
     )
 }
 
 /// Opens a stored data file after `check_stored`; what is read from it stops
 /// at the guard even if the file grew since.
 pub fn open_stored(path: &Path) -> Result<impl Read, String> {
-    check_stored(path)?;
-    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(file.take(stored_limit()))
+    open_stored_within(path, stored_limit())
 }
 
-/// Reads a stored data file whole, through the guard.
+fn open_stored_within(path: &Path, limit: u64) -> Result<impl Read, String> {
+    check_stored_within(path, limit)?;
+    let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(file.take(limit))
+}
+
+/// Reads a stored data file whole, through the guard: for what must be
+/// held whole (an answer to compare with, a case a test solves in-process).
 pub fn read_stored(path: &Path) -> Result<Vec<u8>, String> {
+    read_stored_within(path, stored_limit())
+}
+
+/// Reads a stored file whole if it is under `limit` bytes (problem.toml's
+/// guard is smaller than a case's).
+pub fn read_stored_within(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
-    open_stored(path)?
+    open_stored_within(path, limit)?
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if bytes.len() as u64 >= stored_limit() {
-        return Err(too_large(path, bytes.len() as u64));
+    if bytes.len() as u64 >= limit {
+        return Err(too_large(path, bytes.len() as u64, limit));
     }
     Ok(bytes)
 }
@@ -373,8 +400,14 @@ mod tests {
             .set_len(MAX_STORED_BYTES)
             .unwrap();
         let err = read_stored(&big).unwrap_err();
-        assert!(err.contains("stored data stays under 1 MiB"), "{err}");
+        assert!(err.contains("it must stay under 64 MiB"), "{err}");
+        let err = read_stored_within(&small, 2).unwrap_err();
+        assert!(err.contains("it must stay under 2 bytes"), "{err}");
         let err = check_stored(dir.path()).unwrap_err();
         assert!(err.contains("not a regular file"), "{err}");
+        let dangling = dir.path().join("dangling");
+        symlink(dir.path().join("nothing"), &dangling).unwrap();
+        let err = check_stored(&dangling).unwrap_err();
+        assert!(err.ends_with("dangling is a symlink to nothing (stored data is plain files)"));
     }
 }

@@ -38,21 +38,33 @@ pub fn escape_controls(text: &str) -> String {
     escaped
 }
 
-/// The time column: CPU time, with the wall time beside it when it differs
-/// notably (a program that sleeps, waits or runs on several cores).
-/// `over_limit` (a TLE) marks the time as a lower bound: the run was stopped.
+/// `1 line`, `2 lines`: a count and its noun.
+pub fn plural(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// The time a run took as every table and status line shows it: CPU time,
+/// with the wall time beside it when it differs notably (a program that
+/// sleeps, waits or runs on several cores).
 pub fn time_cell(cpu: Duration, wall: Duration, over_limit: bool) -> String {
-    let over = if over_limit { ">" } else { "" };
-    let notable = Duration::from_millis(100).max(cpu.min(wall) / 2);
-    if wall > cpu + notable || cpu > wall + notable {
-        format!(
-            "{over}{} ms (wall {} ms)",
-            cpu.as_millis(),
-            wall.as_millis()
-        )
-    } else {
-        format!("{over}{} ms", cpu.as_millis())
+    match wall_note(cpu, wall) {
+        Some(note) => format!("{} {note}", cpu_cell(cpu, over_limit)),
+        None => cpu_cell(cpu, over_limit),
     }
+}
+
+/// CPU time; `over_limit` (a TLE) marks it as a lower bound: the run was
+/// stopped. At most 11 characters under problem.toml's maximal time limit.
+pub fn cpu_cell(cpu: Duration, over_limit: bool) -> String {
+    let over = if over_limit { ">" } else { "" };
+    format!("{over}{} ms", cpu.as_millis())
+}
+
+/// `(wall 700 ms)` when the wall time differs notably from the CPU time.
+pub fn wall_note(cpu: Duration, wall: Duration) -> Option<String> {
+    let notable = Duration::from_millis(100).max(cpu.min(wall) / 2);
+    (wall > cpu + notable || cpu > wall + notable)
+        .then(|| format!("(wall {} ms)", wall.as_millis()))
 }
 
 /// The terminal colours a verdict is painted in.

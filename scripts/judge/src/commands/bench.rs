@@ -3,7 +3,8 @@
 //! <series> <size>`), next to the I/O floor (`judge io-floor`: read the same
 //! input, write as many bytes) and the brute force while it still finishes.
 //! Printed as measured and written as Markdown to `target/bench.md`.
-//! Times are shown, never asserted: only a failing program fails the bench.
+//! Times are shown, never asserted: only a failing program fails the bench;
+//! a size whose time or memory passes the problem's limits is marked.
 
 mod inputs;
 mod svg;
@@ -13,6 +14,7 @@ use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::files;
 use crate::base::files::Text;
+use crate::base::modes::Clock;
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Verdict;
 use crate::problem::config::Config;
@@ -39,8 +41,11 @@ const OUTPUT_CAP: usize = 1 << 30;
 /// The runs of one program on one input.
 #[derive(Clone, Copy, Debug)]
 pub struct Timing {
+    /// Wall time.
     pub median: Duration,
     pub min: Duration,
+    /// The median CPU time, for a limit that counts it.
+    pub median_cpu: Duration,
     pub peak_kib: Option<u64>,
     pub output_bytes: usize,
 }
@@ -63,6 +68,8 @@ pub struct Row {
     /// (size, median time) over those of the previous size in the series.
     pub growth: Option<(f64, f64)>,
     pub brute: Brute,
+    /// What passes the problem's limits: `time`, `memory`, with figures.
+    pub over: Vec<(&'static str, String)>,
 }
 
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
@@ -148,7 +155,9 @@ fn bench_problem(
             );
             let floor = time_runs(&floor, &input, smoke)
                 .map_err(|why| SetupError(format!("the I/O floor failed: {why}")))?;
+            let over = over_limits(config, &solved);
             let row = Row {
+                over,
                 series: series.name.clone(),
                 size,
                 input_bytes: fs::metadata(&input).map_or(0, |m| m.len()),
@@ -163,6 +172,16 @@ fn bench_problem(
                 brute: time_brute(&mut brute, &input),
             };
             outln!("{}", table.push(&row));
+            if !row.over.is_empty() {
+                let figures: Vec<&str> = row.over.iter().map(|(_, f)| f.as_str()).collect();
+                let note = format!(
+                    "{} {size} passes the limits: {}",
+                    series.name,
+                    figures.join("; ")
+                );
+                outln!("  {note}");
+                table.notes.push(note);
+            }
             if let Brute::Failed(why) = &row.brute {
                 let note = format!("the brute force gave up at {} {size}: {why}", series.name);
                 outln!("  {note}");
@@ -174,18 +193,48 @@ fn bench_problem(
     Ok(())
 }
 
+/// What of `timing` passes the problem's limits: its time as the problem
+/// counts it (the median), its peak memory.
+fn over_limits(config: &Config, timing: &Timing) -> Vec<(&'static str, String)> {
+    let mut over = Vec::new();
+    let (time, clock) = match config.time {
+        Clock::Cpu => (timing.median_cpu, "CPU"),
+        Clock::Wall => (timing.median, "wall"),
+    };
+    if time > Duration::from_millis(config.time_limit_ms) {
+        over.push((
+            "time",
+            format!(
+                "{} ms of {clock} time (limit {} ms)",
+                time.as_millis(),
+                config.time_limit_ms
+            ),
+        ));
+    }
+    if let Some(kib) = timing.peak_kib.filter(|&kib| kib > config.memory_limit_kib) {
+        over.push((
+            "memory",
+            format!(
+                "{kib} KiB of memory (limit {} KiB)",
+                config.memory_limit_kib
+            ),
+        ));
+    }
+    over
+}
+
 /// A warm-up, then up to `RUNS` timed runs (one run and no warm-up for a
 /// smoke test) of `program` on `input`. An error says how the program failed.
 fn time_runs(program: &Program, input: &Path, smoke: bool) -> Result<Timing, String> {
     let judge = Judge::limits_only(Limits::tool(SOLUTION_LIMIT, OUTPUT_CAP)).counting_output();
-    let once = || -> Result<(Duration, Option<u64>, usize), String> {
+    let once = || -> Result<(Duration, Duration, Option<u64>, usize), String> {
         // Only the output's size matters: it is counted, never kept.
         let judged = judge
             .judge(program, Text::File(input), None)
             .map_err(|e| format!("cannot run {}: {e}", program.describe()))?;
         let run = &judged.run;
         match judged.judgement.verdict {
-            Verdict::Accepted => Ok((run.wall, run.peak_kib, run.stdout_bytes as usize)),
+            Verdict::Accepted => Ok((run.wall, run.cpu, run.peak_kib, run.stdout_bytes as usize)),
             Verdict::TimeLimitExceeded => Err(format!(
                 "no answer within {} ms",
                 SOLUTION_LIMIT.as_millis()
@@ -197,22 +246,25 @@ fn time_runs(program: &Program, input: &Path, smoke: bool) -> Result<Timing, Str
     let runs = if smoke {
         1
     } else {
-        let (warm_up, _, _) = once()?;
+        let (warm_up, _, _, _) = once()?;
         (RUNS_BUDGET.as_nanos() / warm_up.as_nanos().max(1)).clamp(1, RUNS as u128) as u32
     };
-    let mut walls = Vec::new();
+    let (mut walls, mut cpus) = (Vec::new(), Vec::new());
     let mut peak_kib = None;
     let mut output_bytes = 0;
     for _ in 0..runs {
-        let (wall, peak, output) = once()?;
+        let (wall, cpu, peak, output) = once()?;
         walls.push(wall);
+        cpus.push(cpu);
         peak_kib = peak_kib.max(peak);
         output_bytes = output;
     }
     walls.sort();
+    cpus.sort();
     Ok(Timing {
         median: walls[walls.len() / 2],
         min: walls[0],
+        median_cpu: cpus[cpus.len() / 2],
         peak_kib,
         output_bytes,
     })

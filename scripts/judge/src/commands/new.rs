@@ -34,7 +34,15 @@ pub struct Spec {
     pub kind: Kind,
     /// LeetCode's code template for the problem, as its editor shows it.
     pub snippet: Option<String>,
+    /// An input's first line is its number of test cases: problem.toml gets
+    /// `stress_header = "count"`, so that stress shrinks case by case.
+    /// `for_id` sets it for the judges whose statements are so written;
+    /// `import` for a payload of many tests (`testType = "multiNumber"`).
+    pub count_header: bool,
 }
+
+/// The judges whose inputs mostly start with the number of test cases.
+const COUNT_HEADER_JUDGES: [&str; 2] = ["codeforces", "atcoder"];
 
 impl Spec {
     /// The defaults for `id`: the judge from `judge` or else the id's prefix,
@@ -67,6 +75,8 @@ impl Spec {
         let kind =
             Kind::for_new(judges::format_of(&judge), checker, interactive).map_err(SetupError)?;
         Ok(Spec {
+            count_header: COUNT_HEADER_JUDGES.contains(&judge.as_str())
+                && matches!(kind, Kind::Stdin | Kind::Checker),
             id: id.to_string(),
             url: judges::default_url(&judge, id).unwrap_or_default(),
             compare: known.map_or(judges::OTHER_COMPARE, |j| j.compare),
@@ -201,6 +211,10 @@ pub fn scaffold_files(spec: &Spec) -> Result<(Kind, Vec<(PathBuf, String)>), Set
         }
         false => "",
     };
+    let mut keys = kind.keys(id);
+    if spec.count_header {
+        keys += "stress_header = \"count\" # the first line is the number of test cases\n";
+    }
     let fill = |template: &str| {
         let mut text = template
             .replace("{{id}}", id)
@@ -213,7 +227,7 @@ pub fn scaffold_files(spec: &Spec) -> Result<(Kind, Vec<(PathBuf, String)>), Set
             .replace("{{compare}}", spec.compare.name())
             .replace("{{time}}", spec.time.name())
             .replace("{{bins}}", &bins)
-            .replace("{{keys}}", &kind.keys(id))
+            .replace("{{keys}}", &keys)
             .replace("{{leetcode}}", dependency);
         if let Some(parts) = &leetcode {
             text = text

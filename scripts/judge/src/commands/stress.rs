@@ -13,7 +13,7 @@ use crate::base::error::SetupError;
 use crate::base::files::{self, Partial};
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Verdict;
-use crate::problem::config::Layout;
+use crate::problem::config::{Layout, MAX_TIME_LIMIT_MS};
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
 use crate::process::run::{containment, Program};
@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use trial::{helper_limits, Failure, Found, Trial};
+use trial::{helper_limits, Failure, Found, Rerun, Trial};
 
 const DEFAULT_COUNT: u64 = 1000;
 /// Inputs up to this size are printed with the failure.
@@ -96,33 +96,62 @@ fn stress_one(workspace: &Workspace, args: &Args, id: &str) -> Result<bool, Setu
     let (settings, trial) = setup(workspace, args, id)?;
     outln!("seed {}", settings.seed);
     warn_if_seed_ignored(&trial, &settings);
+    // Seeds whose TLE did not reproduce when run again alone.
+    let mut untold = Vec::new();
     let mut from = 0;
     loop {
-        match search(&trial, &settings, from) {
+        let (index, found) = match search(&trial, &settings, from) {
             None => {
-                outln!("{} passed, 0 failed", settings.count);
+                say_untold(&untold);
+                outln!("{} passed, 0 failed", settings.count - untold.len() as u64);
                 return Ok(true);
             }
-            Some((index, Found::Solution(failure)))
-                if only_under_load(&trial, &settings, &failure) =>
-            {
-                eprintln!(
-                    "note: seed {}: TLE with {} jobs at once, but in time when run alone; going on",
-                    settings.seed.wrapping_add(index),
-                    settings.jobs
-                );
-                from = index + 1;
+            Some(found) => found,
+        };
+        let seed = settings.seed.wrapping_add(index);
+        let found = match found {
+            Found::Solution(failure) if trial.may_be_load(&failure, settings.jobs > 1) => {
+                match trial.rerun_timeout(&failure.input) {
+                    Rerun::Reproduced => Found::Solution(failure),
+                    Rerun::Other(found) => found,
+                    Rerun::InTime => {
+                        eprintln!(
+                            "note: seed {seed}: TLE ({}), then in time when run again alone: \
+                             the machine is too loaded to tell; going on",
+                            failure.judgement.detail
+                        );
+                        untold.push(seed);
+                        from = index + 1;
+                        continue;
+                    }
+                }
             }
-            Some((index, found)) => return report(workspace, &settings, &trial, index, found),
-        }
+            found => found,
+        };
+        say_untold(&untold);
+        return report(
+            workspace,
+            &settings,
+            &trial,
+            index,
+            found,
+            untold.len() as u64,
+        );
     }
 }
 
-/// A TLE met while other jobs shared the cores, that passes when run alone.
-fn only_under_load(trial: &Trial, settings: &Settings, failure: &Failure) -> bool {
-    settings.jobs > 1
-        && failure.judgement.verdict == Verdict::TimeLimitExceeded
-        && trial.check(&failure.input).is_ok()
+/// The seeds whose TLE did not count: the machine was too loaded to tell.
+fn say_untold(untold: &[u64]) {
+    if untold.is_empty() {
+        return;
+    }
+    let seeds: Vec<String> = untold.iter().map(u64::to_string).collect();
+    outln!(
+        "the machine was too loaded to tell at seed{} {}: a TLE, then in time when run \
+         again alone; not counted, nothing saved",
+        if untold.len() == 1 { "" } else { "s" },
+        seeds.join(", ")
+    );
 }
 
 fn setup(workspace: &Workspace, args: &Args, id: &str) -> Result<(Settings, Trial), SetupError> {
@@ -148,6 +177,11 @@ fn setup(workspace: &Workspace, args: &Args, id: &str) -> Result<(Settings, Tria
     let judge = match number("time-limit", 0)? {
         _ if !given("time-limit") => judge,
         0 => return Err(SetupError("--time-limit must be at least 1 ms".into())),
+        ms if ms > MAX_TIME_LIMIT_MS => {
+            return Err(SetupError(format!(
+                "--time-limit must be at most {MAX_TIME_LIMIT_MS} ms (1 hour)"
+            )))
+        }
         ms => judge.with_time_limit(Duration::from_millis(ms)),
     };
     // An interactor judges alone; a brute force, when there is one, gives it the answer.
@@ -230,8 +264,8 @@ fn warn_if_seed_ignored(trial: &Trial, settings: &Settings) {
 
 /// Runs iterations `from..count` on `jobs` threads; the failure with the
 /// smallest iteration number, if any. Every iteration before it has run and
-/// passed, so the answer does not depend on `jobs` (timing aside: see
-/// `only_under_load`).
+/// passed, so the answer does not depend on `jobs` (timing aside: a TLE
+/// that may be the machine's load is run again alone, see `stress_one`).
 fn search(trial: &Trial, settings: &Settings, from: u64) -> Option<(u64, Found)> {
     let next = &AtomicU64::new(from);
     let passed = &AtomicU64::new(from);
@@ -283,6 +317,7 @@ fn report(
     trial: &Trial,
     index: u64,
     found: Found,
+    untold: u64,
 ) -> Result<bool, SetupError> {
     let seed = settings.seed.wrapping_add(index);
     // The files of the case saved, as a shell pattern: `{in,out}`, or `in`
@@ -311,6 +346,10 @@ fn report(
         Found::Solution(failure) => {
             let verdict = failure.judgement.verdict;
             outln!("FAIL seed {seed}: {verdict} from the solution; shrinking the input");
+            if trial.may_be_load(&failure, settings.jobs > 1) {
+                outln!("  the TLE reproduced when run again alone");
+            }
+            let found = failure.clone();
             let shrunk = shrink::shrink(
                 trial,
                 seed,
@@ -321,7 +360,19 @@ fn report(
             for note in &shrunk.notes {
                 outln!("  {note}");
             }
-            let failure = shrunk.failure;
+            // A smaller TLE is kept only if it is one when run again too.
+            let reproduced = verdict != Verdict::TimeLimitExceeded
+                || shrunk.failure.input == found.input
+                || matches!(
+                    trial.rerun_timeout(&shrunk.failure.input),
+                    Rerun::Reproduced
+                );
+            let failure = if reproduced {
+                shrunk.failure
+            } else {
+                outln!("  the smaller input's TLE did not reproduce: the input found is kept");
+                found
+            };
             show_input(&failure.input);
             outln!("{}", failure.judgement.detail);
             let itself = trial.self_check(&failure.input, failure.expected.as_deref());
@@ -362,7 +413,7 @@ fn report(
             });
         outln!("           make test P={}{bin}", settings.id);
     }
-    outln!("{index} passed, 1 failed");
+    outln!("{} passed, 1 failed", index - untold);
     Ok(false)
 }
 

@@ -3,7 +3,8 @@
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::terminal::{paint, time_cell, use_colour};
+use crate::base::files::Text;
+use crate::base::terminal::{cpu_cell, paint, use_colour, wall_note};
 use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Judged;
@@ -132,7 +133,7 @@ impl Report {
     fn row(&mut self, id: &str, case: &str, judged: &Judged) {
         if self.passed + self.failed == 0 {
             outln!(
-                "{:<10} {:<28} {:<7} {:>9} {:>12}",
+                "{:<10} {:<28} {:<7} {:>11} {:>12}",
                 "problem",
                 "case",
                 "verdict",
@@ -141,7 +142,7 @@ impl Report {
             );
         }
         let (run, verdict) = (&judged.run, judged.judgement.verdict);
-        let time = time_cell(run.cpu, run.wall, verdict == Verdict::TimeLimitExceeded);
+        let time = cpu_cell(run.cpu, verdict == Verdict::TimeLimitExceeded);
         let memory = run
             .peak_kib
             .map_or("-".to_string(), |kib| format!("{kib} KiB"));
@@ -150,7 +151,9 @@ impl Report {
             verdict.colour(),
             self.colour,
         );
-        outln!("{id:<10} {case:<28} {shown} {time:>9} {memory:>12}");
+        // The wall time, when shown, goes last: no column after it to shift.
+        let wall = wall_note(run.cpu, run.wall).map_or(String::new(), |note| format!("  {note}"));
+        outln!("{id:<10} {case:<28} {shown} {time:>11} {memory:>12}{wall}");
         for line in judged.judgement.detail.lines() {
             outln!("    {line}");
         }

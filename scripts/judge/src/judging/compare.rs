@@ -9,6 +9,7 @@ use crate::base::diff;
 use crate::base::error::SetupError;
 use crate::base::files::Text;
 use crate::base::modes::CompareMode;
+use crate::base::terminal::plural;
 use crate::problem::config::{Compare, Config};
 use crate::problem::workspace::Workspace;
 use leetcode::json::{self, Value};
@@ -171,8 +172,8 @@ fn tokens(expected: &[u8], actual: &[u8], compare: &Compare, punctuation: bool) 
     );
     if want.len() != got.len() {
         return wrong(format!(
-            "expected {} tokens, got {}\n{}",
-            want.len(),
+            "expected {}, got {}\n{}",
+            plural(want.len(), "token", "tokens"),
             got.len(),
             diff::explain(&expected, &actual)
         ));

@@ -1,7 +1,7 @@
 //! What a judge says of a run: a verdict, and the few lines that explain it.
 
 use crate::base::modes::Clock;
-use crate::base::terminal::Colour;
+use crate::base::terminal::{plural, Colour};
 use crate::process::run::{Killed, Limits, Outcome};
 use std::fmt;
 
@@ -95,9 +95,13 @@ pub fn of_limits(outcome: &Outcome, limits: &Limits) -> Option<Judgement> {
     let mut judgement = limits_judgement(outcome, limits)?;
     if outcome.refused_forks > 0 {
         judgement.detail += &format!(
-            "\nthe process limit of {} refused {} forks or threads",
+            "\nthe process limit of {} refused {}",
             limits.processes.unwrap_or(0),
-            outcome.refused_forks
+            plural(
+                outcome.refused_forks as usize,
+                "fork or thread",
+                "forks or threads"
+            )
         );
     }
     Some(judgement)

@@ -4,6 +4,7 @@
 //! or double-quoted values, no tables. Unknown and repeated keys are refused,
 //! an unknown one with the nearest known key.
 
+use crate::base::files;
 use crate::base::judges::{self, RUST_FLOOR};
 use crate::base::modes::{Clock, CompareMode, Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::nearest::nearest;
@@ -12,7 +13,7 @@ use std::collections::BTreeMap;
 
 /// Every key, with what it sets (the docs' reference lists these); besides
 /// them, `bench.<series>` lines.
-pub const KEYS: [(&str, &str); 31] = [
+pub const KEYS: [(&str, &str); 33] = [
     ("title", "the problem's name"),
     ("url", "the problem's page"),
     (
@@ -102,7 +103,7 @@ pub const KEYS: [(&str, &str); 31] = [
     ),
     (
         "case_size_limit_mib",
-        "stored cases stay under this many MiB (an imported package's data may need more than 1)",
+        "stored cases stay under this many MiB (an imported package's data may need more than 64)",
     ),
     (
         "rustc",
@@ -115,6 +116,14 @@ pub const KEYS: [(&str, &str); 31] = [
     (
         "stress_terminator",
         "a last line that ends an input (may be absent)",
+    ),
+    (
+        "stress_header",
+        "\"count\": an input's first line is its number of test cases",
+    ),
+    (
+        "brute_skip",
+        "the stored cases the problem's tests give the brute force no time on: name patterns, `*` any text",
     ),
 ];
 
@@ -142,6 +151,14 @@ pub const GROUP_SETTINGS: [(&str, &str); 8] = [
         "arguments for its cases after the problem's input_validator_flags",
     ),
 ];
+/// The limits' maxima: far beyond any judge's, and small enough that every
+/// figure made from them (the wall cap, bytes) fits.
+pub const MAX_TIME_LIMIT_MS: u64 = 3_600_000;
+pub const MAX_MEMORY_KIB: u64 = 64 << 20;
+pub const MAX_PROCESS_LIMIT: u64 = 4096;
+pub const MAX_CASE_SIZE_MIB: u64 = 4096;
+/// The largest input size a generator makes, `bench.<series>` sizes included.
+pub const MAX_SIZE: u64 = 100_000_000;
 
 /// testlib's and oj's default.
 pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
@@ -303,11 +320,15 @@ pub struct Tool {
 }
 
 /// How a stress input splits into independent test cases, for shrinking:
-/// each case spans `case_lines` lines; a `terminator` line may end the input.
+/// each case spans `case_lines` lines (with a count header and no
+/// `case_lines`, the lines after it shared equally); a `terminator` line may
+/// end the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
-    pub case_lines: usize,
+    pub case_lines: Option<usize>,
     pub terminator: Option<String>,
+    /// The first line holds the number of cases (`stress_header = "count"`).
+    pub count_header: bool,
 }
 
 /// One `bench.<name> = <size> <size> ...` line.
@@ -341,6 +362,9 @@ pub struct Config {
     /// The rustc the paste is proven on: `RUST_FLOOR` unless set.
     pub rustc: String,
     pub stress_layout: Option<Layout>,
+    /// Name patterns of the stored cases the brute force skips in the
+    /// problem's own tests; `None`: those over a size (`testkit`).
+    pub brute_skip: Option<Vec<String>>,
     /// In key order.
     pub bench: Vec<Series>,
     /// Input validators' command lines (`judge validate`).
@@ -358,19 +382,31 @@ pub struct Config {
     pub time_rule: Option<TimeRule>,
 }
 
+/// Whether `name` matches `pattern`, where `*` stands for any text.
+pub fn matches(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, rest)) => name.strip_prefix(head).is_some_and(|name| {
+            (0..=name.len()).any(|at| name.is_char_boundary(at) && matches(rest, &name[at..]))
+        }),
+    }
+}
+
 /// Parses `problem.toml`'s text; the error names the line or the key.
 pub fn parse(text: &str) -> Result<Config, String> {
     let raw = key_values(text)?;
     let text_of = |key: &str| raw.get(key).cloned().unwrap_or_default();
-    let number = |key: &str| -> Result<u64, String> {
+    let number = |key: &str, max: u64| -> Result<u64, String> {
         let value = raw
             .get(key)
             .ok_or_else(|| format!("missing `{key} = <number>`"))?;
-        value
-            .parse::<u64>()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("`{key}` must be a positive whole number, found {value:?}"))
+        match value.parse::<u64>() {
+            Ok(n) if n > max => Err(format!("`{key}` must be at most {max}, found {value}")),
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(format!(
+                "`{key}` must be a positive whole number, found {value:?}"
+            )),
+        }
     };
     let mode = |key: &str| raw.get(key).map(|text| text.as_str());
     let compare_mode = match mode("compare") {
@@ -445,16 +481,20 @@ pub fn parse(text: &str) -> Result<Config, String> {
         ));
     }
     let terminator = raw.get("stress_terminator").cloned();
-    let stress_layout = match raw.get("stress_case_lines") {
-        Some(text) => Some(Layout {
-            case_lines: text.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                format!("`stress_case_lines` must be a positive whole number, found {text:?}")
-            })?,
-            terminator,
-        }),
-        None if terminator.is_some() => {
-            return Err("`stress_terminator` needs `stress_case_lines` too".into())
+    let count_header = match mode("stress_header") {
+        None => false,
+        Some("count") => true,
+        Some(text) => {
+            return Err(format!(
+                "`stress_header` must be \"count\" (the first line is the number of cases), \
+                 found {text:?}"
+            ))
         }
+    };
+    let case_lines = match raw.get("stress_case_lines") {
+        Some(text) => Some(text.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+            format!("`stress_case_lines` must be a positive whole number, found {text:?}")
+        })?),
         None => None,
     };
     let words = |key: &str| -> Vec<String> {
@@ -483,6 +523,22 @@ pub fn parse(text: &str) -> Result<Config, String> {
     let time_rule = time_rule(&raw)?;
     let groups = groups(&raw)?;
     let submissions = submissions(&raw)?;
+    let stress_layout = match (case_lines, count_header) {
+        (None, false) if terminator.is_some() => {
+            return Err(
+                "`stress_terminator` needs `stress_case_lines` or `stress_header` too".into(),
+            )
+        }
+        (None, false) => None,
+        _ => Some(Layout {
+            case_lines,
+            terminator,
+            count_header,
+        }),
+    };
+    let brute_skip = raw
+        .get("brute_skip")
+        .map(|patterns| patterns.split_whitespace().map(str::to_string).collect());
     let mut bench = Vec::new();
     for (key, value) in &raw {
         let name = match key.strip_prefix("bench.") {
@@ -491,11 +547,11 @@ pub fn parse(text: &str) -> Result<Config, String> {
         };
         let sizes = value
             .split_whitespace()
-            .map(|size| size.parse::<u64>().ok().filter(|&n| n > 0))
+            .map(|size| size.parse::<u64>().ok().filter(|&n| n > 0 && n <= MAX_SIZE))
             .collect::<Option<Vec<u64>>>()
             .filter(|sizes| !sizes.is_empty())
             .ok_or_else(|| {
-                format!("`{key}` must list positive whole-number sizes, found {value:?}")
+                format!("`{key}` must list whole-number sizes in 1..={MAX_SIZE}, found {value:?}")
             })?;
         bench.push(Series {
             name: name.to_string(),
@@ -503,24 +559,23 @@ pub fn parse(text: &str) -> Result<Config, String> {
         });
     }
     let judge = text_of("judge");
-    let memory_limit_kib = number("memory_limit_kib")?;
+    let memory_limit_kib = number("memory_limit_kib", MAX_MEMORY_KIB)?;
     let stack_kib = match raw.get("stack_kib") {
-        Some(_) => number("stack_kib")?,
+        Some(_) => number("stack_kib", MAX_MEMORY_KIB)?,
         None => match judges::known(&judge) {
             Some(known) => known.stack_kib.unwrap_or(memory_limit_kib),
             None => judges::OTHER_STACK_KIB,
         },
     };
     let process_limit = match raw.get("process_limit") {
-        Some(_) => u32::try_from(number("process_limit")?)
-            .map_err(|_| "`process_limit` is too large".to_string())?,
+        Some(_) => number("process_limit", MAX_PROCESS_LIMIT)? as u32,
         None => DEFAULT_PROCESS_LIMIT,
     };
     Ok(Config {
         title: text_of("title"),
         url: text_of("url"),
         judge,
-        time_limit_ms: number("time_limit_ms")?,
+        time_limit_ms: number("time_limit_ms", MAX_TIME_LIMIT_MS)?,
         memory_limit_kib,
         stack_kib,
         process_limit,
@@ -535,14 +590,15 @@ pub fn parse(text: &str) -> Result<Config, String> {
         validation_passes,
         rustc,
         stress_layout,
+        brute_skip,
         bench,
         input_validators,
         input_validator_protocol,
         input_validator_flags: words("input_validator_flags"),
         scoring,
         case_size_limit_mib: match raw.get("case_size_limit_mib") {
-            None => 1,
-            Some(_) => number("case_size_limit_mib")?,
+            None => files::MAX_STORED_BYTES >> 20,
+            Some(_) => number("case_size_limit_mib", MAX_CASE_SIZE_MIB)?,
         },
         groups,
         submissions,
@@ -1111,16 +1167,28 @@ mod tests {
         assert_eq!(
             config.stress_layout,
             Some(Layout {
-                case_lines: 2,
-                terminator: Some("0 0".into())
+                case_lines: Some(2),
+                terminator: Some("0 0".into()),
+                count_header: false,
             })
         );
         assert!(with("stress_terminator = \"0 0\"\n").is_err());
         assert!(with("stress_case_lines = 0\n").is_err());
+        let config = with("stress_header = \"count\"\n").unwrap();
+        assert_eq!(
+            config.stress_layout,
+            Some(Layout {
+                case_lines: None,
+                terminator: None,
+                count_header: true,
+            })
+        );
+        let err = with("stress_header = \"t\"\n").unwrap_err();
+        assert!(err.contains("`stress_header` must be \"count\""), "{err}");
         let config = with("bench.m = 10 20\nbench.cases = 1 2 5\n").unwrap();
         let names: Vec<&str> = config.bench.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["cases", "m"]);
-        for bad in ["ten", "10 0", ""] {
+        for bad in ["ten", "10 0", "", "100000001"] {
             let err = with(&format!("bench.x = {bad}\n")).unwrap_err();
             assert!(err.contains("`bench.x`"), "{bad:?}: {err}");
         }
@@ -1149,6 +1217,61 @@ mod tests {
         assert_eq!(with("").unwrap().process_limit, DEFAULT_PROCESS_LIMIT);
         assert!(with("process_limit = 0\n").is_err());
         assert!(with("process_limit = 99999999999\n").is_err());
+    }
+
+    #[test]
+    fn limits_above_their_maxima_are_refused_naming_the_key() {
+        let config = parse("time_limit_ms = 3600000\nmemory_limit_kib = 67108864\n").unwrap();
+        assert_eq!(config.time_limit_ms, MAX_TIME_LIMIT_MS);
+        for (text, key) in [
+            (
+                "time_limit_ms = 18446744073709551615\nmemory_limit_kib = 1\n",
+                "time_limit_ms",
+            ),
+            (
+                "time_limit_ms = 3600001\nmemory_limit_kib = 1\n",
+                "time_limit_ms",
+            ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 67108865\n",
+                "memory_limit_kib",
+            ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 1\nstack_kib = 99999999999\n",
+                "stack_kib",
+            ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 1\nprocess_limit = 4097\n",
+                "process_limit",
+            ),
+        ] {
+            let err = parse(text).unwrap_err();
+            assert!(
+                err.starts_with(&format!("`{key}` must be at most ")),
+                "{err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+        let err = parse("time_limit_ms = 99999999999999999999999\nmemory_limit_kib = 1\n");
+        assert!(err.unwrap_err().contains("positive whole number"));
+    }
+
+    #[test]
+    fn brute_skip_lists_name_patterns() {
+        assert_eq!(with("").unwrap().brute_skip, None);
+        let config = with("brute_skip = \"large-* max\"\n").unwrap();
+        assert_eq!(
+            config.brute_skip,
+            Some(vec!["large-*".into(), "max".into()])
+        );
+        assert_eq!(
+            with("brute_skip = \"\"\n").unwrap().brute_skip,
+            Some(vec![])
+        );
+        assert!(matches("large-*", "large-1000"));
+        assert!(matches("*-chain-*", "deep-chain-60000"));
+        assert!(matches("max", "max") && !matches("max", "max-2"));
+        assert!(!matches("large-*", "sample-1") && !matches("*x", "xa"));
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod polygon;
 pub mod tree;
 
 use super::config::{Compare, Group, Submission, TimeRule, Tool};
+use crate::base::files;
 use crate::base::modes::{Mode, Protocol};
 use std::fmt::Write;
 use std::path::Path;
@@ -173,7 +174,7 @@ impl Package {
             ),
         }
         line("memory_limit_kib", self.memory_limit_kib.to_string());
-        if largest_case >= 1 << 20 {
+        if largest_case >= files::MAX_STORED_BYTES {
             line(
                 "case_size_limit_mib",
                 ((largest_case >> 20) + 1).to_string(),

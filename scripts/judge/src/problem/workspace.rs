@@ -9,8 +9,12 @@ use crate::base::error::SetupError;
 use crate::base::files;
 use crate::process::run::Program;
 use crate::process::{sandbox, sources};
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+/// problem.toml is a few lines; a guard far smaller than a case's.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
 /// One stored case: `<name>.in`, and `<name>.out` when the problem has one
 /// (an interactive problem's case may have no answer).
@@ -197,7 +201,7 @@ impl Workspace {
 
     pub fn config(&self, id: &str) -> Result<Config, SetupError> {
         let path = self.data_dir(id).join("problem.toml");
-        let bytes = files::read_stored(&path).map_err(SetupError)?;
+        let bytes = files::read_stored_within(&path, MAX_CONFIG_BYTES).map_err(SetupError)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| SetupError(format!("{} is not UTF-8 text", path.display())))?;
         let config =
@@ -214,46 +218,52 @@ impl Workspace {
         let dir = self.data_dir(id);
         let entries = fs::read_dir(&dir)
             .map_err(|e| SetupError(format!("cannot list {}: {e}", dir.display())))?;
-        let mut names: Vec<String> = Vec::new();
-        let mut problems: Vec<String> = Vec::new();
+        // Each name's `.in` and `.out`, if there.
+        let mut pairs: BTreeMap<String, [Option<PathBuf>; 2]> = BTreeMap::new();
         for entry in entries.flatten() {
             let path = entry.path();
-            let ext = path.extension().and_then(|e| e.to_str());
-            if ext != Some("in") && ext != Some("out") {
-                continue;
-            }
-            if let Err(problem) = files::check_stored(&path) {
-                problems.push(problem);
-                continue;
-            }
+            let side = match path.extension().and_then(|e| e.to_str()) {
+                Some("in") => 0,
+                Some("out") => 1,
+                _ => continue,
+            };
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-            let twin = path.with_extension(if ext == Some("in") { "out" } else { "in" });
-            if !twin.exists() && (answers_required || ext == Some("out")) {
+            let stem = stem.to_string();
+            pairs.entry(stem).or_default()[side] = Some(path);
+        }
+        let mut cases = Vec::new();
+        let mut problems: Vec<String> = Vec::new();
+        for (name, [input, answer]) in pairs {
+            // A file that is no stored data is the one thing said of its case.
+            let unfit: Vec<String> = [&input, &answer]
+                .into_iter()
+                .flatten()
+                .filter_map(|path| files::check_stored(path).err())
+                .collect();
+            let missing = match (&input, &answer) {
+                (Some(_), None) if answers_required => Some(("in", "out")),
+                (None, Some(_)) => Some(("out", "in")),
+                _ => None,
+            };
+            if !unfit.is_empty() {
+                problems.extend(unfit);
+            } else if let Some((has, lacks)) = missing {
                 problems.push(format!(
-                    "{} has no {}",
-                    path.display(),
-                    twin.file_name().and_then(|n| n.to_str()).unwrap_or("")
+                    "{} has no {name}.{lacks}",
+                    dir.join(format!("{name}.{has}")).display()
                 ));
-            } else if ext == Some("in") {
-                names.push(stem.to_string());
+            } else if let Some(input) = input {
+                cases.push(Case {
+                    name,
+                    input,
+                    answer,
+                });
             }
         }
         if !problems.is_empty() {
-            problems.sort();
             return Err(SetupError(problems.join("\n")));
         }
-        names.sort();
-        Ok(names
-            .into_iter()
-            .map(|name| {
-                let answer = dir.join(format!("{name}.out"));
-                Case {
-                    input: dir.join(format!("{name}.in")),
-                    answer: answer.is_file().then_some(answer),
-                    name,
-                }
-            })
-            .collect())
+        Ok(cases)
     }
 }
 

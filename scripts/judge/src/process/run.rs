@@ -424,6 +424,17 @@ pub fn run(
         ));
     }
     let last_line = text.lines().last().filter(|_| status.success());
+    let stderr_tail = escape_controls(&String::from_utf8_lossy(&drained.stderr_tail));
+    let said = stderr_tail.lines().last().unwrap_or("").trim().to_string();
+    // A launcher that exited by itself with no report refused the run (its
+    // arguments, its report pipe): the program never started.
+    if last_line.is_none() && status.code().is_some() && !drained.launcher_killed {
+        sys::signal(-pid, sys::SIGKILL);
+        return Err(io::Error::new(
+            io::ErrorKind::Other,
+            format!("the launcher refused to start it: {said}"),
+        ));
+    }
     let mut refused_forks = 0;
     let (exit, wall, cpu, peak_kib, fired) = if let Some(line) = last_line {
         let report = Report::parse(line).map_err(|e| io::Error::new(io::ErrorKind::Other, e))?;
@@ -453,10 +464,17 @@ pub fn run(
         None if drained.over_cap => Some(Killed::Output),
         None => None,
     };
+    // The shell's own statuses: 127, no such command; 126, not executable.
+    if let (Program::Shell(line), Exit::Code(126 | 127), None) = (program, exit, killed) {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("`{line}` could not start: {said}"),
+        ));
+    }
     Ok(Outcome {
         stdout: drained.stdout,
         stdout_bytes: drained.stdout_bytes,
-        stderr_tail: escape_controls(&String::from_utf8_lossy(&drained.stderr_tail)),
+        stderr_tail,
         exit,
         wall,
         cpu,

@@ -92,21 +92,30 @@ fn missing(tool: &str, what: &str) -> BuildError {
 /// A program as a command line names it: a source file or a folder is
 /// compiled into `build_dir`; an existing file is run directly, a bare name
 /// too (never a namesake in PATH); anything else is a shell command (where
-/// a bare name that is no file here is looked up in PATH), except a lone
-/// path that names no executable file, which is an error.
+/// a bare name that is no file here is looked up in PATH). A lone word that
+/// names nothing to run (a path or source file that is not there, a name
+/// found neither here nor in PATH) is an error, before anything runs.
 pub fn from_arg(text: &str, build_dir: &Path) -> Result<Program, String> {
     let path = Path::new(text);
     if is_source(path) {
         return build(&Source::at(path), build_dir).map_err(|e| e.to_string());
     }
-    let lone_path = text.contains('/') && !text.contains(char::is_whitespace);
+    let lone = !text.is_empty() && !text.contains(char::is_whitespace);
+    let plain_name = text
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "._+-".contains(c));
     match fs::metadata(path) {
         Ok(meta) if meta.is_file() && meta.permissions().mode() & 0o111 == 0 => {
             Err(format!("{text} is not executable (chmod +x {text})"))
         }
         // `./a.out`, not a PATH lookup of `a.out`.
         Ok(meta) if meta.is_file() => Ok(Program::exec(Path::new(".").join(path))),
-        _ if lone_path => Err(format!("no program {text}: no such file")),
+        _ if lone && (text.contains('/') || Language::of_path(path).is_some()) => {
+            Err(format!("no program {text}: no such file"))
+        }
+        _ if lone && plain_name && which(text).is_none() => Err(format!(
+            "no program {text}: no such file here, and no such command in PATH"
+        )),
         _ => Ok(Program::Shell(text.to_string())),
     }
 }

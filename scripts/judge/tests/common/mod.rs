@@ -285,3 +285,59 @@ pub fn success_stdout(output: &Output) -> String {
     assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
     stdout
 }
+
+/// Runs `command` to its end, watching its own peak resident memory
+/// (`VmHWM`, which only grows) until it exits; returns its output and that
+/// peak in KiB. Its stdout and stderr are read as it runs, so it never
+/// blocks on a full pipe.
+pub fn run_measuring_memory(command: &mut Command) -> (Output, u64) {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let reader = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = reader(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = reader(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0;
+    let status = loop {
+        let status = fs::read_to_string(&status_file).unwrap_or_default();
+        let hwm = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse().ok());
+        peak_kib = peak_kib.max(hwm.unwrap_or(0));
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    let output = Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    };
+    (output, peak_kib)
+}

@@ -6,12 +6,12 @@ use std::fs;
 use std::process::Command;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-const COLUMNS: [&str; 13] = [
+const COLUMNS: [&str; 14] = [
     "series", "size", "input", "output", "median", "min", "memory", "size ×", "time ×", "floor",
-    "× floor", "brute", "speedup",
+    "× floor", "brute", "speedup", "limits",
 ];
 /// Text widths; the first column is left-aligned, the numbers right-aligned.
-const WIDTHS: [usize; 13] = [9, 9, 10, 10, 10, 10, 10, 7, 7, 10, 8, 9, 8];
+const WIDTHS: [usize; 14] = [9, 9, 10, 10, 10, 10, 10, 7, 7, 10, 8, 9, 8, 18];
 
 /// One measured size, as the plot needs it.
 pub struct Point {
@@ -148,7 +148,17 @@ fn cells(row: &Row) -> Vec<String> {
         ratio(median / row.floor.median.as_secs_f64()),
         brute,
         speedup,
+        limits(row),
     ]
+}
+
+/// `within`, or what passes the problem's limits: `over: time, memory`.
+fn limits(row: &Row) -> String {
+    if row.over.is_empty() {
+        return "within".into();
+    }
+    let over: Vec<&str> = row.over.iter().map(|(what, _)| *what).collect();
+    format!("over: {}", over.join(", "))
 }
 
 fn duration(wall: Duration) -> String {

@@ -1,8 +1,10 @@
 //! Makes a failing stress input small before it is reported and saved: first
 //! other seeds at smaller sizes, then dropping whole test cases (when
-//! `problem.toml` says how the input is laid out) while it still fails alike.
+//! `problem.toml` says how the input is laid out) while it still fails alike,
+//! a count header rewritten to the cases kept.
 
 use super::trial::{Failure, Found, Trial};
+use crate::base::terminal::plural;
 use crate::problem::config::Layout;
 use std::time::{Duration, Instant};
 
@@ -13,13 +15,59 @@ const SEEDS_PER_SIZE: u64 = 10;
 /// Time for dropping cases; each try runs both programs once.
 const DROP_BUDGET: Duration = Duration::from_secs(5);
 
-/// The cases of `input` (each its lines with their newlines) and the
-/// terminator line, by the layout `problem.toml` declares; `None` when the
-/// input does not have this layout.
-fn split(layout: &Layout, input: &[u8]) -> Option<(Vec<Vec<u8>>, Vec<u8>)> {
+/// An input split into its test cases by the layout `problem.toml` declares.
+#[derive(Debug, PartialEq, Eq)]
+struct Cases {
+    /// With a count header: what its line holds after the count (the newline).
+    header: Option<Vec<u8>>,
+    /// Each case's lines with their newlines.
+    cases: Vec<Vec<u8>>,
+    /// The terminator line, or nothing.
+    tail: Vec<u8>,
+}
+
+impl Cases {
+    /// The input of `cases` alone, its count header (if any) saying how many.
+    fn join(&self, cases: &[Vec<u8>]) -> Vec<u8> {
+        let mut input = match &self.header {
+            Some(rest) => [cases.len().to_string().as_bytes(), rest].concat(),
+            None => Vec::new(),
+        };
+        input.extend(cases.concat());
+        input.extend_from_slice(&self.tail);
+        input
+    }
+}
+
+/// The count on a header line (spaces and `\r` around it allowed) and what
+/// follows it on the line.
+fn count_line(line: &[u8]) -> Option<(usize, &[u8])> {
+    let start = line.iter().position(|b| !b.is_ascii_whitespace())?;
+    let digits = line[start..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let rest = &line[start + digits..];
+    if digits == 0 || !rest.iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    let count = std::str::from_utf8(&line[start..start + digits]).ok()?;
+    Some((count.parse().ok()?, rest))
+}
+
+/// The cases of `input` by the layout `problem.toml` declares; `None` when
+/// the input does not have it.
+fn split(layout: &Layout, input: &[u8]) -> Option<Cases> {
     let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
     while lines.last().is_some_and(|line| line.is_empty()) {
         lines.pop();
+    }
+    let (mut header, mut count) = (None, None);
+    if layout.count_header {
+        let (n, rest) = count_line(lines.first()?)?;
+        header = Some([rest, b"\n"].concat());
+        count = Some(n);
+        lines.remove(0);
     }
     let mut tail = Vec::new();
     let ends_input = |line: &[u8]| {
@@ -34,6 +82,16 @@ fn split(layout: &Layout, input: &[u8]) -> Option<(Vec<Vec<u8>>, Vec<u8>)> {
             lines.push(last);
         }
     }
+    let blank = |line: &&[u8]| line.iter().all(u8::is_ascii_whitespace);
+    // Without `stress_case_lines`, the count's cases share the lines equally.
+    let case_lines = match (layout.case_lines, count) {
+        (Some(case_lines), _) => case_lines,
+        (None, Some(count)) if count > 0 => {
+            let body = lines.iter().filter(|line| !blank(line)).count();
+            (body % count == 0).then_some(body / count)?
+        }
+        (None, _) => return None,
+    };
     // Blank lines count for no case: formats such as LeetCode's let them
     // stand anywhere. One goes with the case it follows (or, before the
     // first, with the first), so no byte of the input is lost.
@@ -41,25 +99,45 @@ fn split(layout: &Layout, input: &[u8]) -> Option<(Vec<Vec<u8>>, Vec<u8>)> {
     let mut open = Vec::new();
     let mut counted = 0;
     for line in lines {
-        let blank = line.iter().all(u8::is_ascii_whitespace);
         let case = match cases.last_mut() {
-            Some(last) if blank && counted == 0 => last,
+            Some(last) if blank(&line) && counted == 0 => last,
             _ => &mut open,
         };
         case.extend_from_slice(line);
         case.push(b'\n');
-        if !blank {
+        if !blank(&line) {
             counted += 1;
-            if counted == layout.case_lines {
+            if counted == case_lines {
                 cases.push(std::mem::take(&mut open));
                 counted = 0;
             }
         }
     }
-    if cases.is_empty() || counted != 0 {
+    if cases.is_empty() || counted != 0 || count.is_some_and(|n| n != cases.len()) {
         return None;
     }
-    Some((cases, tail))
+    Some(Cases {
+        header,
+        cases,
+        tail,
+    })
+}
+
+/// The layout as a note names it: `a count line, then 2 lines per case`.
+fn describe(layout: &Layout) -> String {
+    let mut parts = Vec::new();
+    if layout.count_header {
+        parts.push("a count line".to_string());
+    }
+    match layout.case_lines {
+        Some(1) => parts.push("1 line per case".into()),
+        Some(n) => parts.push(format!("{n} lines per case")),
+        None => parts.push("the same number of lines per case".into()),
+    }
+    if let Some(terminator) = &layout.terminator {
+        parts.push(format!("{terminator:?}"));
+    }
+    parts.join(", then ")
 }
 
 /// A smaller input that fails the same way, and what was done to get it.
@@ -89,12 +167,8 @@ pub fn shrink(
         match by_dropping_cases(trial, layout, &failure) {
             None => notes.push(format!(
                 "the input does not have the layout problem.toml declares \
-                 ({} lines per case{}), so no cases were dropped",
-                layout.case_lines,
-                layout
-                    .terminator
-                    .as_ref()
-                    .map_or(String::new(), |t| format!(", then {t:?}"))
+                 ({}), so no cases were dropped",
+                describe(layout)
             )),
             Some((Some(smaller), kept, total)) => {
                 notes.push(format!("kept {kept} of its {total} cases"));
@@ -105,8 +179,8 @@ pub fn shrink(
     }
     if failure.input.len() < original {
         notes.push(format!(
-            "shrunk from {original} to {} bytes",
-            failure.input.len()
+            "shrunk from {original} to {}",
+            plural(failure.input.len(), "byte", "bytes")
         ));
     }
     Shrunk { failure, notes }
@@ -171,15 +245,15 @@ fn by_dropping_cases(
     layout: &Layout,
     failure: &Failure,
 ) -> Option<(Option<Failure>, usize, usize)> {
-    let (cases, tail) = split(layout, &failure.input)?;
-    let total = cases.len();
+    let split = split(layout, &failure.input)?;
+    let total = split.cases.len();
     let deadline = Instant::now() + DROP_BUDGET;
     let mut smallest = None;
-    let kept = drop_cases(cases, |candidate| {
+    let kept = drop_cases(split.cases.clone(), |candidate| {
         if Instant::now() >= deadline {
             return false;
         }
-        let input = [candidate.concat(), tail.clone()].concat();
+        let input = split.join(candidate);
         match fails_alike(trial, &input, failure) {
             Some(smaller) => {
                 smallest = Some(smaller);
@@ -221,22 +295,36 @@ mod tests {
 
     fn layout(case_lines: usize, terminator: Option<&str>) -> Layout {
         Layout {
-            case_lines,
+            case_lines: Some(case_lines),
             terminator: terminator.map(str::to_string),
+            count_header: false,
         }
+    }
+
+    fn counted(case_lines: Option<usize>) -> Layout {
+        Layout {
+            case_lines,
+            terminator: None,
+            count_header: true,
+        }
+    }
+
+    /// The cases and the tail, for the layouts without a header.
+    fn parts(layout: &Layout, input: &[u8]) -> Option<(Vec<Vec<u8>>, Vec<u8>)> {
+        split(layout, input).map(|split| (split.cases, split.tail))
     }
 
     #[test]
     fn splits_cases_and_keeps_the_terminator() {
-        let (cases, tail) = split(&layout(2, Some("0 0")), b"2 1\n5 6\n1 1\n7\n0 0\n").unwrap();
+        let (cases, tail) = parts(&layout(2, Some("0 0")), b"2 1\n5 6\n1 1\n7\n0 0\n").unwrap();
         assert_eq!(cases, [b"2 1\n5 6\n".to_vec(), b"1 1\n7\n".to_vec()]);
         assert_eq!(tail, b"0 0\n");
-        let (cases, tail) = split(&layout(1, None), b"a\nb").unwrap();
+        let (cases, tail) = parts(&layout(1, None), b"a\nb").unwrap();
         assert_eq!(cases, [b"a\n".to_vec(), b"b\n".to_vec()]);
         assert!(tail.is_empty());
-        let (cases, tail) = split(&layout(1, Some("0")), b"3\r\n0\r\n").unwrap();
+        let (cases, tail) = parts(&layout(1, Some("0")), b"3\r\n0\r\n").unwrap();
         assert_eq!((cases, tail), (vec![b"3\r\n".to_vec()], b"0\r\n".to_vec()));
-        let (cases, tail) = split(&layout(1, Some("0")), b"1\n2\n").unwrap();
+        let (cases, tail) = parts(&layout(1, Some("0")), b"1\n2\n").unwrap();
         assert_eq!(cases.len(), 2);
         assert!(tail.is_empty());
     }
@@ -244,7 +332,7 @@ mod tests {
     #[test]
     fn blank_lines_count_for_no_case_and_are_kept() {
         let input = b"\n[1]\n\r\n2\n\n[3]\n4\n \n\n[5]\n6\n";
-        let (cases, tail) = split(&layout(2, None), input).unwrap();
+        let (cases, tail) = parts(&layout(2, None), input).unwrap();
         assert_eq!(
             cases,
             [
@@ -255,18 +343,41 @@ mod tests {
         );
         assert!(tail.is_empty());
         assert_eq!(cases.concat(), input);
-        let (cases, tail) = split(&layout(1, Some("0")), b"1\n\n2\n\n0\n").unwrap();
+        let (cases, tail) = parts(&layout(1, Some("0")), b"1\n\n2\n\n0\n").unwrap();
         assert_eq!(cases, [b"1\n\n".to_vec(), b"2\n\n".to_vec()]);
         assert_eq!(tail, b"0\n");
-        assert_eq!(split(&layout(2, None), b"[1]\n\n\n"), None);
-        assert_eq!(split(&layout(1, None), b" \n\r\n"), None);
+        assert_eq!(parts(&layout(2, None), b"[1]\n\n\n"), None);
+        assert_eq!(parts(&layout(1, None), b" \n\r\n"), None);
     }
 
     #[test]
     fn refuses_inputs_of_another_layout() {
-        assert_eq!(split(&layout(2, None), b"1\n2\n3\n"), None);
-        assert_eq!(split(&layout(1, Some("0")), b"0\n"), None);
-        assert_eq!(split(&layout(2, Some("0 0")), b"1 1\n5\n0 7\n"), None);
+        assert_eq!(parts(&layout(2, None), b"1\n2\n3\n"), None);
+        assert_eq!(parts(&layout(1, Some("0")), b"0\n"), None);
+        assert_eq!(parts(&layout(2, Some("0 0")), b"1 1\n5\n0 7\n"), None);
+    }
+
+    #[test]
+    fn a_count_header_is_rewritten_to_the_cases_kept() {
+        let input = b"3\r\n2\n1 2\n1\n7\n3\n4 5 6\n";
+        let cases = split(&counted(Some(2)), input).unwrap();
+        assert_eq!(cases.cases.len(), 3);
+        assert_eq!(cases.join(&cases.cases), input);
+        assert_eq!(cases.join(&cases.cases[1..2]), b"1\r\n1\n7\n");
+        // Without stress_case_lines the count's cases share the lines equally.
+        let cases = split(&counted(None), b"2\n5\n6\n").unwrap();
+        assert_eq!(cases.cases, [b"5\n".to_vec(), b"6\n".to_vec()]);
+        assert_eq!(cases.join(&cases.cases[1..]), b"1\n6\n");
+        for other in [
+            &b"2\n1\n2\n3\n"[..],
+            b"x\n1\n",
+            b"0\n",
+            b"3 4\n1\n2\n3\n",
+            b"",
+        ] {
+            assert_eq!(split(&counted(None), other), None, "{other:?}");
+        }
+        assert_eq!(split(&counted(Some(1)), b"3\n1\n2\n"), None);
     }
 
     #[test]

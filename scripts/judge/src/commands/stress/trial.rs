@@ -29,12 +29,28 @@ pub fn helper_limits() -> Limits {
     Limits::tool(HELPER_TIME, HELPER_OUTPUT_CAP)
 }
 
+/// How often a TLE that may be the machine's load is run again alone.
+const RERUNS: usize = 2;
+
 /// An input the solution fails on, with the brute force's output for it
 /// (`None` for an interactive problem stressed without a brute force).
+#[derive(Clone)]
 pub struct Failure {
     pub input: Vec<u8>,
     pub expected: Option<Vec<u8>>,
     pub judgement: Judgement,
+    /// The solution's CPU time on it.
+    pub cpu: Duration,
+}
+
+/// What running a TLE's input again alone said.
+pub enum Rerun {
+    /// A TLE every time: it counts.
+    Reproduced,
+    /// In time once: the TLE was the machine's, too loaded to tell.
+    InTime,
+    /// Another failure: that one counts.
+    Other(Found),
 }
 
 /// Why an iteration did not pass.
@@ -84,15 +100,15 @@ impl Trial {
             Some(brute) => Some(self.answer(brute, input)?),
             None => None,
         };
-        let judgement = self
+        let judged = self
             .judge
             .judge(
                 &self.sol,
                 Text::Bytes(input),
                 expected.as_deref().map(Text::Bytes),
             )
-            .map_err(|e| Found::Unrunnable(format!("cannot run {}: {e}", self.sol.describe())))?
-            .judgement;
+            .map_err(|e| Found::Unrunnable(format!("cannot run {}: {e}", self.sol.describe())))?;
+        let (judgement, cpu) = (judged.judgement, judged.run.cpu);
         match judgement.verdict {
             Verdict::Accepted => Ok(()),
             Verdict::CheckerFailure if self.judge.is_interactive() => Err(Found::Interactor {
@@ -107,8 +123,29 @@ impl Trial {
                 input: input.to_vec(),
                 expected,
                 judgement,
+                cpu,
             })),
         }
+    }
+
+    /// A TLE may be the machine's load rather than the program's: one met
+    /// while other jobs `shared` the cores, or whose CPU time is far below
+    /// the limit (a wall-time limit passed, or the wall cap).
+    pub fn may_be_load(&self, failure: &Failure, shared: bool) -> bool {
+        failure.judgement.verdict == Verdict::TimeLimitExceeded
+            && (shared || failure.cpu * 2 < self.judge.limits().time)
+    }
+
+    /// Runs a TLE's input again alone, `RERUNS` times while it stays a TLE.
+    pub fn rerun_timeout(&self, input: &[u8]) -> Rerun {
+        for _ in 0..RERUNS {
+            match self.check(input) {
+                Ok(()) => return Rerun::InTime,
+                Err(Found::Solution(f)) if f.judgement.verdict == Verdict::TimeLimitExceeded => {}
+                Err(found) => return Rerun::Other(found),
+            }
+        }
+        Rerun::Reproduced
     }
 
     /// The brute force's output for `input`.
