@@ -208,6 +208,7 @@ fn quoted(text: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
     }
@@ -598,6 +599,19 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
         "{answer}"
     );
 
+    let huge_limit = Payload {
+        time: "1e300",
+        ..POJ_1000
+    };
+    let (answer, _) = listener.post(&huge_limit.json());
+    assert!(
+        answer.starts_with("HTTP/1.1 400 Bad Request\r\n")
+            && answer.ends_with(
+                "\r\n\r\n\"timeLimit\" must be a number of ms from 0 to 3600000, got 1e300\n"
+            ),
+        "{answer}"
+    );
+
     let answer = listener
         .send(format!("POST / HTTP/1.1\r\nContent-Length: {}\r\n\r\n{{", 17 << 20).as_bytes());
     assert!(
@@ -708,6 +722,93 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
     );
 }
 
+/// `judge import --file <payload>` with builds skipped: (exit code, stdout, stderr).
+fn import_file(workspace: &Workspace, name: &str, payload: &str) -> (i32, String, String) {
+    let saved = workspace.root.join(name);
+    fs::write(&saved, payload).unwrap();
+    let output = workspace
+        .judge()
+        .args(["import", "--file"])
+        .arg(&saved)
+        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn names_become_short_safe_titles_and_limits_out_of_range_are_refused() {
+    let workspace = Workspace::empty();
+    // U+202E and the isolates reorder what is shown; rustc refuses them
+    // even in the solution's first comment.
+    let spoofed = Payload {
+        name: "A. String\u{202e} Task\u{2066}\u{2069}\u{7}",
+        ..CF_118A
+    };
+    let (code, stdout, stderr) = import_file(&workspace, "spoofed.json", &spoofed.json());
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "cf118a \"A. String Task\": new, added sample-1 sample-2 sample-3\n"
+    );
+    assert!(workspace
+        .read("judge-data/cf118a/problem.toml")
+        .starts_with("title = \"A. String Task\"\n"));
+    let solution = workspace.read("problems/cf118a/src/main.rs");
+    assert!(
+        solution.starts_with(
+            "//! cf118a A. String Task — https://codeforces.com/problemset/problem/118/A\n"
+        ),
+        "{solution}"
+    );
+
+    let long_name = "Ω".repeat(10 << 20);
+    let long = Payload {
+        name: &long_name,
+        url: "https://codeforces.com/contest/2/problem/A",
+        ..CF_118A
+    };
+    let (code, stdout, stderr) = import_file(&workspace, "long.json", &long.json());
+    assert_eq!(code, 0, "{stderr}");
+    let title = "Ω".repeat(200);
+    assert!(
+        stdout.starts_with(&format!("cf2a \"{title}\": new")),
+        "{}",
+        &stdout[..400]
+    );
+    let config = workspace.read("judge-data/cf2a/problem.toml");
+    assert!(config.starts_with(&format!("title = \"{title}\"\n")));
+    assert!(config.len() < 1024, "{} bytes", config.len());
+
+    for (field, value, unit, max) in [
+        ("timeLimit", "1e300", "ms", "3600000"),
+        ("memoryLimit", "1e300", "MB", "1048576"),
+        ("timeLimit", "-1", "ms", "3600000"),
+    ] {
+        let url = "https://codeforces.com/contest/3/problem/A";
+        let mut payload = Payload { url, ..CF_118A };
+        match field {
+            "timeLimit" => payload.time = value,
+            _ => payload.memory = value,
+        }
+        let (code, stdout, stderr) = import_file(&workspace, "limit.json", &payload.json());
+        assert_eq!(code, 2, "{stdout}{stderr}");
+        assert_eq!(
+            stderr,
+            format!(
+                "judge: {}: \"{field}\" must be a number of {unit} from 0 to {max}, got {value}\n",
+                workspace.root.join("limit.json").display()
+            )
+        );
+        assert!(!workspace.root.join("judge-data/cf3a").exists());
+        assert!(!workspace.root.join("problems/cf3a").exists());
+    }
+}
+
 #[test]
 fn a_batch_that_stops_short_is_summed_up_after_a_quiet_spell() {
     let workspace = Workspace::empty();
@@ -737,7 +838,12 @@ fn a_batch_that_stops_short_is_summed_up_after_a_quiet_spell() {
 fn a_new_problem_is_built_after_the_extension_has_its_answer() {
     let workspace = Workspace::buildable();
     let listener = workspace.listen(&[], true);
-    let (answer, took) = listener.post(&POJ_1000.json());
+    // The name's U+202E never reaches the code: rustc would refuse the crate.
+    let spoofed = Payload {
+        name: "A+B\u{202e} Problem",
+        ..POJ_1000
+    };
+    let (answer, took) = listener.post(&spoofed.json());
     answered_ok(&answer);
     assert!(took < Duration::from_millis(500), "{took:?}");
     let line = listener.expect_out("poj1000");
