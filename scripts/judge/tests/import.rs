@@ -225,6 +225,8 @@ struct Payload<'a> {
     memory: &'a str,
     time: &'a str,
     tests: &'a [(&'a str, &'a str)],
+    /// `single`, or `multiNumber` when the input starts with the number of cases.
+    test_type: &'a str,
     batch: (&'a str, usize),
 }
 
@@ -243,7 +245,7 @@ impl Payload<'_> {
             .collect();
         format!(
             "{{\"name\":{},\"group\":{},\"url\":{},\"interactive\":{},\"memoryLimit\":{},\
-             \"timeLimit\":{},\"tests\":[{}],\"testType\":\"single\",\
+             \"timeLimit\":{},\"tests\":[{}],\"testType\":{},\
              \"input\":{{\"type\":\"stdin\"}},\"output\":{{\"type\":\"stdout\"}},\
              \"languages\":{{\"java\":{{\"mainClass\":\"Main\",\"taskClass\":\"Task\"}}}},\
              \"batch\":{{\"id\":{},\"size\":{}}}}}",
@@ -254,6 +256,7 @@ impl Payload<'_> {
             self.memory,
             self.time,
             tests.join(","),
+            quoted(self.test_type),
             quoted(self.batch.0),
             self.batch.1
         )
@@ -269,6 +272,7 @@ const POJ_1000: Payload = Payload {
     memory: "9.765625",
     time: "1000",
     tests: &[("1 2", "3")],
+    test_type: "single",
     batch: ("4f2a-poj", 1),
 };
 
@@ -284,6 +288,7 @@ const CF_118A: Payload = Payload {
         ("Codeforces\n", ".c.d.f.r.c.s\n"),
         ("aBAcAba\n", ".b.c.b\n"),
     ],
+    test_type: "single",
     batch: ("9c1e-cf118a", 1),
 };
 
@@ -398,6 +403,33 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
         workspace.read("judge-data/cf1807e/examples.txt"),
         "# example 1: the judge's side\n2\n4\n1 2 3 4\n# the solution's side\n? 4 1 2 3 4\n"
     );
+    // No placeholder case: the template's guessing game is not this problem.
+    let mut data: Vec<String> = fs::read_dir(workspace.root.join("judge-data/cf1807e"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    data.sort();
+    assert_eq!(data, ["examples.txt", "problem.toml"]);
+
+    // A multi-test page: the input's first line counts its cases.
+    let multi = Payload {
+        name: "C. Even Picture",
+        url: "https://codeforces.com/contest/1352/problem/C",
+        tests: &[("2\n3 7\n4 12\n", "10\n15\n")],
+        test_type: "multiNumber",
+        batch: ("m1t1-1352c", 1),
+        ..CF_118A
+    };
+    answered_ok(&listener.post(&multi.json()).0);
+    listener.expect_out("cf1352c \"C. Even Picture\": new, added sample-1");
+    let config = workspace.read("judge-data/cf1352c/problem.toml");
+    assert!(
+        config.ends_with("\nstress_header = \"count\"\n"),
+        "{config}"
+    );
+    assert!(!workspace
+        .read("judge-data/cf118a/problem.toml")
+        .contains("stress_header"));
 
     // Non-ASCII text, a quote in the title and Windows line ends.
     let luogu = Payload {
@@ -470,6 +502,7 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
             [
                 "atcabc300a",
                 "cf118a",
+                "cf1352c",
                 "cf1807e",
                 "cf1a",
                 "cf1b",
@@ -480,7 +513,7 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
             ]
         );
     }
-    listener.interrupt("9 imported, 0 failed");
+    listener.interrupt("10 imported, 0 failed");
 }
 
 #[test]

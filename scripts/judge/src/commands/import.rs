@@ -282,6 +282,8 @@ fn import_problem(
     } else {
         let mut new_spec = Spec::for_id(id, Some(&origin.judge), false, payload.interactive)?;
         new_spec.title = title.clone();
+        new_spec.placeholder_cases = false;
+        new_spec.extra_keys = payload.problem_toml_keys();
         if !payload.url.is_empty() {
             new_spec.url = one_line(&payload.url, "%22");
         }

@@ -34,6 +34,12 @@ pub struct Spec {
     pub kind: Kind,
     /// LeetCode's code template for the problem, as its editor shows it.
     pub snippet: Option<String>,
+    /// The kind's placeholder cases, which its template solution answers
+    /// (the interactive kind's guessing game); `import` stores the page's
+    /// samples instead.
+    pub placeholder_cases: bool,
+    /// Lines for problem.toml beyond the kind's own.
+    pub extra_keys: String,
 }
 
 impl Spec {
@@ -77,6 +83,8 @@ impl Spec {
             memory_limit_kib,
             kind,
             snippet: None,
+            placeholder_cases: true,
+            extra_keys: String::new(),
         })
     }
 }
@@ -203,7 +211,7 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<(Kind, Vec<PathBuf
             .replace("{{compare}}", spec.compare.name())
             .replace("{{time}}", spec.time.name())
             .replace("{{bins}}", &bins)
-            .replace("{{keys}}", &kind.keys(id))
+            .replace("{{keys}}", &(kind.keys(id) + &spec.extra_keys))
             .replace("{{leetcode}}", dependency);
         if let Some(parts) = &leetcode {
             text = text
@@ -219,6 +227,10 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<(Kind, Vec<PathBuf
     let mut made = Vec::new();
     for template in kind.templates() {
         let path = template.target(id);
+        let case = path.starts_with("judge-data/") && !path.ends_with("/problem.toml");
+        if case && !spec.placeholder_cases {
+            continue;
+        }
         let mut text = fill(template.text);
         // Formatted as `make check` wants, whatever the id's length or the
         // glue made from a code template.

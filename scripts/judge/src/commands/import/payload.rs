@@ -21,6 +21,9 @@ pub struct Payload {
     pub group: String,
     pub url: String,
     pub interactive: bool,
+    /// `testType = "multiNumber"`: the input's first line is the number of
+    /// test cases that follow.
+    pub multi_number: bool,
     /// `None` when the page gave none (null, absent or zero).
     pub time_limit_ms: Option<u64>,
     pub memory_limit_kib: Option<u64>,
@@ -43,6 +46,18 @@ pub struct Sample {
 pub struct Batch {
     pub id: String,
     pub size: usize,
+}
+
+impl Payload {
+    /// The lines a new problem's problem.toml gets from the payload beyond
+    /// the judge's defaults: a multi-test input's count line, for the
+    /// shrinker.
+    pub fn problem_toml_keys(&self) -> String {
+        match self.multi_number {
+            true => "stress_header = \"count\"\n".into(),
+            false => String::new(),
+        }
+    }
 }
 
 /// Reads a payload; the error is one line naming the field or the place in
@@ -109,6 +124,7 @@ pub fn parse(text: &str) -> Result<Payload, String> {
                 .as_bool()
                 .ok_or("\"interactive\" must be true or false")?,
         },
+        multi_number: string(&value, "testType", "testType")?.as_deref() == Some("multiNumber"),
         time_limit_ms: limit(&value, "timeLimit", (MAX_TIME_LIMIT_MS, "ms"), 1)?,
         memory_limit_kib: limit(&value, "memoryLimit", (MAX_MEMORY_LIMIT_MB, "MB"), 1024)?,
         input_file: file_name(&value, "input")?,
@@ -290,14 +306,20 @@ mod tests {
         let payload = |fields: &str| parse(&format!("{{\"tests\":[],{fields}}}"));
         let read = payload(
             "\"name\":\"A.\\tSum\\u202e of \\u2066two\\u2069\\n\",\"group\":\"\\u001b[31mRound\",\
-             \"url\":\"https://codeforces.com/contest/1/problem/A\\u200f\"",
+             \"url\":\"https://codeforces.com/contest/1/problem/A\\u200f\",\"testType\":\"multiNumber\"",
         )
         .unwrap();
         assert_eq!(read.name, "A. Sum of two");
         assert_eq!(read.group, "[31mRound");
         assert_eq!(read.url, "https://codeforces.com/contest/1/problem/A");
+        assert!(read.multi_number);
         let long = payload(&format!("\"name\":\"{}\"", "é".repeat(10 << 20))).unwrap();
         assert_eq!(long.name, "é".repeat(MAX_NAME_CHARS));
+        assert!(
+            !payload("\"name\":\"x\",\"testType\":\"single\"")
+                .unwrap()
+                .multi_number
+        );
 
         let limits = payload("\"name\":\"x\",\"timeLimit\":3600000,\"memoryLimit\":0").unwrap();
         assert_eq!(limits.time_limit_ms, Some(3_600_000));
