@@ -884,3 +884,228 @@ fn a_new_problem_is_built_after_the_extension_has_its_answer() {
     assert!(workspace.root.join("target/release/poj1000").is_file());
     listener.interrupt("1 imported, 0 failed");
 }
+
+/// The listener's `MAX_CONNECTIONS` and `REQUEST_DEADLINE`.
+const MAX_CONNECTIONS: usize = 32;
+const REQUEST_DEADLINE: Duration = Duration::from_secs(5);
+
+/// A client that sends a request's first line and then, if `trickle`ing, a
+/// header line at a time, slowly, never ending its head.
+struct Slow {
+    stream: TcpStream,
+    answer: Vec<u8>,
+    connected: Instant,
+    /// When the answer ended (the listener closed the connection).
+    closed: Option<Instant>,
+}
+
+impl Slow {
+    fn connect(port: u16) -> Slow {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream
+            .write_all(b"POST / HTTP/1.1\r\nContent-Length: 2\r\n")
+            .unwrap();
+        stream.set_nonblocking(true).unwrap();
+        Slow {
+            stream,
+            answer: Vec::new(),
+            connected: Instant::now(),
+            closed: None,
+        }
+    }
+
+    /// Sends one more header line, while the connection is open.
+    fn trickle(&mut self) {
+        if self.closed.is_none() {
+            let _ = self.stream.write_all(b"X-Slow: 1\r\n");
+        }
+    }
+
+    /// Reads what has come without waiting.
+    fn poll(&mut self) {
+        let mut chunk = [0u8; 4096];
+        while self.closed.is_none() {
+            match self.stream.read(&mut chunk) {
+                Ok(0) => self.closed = Some(Instant::now()),
+                Ok(n) => self.answer.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+                // A reset, after the answer or instead of it.
+                Err(_) => self.closed = Some(Instant::now()),
+            }
+        }
+    }
+
+    fn status(&self) -> String {
+        String::from_utf8_lossy(&self.answer)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string()
+    }
+}
+
+/// The threads the process `pid` has now.
+fn threads(pid: u32) -> usize {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("Threads:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn slow_clients_hold_a_bounded_number_of_threads_each_until_one_deadline() {
+    let workspace = Workspace::empty();
+    let listener = workspace.listen(&[], false);
+    let pid = listener.child.id();
+    let idle = threads(pid);
+    let count = MAX_CONNECTIONS + 28;
+    let mut clients: Vec<Slow> = (0..count).map(|_| Slow::connect(listener.port)).collect();
+    // Trickled a line every 300 ms, past twice the deadline: a deadline per
+    // read would never end them.
+    let start = Instant::now();
+    let mut most = 0;
+    while start.elapsed() < REQUEST_DEADLINE * 2 && clients.iter().any(|c| c.closed.is_none()) {
+        for client in &mut clients {
+            client.trickle();
+            client.poll();
+        }
+        most = most.max(threads(pid));
+        thread::sleep(Duration::from_millis(300));
+    }
+    assert!(
+        most <= idle + MAX_CONNECTIONS,
+        "{most} threads for {count} connections ({idle} idle)"
+    );
+    let busy = clients
+        .iter()
+        .filter(|c| c.status() == "HTTP/1.1 503 Service Unavailable")
+        .count();
+    assert_eq!(busy, count - MAX_CONNECTIONS, "answered 503 at once");
+    for client in &clients {
+        let status = client.status();
+        let took = client.closed.map(|at| at - client.connected);
+        match status.as_str() {
+            "HTTP/1.1 503 Service Unavailable" => {
+                assert!(took.unwrap() < Duration::from_secs(1), "{took:?}")
+            }
+            "HTTP/1.1 408 Request Timeout" => {
+                let took = took.unwrap();
+                assert!(
+                    took >= REQUEST_DEADLINE - Duration::from_millis(500)
+                        && took < REQUEST_DEADLINE + Duration::from_secs(2),
+                    "{took:?}"
+                );
+                assert!(String::from_utf8_lossy(&client.answer)
+                    .ends_with("the request head did not arrive within 5 s\n"));
+            }
+            _ => panic!("{status:?} after {took:?}"),
+        }
+    }
+    listener.expect_err("503 Service Unavailable: 32 requests are being read already");
+    drop(clients);
+    // Their threads are gone, and the listener serves as before.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while threads(pid) > idle && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(threads(pid), idle);
+    answered_ok(&listener.post(&POJ_1000.json()).0);
+    listener.expect_out("poj1000 \"A+B Problem\": new, added sample-1");
+    listener.interrupt("1 imported, 0 failed");
+}
+
+/// A cgroup of the pids controller allowing `max` tasks, removed on drop;
+/// `None` where this machine has none a test may make.
+struct PidsCgroup(PathBuf);
+
+impl PidsCgroup {
+    fn new(max: usize) -> Option<PidsCgroup> {
+        let name = common::temp_path("judge-import-pids");
+        let name = name.file_name().unwrap();
+        for base in ["/sys/fs/cgroup/pids", "/sys/fs/cgroup"] {
+            let dir = Path::new(base).join(name);
+            if fs::create_dir(&dir).is_err() {
+                continue;
+            }
+            // The kernel's own file, not one made on a plain folder.
+            if dir.join("pids.max").is_file()
+                && fs::write(dir.join("pids.max"), max.to_string()).is_ok()
+            {
+                return Some(PidsCgroup(dir));
+            }
+            let _ = fs::remove_dir(&dir);
+        }
+        None
+    }
+}
+
+impl Drop for PidsCgroup {
+    fn drop(&mut self) {
+        // Empty once its processes are reaped.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while fs::remove_dir(&self.0).is_err() && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+#[test]
+fn a_listener_that_cannot_start_a_thread_answers_503_and_goes_on() {
+    // The main thread, Ctrl-C's and the importer's, and room for 5 more.
+    let Some(cgroup) = PidsCgroup::new(8) else {
+        eprintln!("skipped: no pids cgroup can be made here");
+        return;
+    };
+    let workspace = Workspace::empty();
+    let port = free_port();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "echo $$ > {}/cgroup.procs && exec \"$0\" \"$@\"",
+            cgroup.0.display()
+        ))
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .args(["--root", workspace.root.to_str().unwrap()])
+        .args(["import", "--port", &port.to_string()])
+        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = lines(child.stdout.take().unwrap());
+    let err = lines(child.stderr.take().unwrap());
+    let listener = Listener {
+        child,
+        port,
+        out,
+        err,
+    };
+    listener.expect_out("listening on http://127.0.0.1:");
+    let tasks = fs::read_to_string(cgroup.0.join("cgroup.procs")).unwrap();
+    assert_eq!(tasks.trim(), listener.child.id().to_string());
+
+    let mut clients: Vec<Slow> = (0..60).map(|_| Slow::connect(port)).collect();
+    let start = Instant::now();
+    while start.elapsed() < REQUEST_DEADLINE * 2 && clients.iter().any(|c| c.closed.is_none()) {
+        for client in &mut clients {
+            client.poll();
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+    let statuses: Vec<String> = clients.iter().map(Slow::status).collect();
+    let refused = statuses
+        .iter()
+        .filter(|s| *s == "HTTP/1.1 503 Service Unavailable")
+        .count();
+    let timed_out = statuses
+        .iter()
+        .filter(|s| *s == "HTTP/1.1 408 Request Timeout")
+        .count();
+    assert!(refused >= 55 && refused + timed_out == 60, "{statuses:#?}");
+    listener.expect_err("503 Service Unavailable: cannot start a thread to read it (");
+    drop(clients);
+    // Alive, and serving once the slow ones are gone.
+    thread::sleep(Duration::from_millis(200));
+    answered_ok(&listener.post(&POJ_1000.json()).0);
+    listener.expect_out("poj1000 \"A+B Problem\": new, added sample-1");
+    listener.interrupt("1 imported, 0 failed");
+}

@@ -94,7 +94,7 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
         if once { " (one batch)" } else { "" }
     );
     let (send, receive) = mpsc::channel::<Payload>();
-    let worker = thread::spawn(move || {
+    let work = move || {
         loop {
             let done = match receive.recv_timeout(Duration::from_millis(100)) {
                 Ok(payload) => importer.import(&payload),
@@ -113,7 +113,10 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
         }
         importer.finish();
         importer.failures == 0
-    });
+    };
+    let worker = thread::Builder::new()
+        .spawn(work)
+        .map_err(|e| SetupError(format!("cannot start the importer's thread: {e}")))?;
     let send = Mutex::new(send);
     let served = http::serve(listener, move |body| {
         let text = std::str::from_utf8(body).map_err(|_| "the body is not UTF-8 text")?;
