@@ -114,8 +114,8 @@ fn rust_note(judge: &judges::Judge, proven_on: &str) -> String {
 /// builds, and the problem's judge runs a Rust newer than the floor, the
 /// `rustc` key of problem.toml that proves the paste on that Rust instead.
 fn refusal(id: &str, config: &Config, refused: Refused) -> String {
-    let judge = judges::known(&config.judge);
-    let judge_rust = judge.and_then(|judge| Some((judge, judge.rust?, judge.rustc_version()?)));
+    let judge_rust = judges::known(&config.judge)
+        .and_then(|judge| Some((judge, judge.rust?, judge.rustc_version()?)));
     match (refused.newer_accepts, judge_rust) {
         (Some(newer), Some((judge, rust, version)))
             if config.rustc == RUST_FLOOR && version != RUST_FLOOR =>

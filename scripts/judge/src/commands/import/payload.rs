@@ -5,12 +5,13 @@ use leetcode::json::{self, Value};
 
 /// The longest name kept (a problem's, a contest's, a file's): names are for
 /// reading, and the pages' own are far shorter.
-pub const MAX_NAME_CHARS: usize = 200;
+const MAX_NAME_CHARS: usize = 200;
 /// The longest URL taken; a longer one is refused.
-pub const MAX_URL_CHARS: usize = 2048;
-/// The largest limits taken, as a judge could give them: an hour, a TiB.
-pub const MAX_TIME_LIMIT_MS: u64 = 3_600_000;
-pub const MAX_MEMORY_LIMIT_MB: u64 = 1 << 20;
+const MAX_URL_CHARS: usize = 2048;
+/// The largest time limit taken: an hour.
+const MAX_TIME_LIMIT_MS: u64 = 3_600_000;
+/// The largest memory limit taken: a TiB.
+const MAX_MEMORY_LIMIT_MB: u64 = 1 << 20;
 
 /// What a payload says, its text made safe: every name and URL is one line
 /// with no control characters and nothing that reorders or hides text
@@ -198,7 +199,7 @@ fn short_number(text: &str) -> String {
 /// characters that reorder text or are invisible are dropped: the
 /// bidirectional controls and marks (rustc refuses the controls even in a
 /// comment), zero-width spaces, the soft hyphen and the byte-order mark.
-pub fn clean(text: &str) -> String {
+fn clean(text: &str) -> String {
     let hidden = |c: char| {
         matches!(
             c,
