@@ -208,6 +208,7 @@ fn quoted(text: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
     }
@@ -224,6 +225,8 @@ struct Payload<'a> {
     memory: &'a str,
     time: &'a str,
     tests: &'a [(&'a str, &'a str)],
+    /// `single`, or `multiNumber` when the input starts with the number of cases.
+    test_type: &'a str,
     batch: (&'a str, usize),
 }
 
@@ -242,7 +245,7 @@ impl Payload<'_> {
             .collect();
         format!(
             "{{\"name\":{},\"group\":{},\"url\":{},\"interactive\":{},\"memoryLimit\":{},\
-             \"timeLimit\":{},\"tests\":[{}],\"testType\":\"single\",\
+             \"timeLimit\":{},\"tests\":[{}],\"testType\":{},\
              \"input\":{{\"type\":\"stdin\"}},\"output\":{{\"type\":\"stdout\"}},\
              \"languages\":{{\"java\":{{\"mainClass\":\"Main\",\"taskClass\":\"Task\"}}}},\
              \"batch\":{{\"id\":{},\"size\":{}}}}}",
@@ -253,6 +256,7 @@ impl Payload<'_> {
             self.memory,
             self.time,
             tests.join(","),
+            quoted(self.test_type),
             quoted(self.batch.0),
             self.batch.1
         )
@@ -268,6 +272,7 @@ const POJ_1000: Payload = Payload {
     memory: "9.765625",
     time: "1000",
     tests: &[("1 2", "3")],
+    test_type: "single",
     batch: ("4f2a-poj", 1),
 };
 
@@ -283,6 +288,7 @@ const CF_118A: Payload = Payload {
         ("Codeforces\n", ".c.d.f.r.c.s\n"),
         ("aBAcAba\n", ".b.c.b\n"),
     ],
+    test_type: "single",
     batch: ("9c1e-cf118a", 1),
 };
 
@@ -397,6 +403,35 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
         workspace.read("judge-data/cf1807e/examples.txt"),
         "# example 1: the judge's side\n2\n4\n1 2 3 4\n# the solution's side\n? 4 1 2 3 4\n"
     );
+    // No placeholder case: the template's guessing game is not this problem.
+    let mut data: Vec<String> = fs::read_dir(workspace.root.join("judge-data/cf1807e"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    data.sort();
+    assert_eq!(data, ["examples.txt", "problem.toml"]);
+
+    // A multi-test page: the input's first line counts its cases.
+    let multi = Payload {
+        name: "C. Even Picture",
+        url: "https://codeforces.com/contest/1352/problem/C",
+        tests: &[("2\n3 7\n4 12\n", "10\n15\n")],
+        test_type: "multiNumber",
+        batch: ("m1t1-1352c", 1),
+        ..CF_118A
+    };
+    answered_ok(&listener.post(&multi.json()).0);
+    listener.expect_out("cf1352c \"C. Even Picture\": new, added sample-1");
+    let config = workspace.read("judge-data/cf1352c/problem.toml");
+    assert!(
+        config
+            .lines()
+            .any(|line| line.starts_with("stress_header = \"count\"")),
+        "{config}"
+    );
+    assert!(!workspace
+        .read("judge-data/cf118a/problem.toml")
+        .contains("stress_header"));
 
     // Non-ASCII text, a quote in the title and Windows line ends.
     let luogu = Payload {
@@ -469,6 +504,7 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
             [
                 "atcabc300a",
                 "cf118a",
+                "cf1352c",
                 "cf1807e",
                 "cf1a",
                 "cf1b",
@@ -479,7 +515,7 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
             ]
         );
     }
-    listener.interrupt("9 imported, 0 failed");
+    listener.interrupt("10 imported, 0 failed");
 }
 
 #[test]
@@ -598,6 +634,19 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
         "{answer}"
     );
 
+    let huge_limit = Payload {
+        time: "1e300",
+        ..POJ_1000
+    };
+    let (answer, _) = listener.post(&huge_limit.json());
+    assert!(
+        answer.starts_with("HTTP/1.1 400 Bad Request\r\n")
+            && answer.ends_with(
+                "\r\n\r\n\"timeLimit\" must be a number of ms from 0 to 3600000, got 1e300\n"
+            ),
+        "{answer}"
+    );
+
     let answer = listener
         .send(format!("POST / HTTP/1.1\r\nContent-Length: {}\r\n\r\n{{", 17 << 20).as_bytes());
     assert!(
@@ -708,6 +757,93 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
     );
 }
 
+/// `judge import --file <payload>` with builds skipped: (exit code, stdout, stderr).
+fn import_file(workspace: &Workspace, name: &str, payload: &str) -> (i32, String, String) {
+    let saved = workspace.root.join(name);
+    fs::write(&saved, payload).unwrap();
+    let output = workspace
+        .judge()
+        .args(["import", "--file"])
+        .arg(&saved)
+        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn names_become_short_safe_titles_and_limits_out_of_range_are_refused() {
+    let workspace = Workspace::empty();
+    // U+202E and the isolates reorder what is shown; rustc refuses them
+    // even in the solution's first comment.
+    let spoofed = Payload {
+        name: "A. String\u{202e} Task\u{2066}\u{2069}\u{7}",
+        ..CF_118A
+    };
+    let (code, stdout, stderr) = import_file(&workspace, "spoofed.json", &spoofed.json());
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "cf118a \"A. String Task\": new, added sample-1 sample-2 sample-3\n"
+    );
+    assert!(workspace
+        .read("judge-data/cf118a/problem.toml")
+        .starts_with("title = \"A. String Task\"\n"));
+    let solution = workspace.read("problems/cf118a/src/main.rs");
+    assert!(
+        solution.starts_with(
+            "//! cf118a A. String Task — https://codeforces.com/problemset/problem/118/A\n"
+        ),
+        "{solution}"
+    );
+
+    let long_name = "Ω".repeat(10 << 20);
+    let long = Payload {
+        name: &long_name,
+        url: "https://codeforces.com/contest/2/problem/A",
+        ..CF_118A
+    };
+    let (code, stdout, stderr) = import_file(&workspace, "long.json", &long.json());
+    assert_eq!(code, 0, "{stderr}");
+    let title = "Ω".repeat(200);
+    assert!(
+        stdout.starts_with(&format!("cf2a \"{title}\": new")),
+        "{}",
+        &stdout[..400]
+    );
+    let config = workspace.read("judge-data/cf2a/problem.toml");
+    assert!(config.starts_with(&format!("title = \"{title}\"\n")));
+    assert!(config.len() < 1024, "{} bytes", config.len());
+
+    for (field, value, unit, max) in [
+        ("timeLimit", "1e300", "ms", "3600000"),
+        ("memoryLimit", "1e300", "MB", "1048576"),
+        ("timeLimit", "-1", "ms", "3600000"),
+    ] {
+        let url = "https://codeforces.com/contest/3/problem/A";
+        let mut payload = Payload { url, ..CF_118A };
+        match field {
+            "timeLimit" => payload.time = value,
+            _ => payload.memory = value,
+        }
+        let (code, stdout, stderr) = import_file(&workspace, "limit.json", &payload.json());
+        assert_eq!(code, 2, "{stdout}{stderr}");
+        assert_eq!(
+            stderr,
+            format!(
+                "judge: {}: \"{field}\" must be a number of {unit} from 0 to {max}, got {value}\n",
+                workspace.root.join("limit.json").display()
+            )
+        );
+        assert!(!workspace.root.join("judge-data/cf3a").exists());
+        assert!(!workspace.root.join("problems/cf3a").exists());
+    }
+}
+
 #[test]
 fn a_batch_that_stops_short_is_summed_up_after_a_quiet_spell() {
     let workspace = Workspace::empty();
@@ -737,11 +873,241 @@ fn a_batch_that_stops_short_is_summed_up_after_a_quiet_spell() {
 fn a_new_problem_is_built_after_the_extension_has_its_answer() {
     let workspace = Workspace::buildable();
     let listener = workspace.listen(&[], true);
-    let (answer, took) = listener.post(&POJ_1000.json());
+    // The name's U+202E never reaches the code: rustc would refuse the crate.
+    let spoofed = Payload {
+        name: "A+B\u{202e} Problem",
+        ..POJ_1000
+    };
+    let (answer, took) = listener.post(&spoofed.json());
     answered_ok(&answer);
     assert!(took < Duration::from_millis(500), "{took:?}");
     let line = listener.expect_out("poj1000");
     assert_eq!(line, "poj1000 \"A+B Problem\": new, added sample-1; built");
     assert!(workspace.root.join("target/release/poj1000").is_file());
+    listener.interrupt("1 imported, 0 failed");
+}
+
+/// The listener's `MAX_CONNECTIONS` and `REQUEST_DEADLINE`.
+const MAX_CONNECTIONS: usize = 32;
+const REQUEST_DEADLINE: Duration = Duration::from_secs(5);
+
+/// A client that sends a request's first line and then, if `trickle`ing, a
+/// header line at a time, slowly, never ending its head.
+struct Slow {
+    stream: TcpStream,
+    answer: Vec<u8>,
+    connected: Instant,
+    /// When the answer ended (the listener closed the connection).
+    closed: Option<Instant>,
+}
+
+impl Slow {
+    fn connect(port: u16) -> Slow {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream
+            .write_all(b"POST / HTTP/1.1\r\nContent-Length: 2\r\n")
+            .unwrap();
+        stream.set_nonblocking(true).unwrap();
+        Slow {
+            stream,
+            answer: Vec::new(),
+            connected: Instant::now(),
+            closed: None,
+        }
+    }
+
+    /// Sends one more header line, while the connection is open.
+    fn trickle(&mut self) {
+        if self.closed.is_none() {
+            let _ = self.stream.write_all(b"X-Slow: 1\r\n");
+        }
+    }
+
+    /// Reads what has come without waiting.
+    fn poll(&mut self) {
+        let mut chunk = [0u8; 4096];
+        while self.closed.is_none() {
+            match self.stream.read(&mut chunk) {
+                Ok(0) => self.closed = Some(Instant::now()),
+                Ok(n) => self.answer.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+                // A reset, after the answer or instead of it.
+                Err(_) => self.closed = Some(Instant::now()),
+            }
+        }
+    }
+
+    fn status(&self) -> String {
+        String::from_utf8_lossy(&self.answer)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string()
+    }
+}
+
+/// The threads the process `pid` has now.
+fn threads(pid: u32) -> usize {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("Threads:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn slow_clients_hold_a_bounded_number_of_threads_each_until_one_deadline() {
+    let workspace = Workspace::empty();
+    let listener = workspace.listen(&[], false);
+    let pid = listener.child.id();
+    let idle = threads(pid);
+    let count = MAX_CONNECTIONS + 28;
+    let mut clients: Vec<Slow> = (0..count).map(|_| Slow::connect(listener.port)).collect();
+    // Trickled a line every 300 ms, past twice the deadline: a deadline per
+    // read would never end them.
+    let start = Instant::now();
+    let mut most = 0;
+    while start.elapsed() < REQUEST_DEADLINE * 2 && clients.iter().any(|c| c.closed.is_none()) {
+        for client in &mut clients {
+            client.trickle();
+            client.poll();
+        }
+        most = most.max(threads(pid));
+        thread::sleep(Duration::from_millis(300));
+    }
+    assert!(
+        most <= idle + MAX_CONNECTIONS,
+        "{most} threads for {count} connections ({idle} idle)"
+    );
+    let busy = clients
+        .iter()
+        .filter(|c| c.status() == "HTTP/1.1 503 Service Unavailable")
+        .count();
+    assert_eq!(busy, count - MAX_CONNECTIONS, "answered 503 at once");
+    for client in &clients {
+        let status = client.status();
+        let took = client.closed.map(|at| at - client.connected);
+        match status.as_str() {
+            "HTTP/1.1 503 Service Unavailable" => {
+                assert!(took.unwrap() < Duration::from_secs(1), "{took:?}")
+            }
+            "HTTP/1.1 408 Request Timeout" => {
+                let took = took.unwrap();
+                assert!(
+                    took >= REQUEST_DEADLINE - Duration::from_millis(500)
+                        && took < REQUEST_DEADLINE + Duration::from_secs(2),
+                    "{took:?}"
+                );
+                assert!(String::from_utf8_lossy(&client.answer)
+                    .ends_with("the request head did not arrive within 5 s\n"));
+            }
+            _ => panic!("{status:?} after {took:?}"),
+        }
+    }
+    listener.expect_err("503 Service Unavailable: 32 requests are being read already");
+    drop(clients);
+    // Their threads are gone, and the listener serves as before.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while threads(pid) > idle && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(threads(pid), idle);
+    answered_ok(&listener.post(&POJ_1000.json()).0);
+    listener.expect_out("poj1000 \"A+B Problem\": new, added sample-1");
+    listener.interrupt("1 imported, 0 failed");
+}
+
+/// A cgroup of the pids controller allowing `max` tasks, removed on drop;
+/// `None` where this machine has none a test may make.
+struct PidsCgroup(PathBuf);
+
+impl PidsCgroup {
+    fn new(max: usize) -> Option<PidsCgroup> {
+        let name = common::temp_path("judge-import-pids");
+        let name = name.file_name().unwrap();
+        for base in ["/sys/fs/cgroup/pids", "/sys/fs/cgroup"] {
+            let dir = Path::new(base).join(name);
+            if fs::create_dir(&dir).is_err() {
+                continue;
+            }
+            // The kernel's own file, not one made on a plain folder.
+            if dir.join("pids.max").is_file()
+                && fs::write(dir.join("pids.max"), max.to_string()).is_ok()
+            {
+                return Some(PidsCgroup(dir));
+            }
+            let _ = fs::remove_dir(&dir);
+        }
+        None
+    }
+}
+
+impl Drop for PidsCgroup {
+    fn drop(&mut self) {
+        // Empty once its processes are reaped.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while fs::remove_dir(&self.0).is_err() && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+#[test]
+fn a_listener_that_cannot_start_a_thread_answers_503_and_goes_on() {
+    // The main thread, Ctrl-C's and the importer's, and room for 5 more.
+    let Some(cgroup) = PidsCgroup::new(8) else {
+        eprintln!("skipped: no pids cgroup can be made here");
+        return;
+    };
+    let workspace = Workspace::empty();
+    let port = free_port();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "echo $$ > {}/cgroup.procs && exec \"$0\" \"$@\"",
+            cgroup.0.display()
+        ))
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .args(["--root", workspace.root.to_str().unwrap()])
+        .args(["import", "--port", &port.to_string()])
+        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = lines(child.stdout.take().unwrap());
+    let err = lines(child.stderr.take().unwrap());
+    let listener = Listener {
+        child,
+        port,
+        out,
+        err,
+    };
+    listener.expect_out("listening on http://127.0.0.1:");
+    let tasks = fs::read_to_string(cgroup.0.join("cgroup.procs")).unwrap();
+    assert_eq!(tasks.trim(), listener.child.id().to_string());
+
+    let mut clients: Vec<Slow> = (0..60).map(|_| Slow::connect(port)).collect();
+    let start = Instant::now();
+    while start.elapsed() < REQUEST_DEADLINE * 2 && clients.iter().any(|c| c.closed.is_none()) {
+        for client in &mut clients {
+            client.poll();
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+    let statuses: Vec<String> = clients.iter().map(Slow::status).collect();
+    let refused = statuses
+        .iter()
+        .filter(|s| *s == "HTTP/1.1 503 Service Unavailable")
+        .count();
+    let timed_out = statuses
+        .iter()
+        .filter(|s| *s == "HTTP/1.1 408 Request Timeout")
+        .count();
+    assert!(refused >= 55 && refused + timed_out == 60, "{statuses:#?}");
+    listener.expect_err("503 Service Unavailable: cannot start a thread to read it (");
+    drop(clients);
+    // Alive, and serving once the slow ones are gone.
+    thread::sleep(Duration::from_millis(200));
+    answered_ok(&listener.post(&POJ_1000.json()).0);
+    listener.expect_out("poj1000 \"A+B Problem\": new, added sample-1");
     listener.interrupt("1 imported, 0 failed");
 }

@@ -382,6 +382,48 @@ fn stress_finds_a_planted_bug_with_the_interactor_alone_and_saves_a_shrunk_case(
 }
 
 #[test]
+fn a_found_case_kept_elsewhere_is_named_with_the_files_it_has() {
+    let sandbox = stress_sandbox(SUMS_INTERACTOR);
+    let found = sandbox.root.join("target/stress-found");
+    let save = ["--save-dir", found.to_str().unwrap()];
+    let (code, out) = stress(
+        &sandbox,
+        &[&["--count", "300", "--seed", "1"][..], &save].concat(),
+    );
+    assert_eq!(code, 1, "{out}");
+    let hint = out
+        .lines()
+        .find(|l| l.starts_with("keep it as a regression case: "))
+        .unwrap_or_else(|| panic!("no hint in:\n{out}"));
+    let seed = out
+        .lines()
+        .find_map(|l| l.strip_prefix("FAIL seed "))
+        .unwrap();
+    let seed = seed.split(':').next().unwrap();
+    // The interactor judges it: an input and no answer.
+    assert_eq!(
+        hint,
+        format!(
+            "keep it as a regression case: cp target/stress-found/fake/stress-{seed}.in judge-data/fake/"
+        )
+    );
+    let found = found.join("fake");
+    assert!(found.join(format!("stress-{seed}.in")).is_file());
+    assert!(!found.join(format!("stress-{seed}.out")).exists());
+    // The hint as given keeps a case the wrong solution fails.
+    let command = hint.strip_prefix("keep it as a regression case: ").unwrap();
+    let kept = Command::new("sh")
+        .args(["-c", command])
+        .current_dir(&sandbox.root)
+        .status()
+        .unwrap();
+    assert!(kept.success());
+    let (code, stdout, _) = sandbox.test_with(&sandbox.root.join("target/release/fake"));
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains(&format!("stress-{seed} ")), "{stdout}");
+}
+
+#[test]
 fn stress_blames_a_failing_interactor_and_saves_nothing() {
     let broken = SUMS_INTERACTOR.replace(
         "  echo \"$a $b\"",

@@ -8,7 +8,7 @@ mod common;
 
 use common::{run_with_input, succeeded, text, WorkspaceCopy};
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 #[test]
@@ -737,7 +737,7 @@ type Shape = (
 
 #[test]
 fn codec_node_and_two_list_templates_scaffold_clean_and_their_solutions_answer_the_examples() {
-    let copy = Copy::new();
+    let copy = WorkspaceCopy::new();
     let shapes: [Shape; 3] = [
         (
             "lc297",

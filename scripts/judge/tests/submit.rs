@@ -226,6 +226,64 @@ fn a_newer_std_api_is_refused_with_the_compilers_message() {
     );
 }
 
+#[test]
+fn what_only_the_floor_refuses_names_the_judges_rust_and_the_rustc_key_that_proves_it_there() {
+    require_judge_rustc();
+    let local = local_rustc_version();
+    assert_ne!(
+        local, FLOOR,
+        "this test needs a local rustc newer than {FLOOR}"
+    );
+    // `div_ceil` on integers is stable since 1.73: newer than the floor,
+    // older than Codeforces's 1.89.
+    let solution = "fn main() {\n    let n: u64 = 7;\n    println!(\"{}\", n.div_ceil(2));\n}\n";
+    let codeforces = POJ.replace("poj", "codeforces");
+    let sandbox = with_solution(&codeforces, solution);
+    let hint = format!(
+        "rustc {local} compiles it, and Codeforces runs Rust 1.89 (editions 2021 and 2024): \
+         to prove the paste on Codeforces's Rust instead of the floor, set \
+         `rustc = \"1.89.0\"` in judge-data/fake/problem.toml \
+         (and `rustup toolchain install 1.89.0 --profile minimal`)"
+    );
+    let output = sandbox.judge(&["submit", "fake"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(
+        stderr.starts_with(&format!(
+            "fake: refused: does not compile with rustc {FLOOR} (edition 2021, -O)"
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.ends_with(&format!("\n{hint}\n")), "{stderr}");
+    let output = sandbox.judge(&["submit", "--check", "fake"]);
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains(&format!("\n    {hint}\n")), "{stdout}");
+
+    // POJ takes no Rust, so no Rust of its own can prove the paste.
+    sandbox.write("judge-data/fake/problem.toml", POJ);
+    let stderr = text(&sandbox.judge(&["submit", "fake"]).stderr);
+    assert!(
+        stderr.contains("no method named `div_ceil`") || stderr.contains("int_roundings"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("rustc = ") && !stderr.contains("POJ runs"),
+        "{stderr}"
+    );
+
+    // What no rustc builds needs a fix, not another Rust.
+    sandbox.write("judge-data/fake/problem.toml", &codeforces);
+    sandbox.write(
+        "problems/fake/src/main.rs",
+        "fn main() {\n    let x: u8 = \"a\";\n}\n",
+    );
+    let stderr = text(&sandbox.judge(&["submit", "fake"]).stderr);
+    assert!(stderr.starts_with("fake: refused: "), "{stderr}");
+    assert!(!stderr.contains("rustc = "), "{stderr}");
+}
+
 /// A copy of the real poj1143 solution, with `extra` appended.
 fn poj1143_with(extra: &str) -> Sandbox {
     let solution = fs::read_to_string(workspace_root().join("problems/poj1143/src/main.rs"));

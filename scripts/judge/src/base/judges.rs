@@ -43,6 +43,18 @@ pub struct Judge {
     pub rust: Option<&'static str>,
 }
 
+impl Judge {
+    /// The full rustc version of the Rust it runs (`1.89` is `1.89.0`), as
+    /// problem.toml's `rustc` takes it; `None` when it takes no Rust.
+    pub fn rustc_version(&self) -> Option<String> {
+        let version = self.rust?.split_whitespace().next()?;
+        Some(match version.matches('.').count() {
+            1 => format!("{version}.0"),
+            _ => version.to_string(),
+        })
+    }
+}
+
 const fn judge(
     (name, title, prefix): (&'static str, &'static str, &'static str),
     domains: &'static [&'static str],
@@ -223,7 +235,19 @@ mod tests {
             "{RUST_FLOOR}"
         );
         assert!(known("poj").unwrap().rust.is_none());
-        assert!(known("codeforces").unwrap().rust.is_some());
+        assert_eq!(known("poj").unwrap().rustc_version(), None);
+        assert_eq!(
+            known("codeforces").unwrap().rustc_version().as_deref(),
+            Some("1.89.0")
+        );
+        let numbers = |version: &str| -> Vec<u32> {
+            version.split('.').map(|p| p.parse().unwrap()).collect()
+        };
+        for judge in JUDGES.iter().filter(|j| j.rust.is_some()) {
+            let version = judge.rustc_version().unwrap();
+            assert_eq!(numbers(&version).len(), 3, "{version}");
+            assert!(numbers(&version) >= numbers(RUST_FLOOR), "{version}");
+        }
     }
 
     #[test]

@@ -156,7 +156,7 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
         if once { " (one batch)" } else { "" }
     );
     let (send, receive) = mpsc::channel::<Payload>();
-    let worker = thread::spawn(move || {
+    let work = move || {
         loop {
             let done = match receive.recv_timeout(Duration::from_millis(100)) {
                 Ok(payload) => importer.import(&payload),
@@ -175,7 +175,10 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
         }
         importer.finish();
         importer.failures == 0
-    });
+    };
+    let worker = thread::Builder::new()
+        .spawn(work)
+        .map_err(|e| SetupError(format!("cannot start the importer's thread: {e}")))?;
     let send = Mutex::new(send);
     let served = http::serve(listener, move |body| {
         let text = std::str::from_utf8(body).map_err(|_| "the body is not UTF-8 text")?;
@@ -344,6 +347,8 @@ fn import_problem(
     } else {
         let mut new_spec = Spec::for_id(id, Some(&origin.judge), false, payload.interactive)?;
         new_spec.title = title.clone();
+        new_spec.placeholder_cases = false;
+        new_spec.count_header = payload.multi_number;
         if !payload.url.is_empty() {
             new_spec.url = one_line(&payload.url, "%22");
         }

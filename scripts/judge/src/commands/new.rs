@@ -39,6 +39,10 @@ pub struct Spec {
     /// `for_id` sets it for the judges whose statements are so written;
     /// `import` for a payload of many tests (`testType = "multiNumber"`).
     pub count_header: bool,
+    /// The kind's placeholder cases, which its template solution answers
+    /// (the interactive kind's guessing game); `import` stores the page's
+    /// samples instead.
+    pub placeholder_cases: bool,
 }
 
 /// The judges whose inputs mostly start with the number of test cases.
@@ -87,6 +91,7 @@ impl Spec {
             memory_limit_kib,
             kind,
             snippet: None,
+            placeholder_cases: true,
         })
     }
 }
@@ -243,6 +248,10 @@ pub fn scaffold_files(spec: &Spec) -> Result<(Kind, Vec<(PathBuf, String)>), Set
     let mut made = Vec::new();
     for template in kind.templates() {
         let path = template.target(id);
+        let case = path.starts_with("judge-data/") && !path.ends_with("/problem.toml");
+        if case && !spec.placeholder_cases {
+            continue;
+        }
         let mut text = fill(template.text);
         // Formatted as `make check` wants, whatever the id's length or the
         // glue made from a code template.

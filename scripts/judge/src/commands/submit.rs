@@ -11,7 +11,7 @@ use crate::base::judges::{self, Format, RUST_FLOOR};
 use crate::base::terminal::Tally;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
-use compile::Compilers;
+use compile::{Compilers, Refused};
 use paste::{Paste, Style};
 use std::env;
 use std::fs;
@@ -48,9 +48,12 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     workspace.select(&args.positional)?;
     let config = workspace.config(id)?;
     let compilers = Compilers::find(&config.rustc)?;
-    let paste = match cut(workspace, id, &config)?
-        .and_then(|paste| compilers.check(&paste, &solution_path(id)).map(|()| paste))
-    {
+    let paste = match cut(workspace, id, &config)?.and_then(|paste| {
+        compilers
+            .check(&paste, &solution_path(id))
+            .map_err(|refused| refusal(id, &config, refused))
+            .map(|()| paste)
+    }) {
         Ok(paste) => paste,
         Err(message) => {
             eprintln!("{id}: refused: {message}");
@@ -108,6 +111,28 @@ fn rust_note(judge: &judges::Judge, proven_on: &str) -> String {
     }
 }
 
+/// The compiler's refusal; when only the floor refused what a newer rustc
+/// builds, and the problem's judge runs a Rust newer than the floor, the
+/// `rustc` key of problem.toml that proves the paste on that Rust instead.
+fn refusal(id: &str, config: &Config, refused: Refused) -> String {
+    let judge_rust = judges::known(&config.judge)
+        .and_then(|judge| Some((judge, judge.rust?, judge.rustc_version()?)));
+    match (refused.newer_accepts, judge_rust) {
+        (Some(newer), Some((judge, rust, version)))
+            if config.rustc == RUST_FLOOR && version != RUST_FLOOR =>
+        {
+            format!(
+                "{}\nrustc {newer} compiles it, and {} runs Rust {rust}: to prove the paste \
+                 on {}'s Rust instead of the floor, set `rustc = \"{version}\"` in \
+                 judge-data/{id}/problem.toml (and `rustup toolchain install {version} \
+                 --profile minimal`)",
+                refused.message, judge.title, judge.title
+            )
+        }
+        _ => refused.message,
+    }
+}
+
 /// `problems/<id>/src/main.rs`: the one file a judge ever sees.
 fn solution_path(id: &str) -> String {
     format!("problems/{id}/src/main.rs")
@@ -138,11 +163,13 @@ fn check_all(workspace: &Workspace, ids: &[String]) -> bool {
             .config(id)
             .and_then(|config| {
                 let compilers = Compilers::find(&config.rustc)?;
-                Ok(cut(workspace, id, &config)?.map(|paste| (paste, compilers)))
+                Ok(cut(workspace, id, &config)?.map(|paste| (paste, compilers, config)))
             })
             .unwrap_or_else(|SetupError(message)| Err(message))
-            .and_then(|(paste, compilers)| {
-                compilers.check(&paste, &solution_path(id))?;
+            .and_then(|(paste, compilers, config)| {
+                compilers
+                    .check(&paste, &solution_path(id))
+                    .map_err(|refused| refusal(id, &config, refused))?;
                 Ok(format!(
                     "{} bytes, {}, edition {}",
                     paste.text.len(),

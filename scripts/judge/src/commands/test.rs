@@ -3,7 +3,6 @@
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::files::Text;
 use crate::base::terminal::{cpu_cell, paint, use_colour, wall_note};
 use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;

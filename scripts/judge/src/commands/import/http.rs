@@ -1,20 +1,28 @@
-//! Just enough HTTP/1.1 to receive Competitive Companion's POSTs: one thread
-//! per connection with timeouts, so a slow or broken client never holds up
-//! the next; `Content-Length` bodies up to 16 MiB; CORS preflight; every
-//! answer closes the connection.
+//! Just enough HTTP/1.1 to receive Competitive Companion's POSTs: a thread
+//! per connection, at most `MAX_CONNECTIONS` at once, each request read
+//! within one deadline, so a slow or broken client never holds up the next
+//! and many of them hold a bounded number of threads; `Content-Length`
+//! bodies up to 16 MiB; CORS preflight; every answer closes the connection.
 
 use std::io::{self, ErrorKind, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Larger than any problem's samples; a larger body is refused unread.
 pub const MAX_BODY_BYTES: usize = 16 << 20;
 const MAX_HEAD_BYTES: usize = 64 << 10;
-/// A client that sends nothing for this long is answered 408 and dropped.
-const READ_TIMEOUT: Duration = Duration::from_secs(5);
+/// Connections answered at once; one more is answered 503 at once. The
+/// extension sends a contest's problems a request each, and each is read
+/// here in milliseconds.
+const MAX_CONNECTIONS: usize = 32;
+/// The whole request, head and body, must arrive within this, however its
+/// bytes trickle in; a client too slow is answered 408 and dropped.
+const REQUEST_DEADLINE: Duration = Duration::from_secs(5);
+/// How long a refused request's rest is read before the connection closes.
+const DRAIN: Duration = Duration::from_millis(200);
 /// How often the accept loop looks at `STOP`.
 const POLL: Duration = Duration::from_millis(50);
 
@@ -23,7 +31,7 @@ const POLL: Duration = Duration::from_millis(50);
 pub static STOP: AtomicBool = AtomicBool::new(false);
 
 /// What `serve` hands each body to.
-type Accept = dyn Fn(&[u8]) -> Result<(), String>;
+type Accept = dyn Fn(&[u8]) -> Result<(), String> + Send + Sync;
 
 /// What a request gets back: a status and a one-line message.
 pub struct Response {
@@ -41,20 +49,18 @@ impl Response {
 }
 
 /// Accepts connections until `STOP` is set; each POST `/` body goes to
-/// `accept`, whose `Err` becomes a 400 with its text. Errors (4xx) are also
-/// printed on stderr, since the browser shows them to no one.
+/// `accept`, whose `Err` becomes a 400 with its text. Errors (4xx, 5xx) are
+/// also printed on stderr, since the browser shows them to no one.
 pub fn serve<F>(listener: TcpListener, accept: F) -> io::Result<()>
 where
     F: Fn(&[u8]) -> Result<(), String> + Send + Sync + 'static,
 {
     listener.set_nonblocking(true)?;
-    let accept = Arc::new(accept);
+    let accept: Arc<Accept> = Arc::new(accept);
+    let open = Arc::new(AtomicUsize::new(0));
     while !STOP.load(Ordering::SeqCst) {
         match listener.accept() {
-            Ok((stream, _)) => {
-                let accept = Arc::clone(&accept);
-                thread::spawn(move || answer(stream, &*accept));
-            }
+            Ok((stream, _)) => hand_over(stream, &accept, &open),
             Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {
                 thread::sleep(POLL)
             }
@@ -68,19 +74,62 @@ where
     Ok(())
 }
 
-fn answer(mut stream: TcpStream, accept: &Accept) {
-    let ready = stream
-        .set_nonblocking(false)
-        .and_then(|()| stream.set_read_timeout(Some(READ_TIMEOUT)))
-        .and_then(|()| stream.set_write_timeout(Some(READ_TIMEOUT)));
-    if ready.is_err() {
+/// Answers `stream` on a thread of its own; at once with 503 when
+/// `MAX_CONNECTIONS` are open or no thread can be started (a process limit).
+fn hand_over(stream: TcpStream, accept: &Arc<Accept>, open: &Arc<AtomicUsize>) {
+    let deadline = Instant::now() + REQUEST_DEADLINE;
+    if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+        let busy = format!("{MAX_CONNECTIONS} requests are being read already: send it again");
+        return refuse(&stream, Response::new(503, busy));
+    }
+    let stream = Arc::new(stream);
+    let slot = Slot::take(open);
+    let (theirs, accept) = (Arc::clone(&stream), Arc::clone(accept));
+    let spawned = thread::Builder::new()
+        .name("import-request".into())
+        .spawn(move || {
+            let _slot = slot;
+            answer(&theirs, deadline, &*accept)
+        });
+    if let Err(e) = spawned {
+        let why = format!("cannot start a thread to read it ({e}): send it again");
+        refuse(&stream, Response::new(503, why));
+    }
+}
+
+/// One of the `MAX_CONNECTIONS`, given back when its thread ends (or was
+/// never started).
+struct Slot(Arc<AtomicUsize>);
+
+impl Slot {
+    fn take(open: &Arc<AtomicUsize>) -> Slot {
+        open.fetch_add(1, Ordering::SeqCst);
+        Slot(Arc::clone(open))
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Answers from the accepting thread, which must never wait on a client:
+/// written without blocking, then closed.
+fn refuse(stream: &TcpStream, response: Response) {
+    report(&response);
+    if stream.set_nonblocking(true).is_err() {
         return;
     }
-    let response = match respond(&mut stream, accept) {
-        Some(response) => response,
-        // Connected and closed without a byte: a port probe.
-        None => return,
-    };
+    let mut stream = stream;
+    let _ = stream.write_all(&encode(&response));
+    let _ = stream.shutdown(Shutdown::Write);
+    // What the request sent already, so the close does not reset the
+    // connection before the client reads the answer.
+    let _ = io::copy(&mut stream.take(MAX_HEAD_BYTES as u64), &mut io::sink());
+}
+
+fn report(response: &Response) {
     if response.status >= 400 {
         eprintln!(
             "judge import: {} {}: {}",
@@ -89,19 +138,57 @@ fn answer(mut stream: TcpStream, accept: &Accept) {
             response.message
         );
     }
-    let _ = stream.write_all(&encode(&response));
-    let _ = stream.flush();
+}
+
+fn answer(stream: &TcpStream, deadline: Instant, accept: &Accept) {
+    let ready = stream
+        .set_nonblocking(false)
+        .and_then(|()| stream.set_write_timeout(Some(REQUEST_DEADLINE)));
+    if ready.is_err() {
+        return;
+    }
+    let mut request = Timed { stream, deadline };
+    let response = match respond(&mut request, accept) {
+        Some(response) => response,
+        // Connected and closed without a byte: a port probe.
+        None => return,
+    };
+    report(&response);
+    let mut writer = stream;
+    let _ = writer.write_all(&encode(&response));
+    let _ = writer.flush();
     if response.status >= 400 {
         // The client may still be sending a body we refused; read a little
         // of it so the close does not reset the connection before the client
         // reads our answer.
-        let _ = stream.shutdown(std::net::Shutdown::Write);
-        let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
-        let _ = io::copy(&mut (&mut stream).take(1 << 20), &mut io::sink());
+        let _ = stream.shutdown(Shutdown::Write);
+        let mut rest = Timed {
+            stream,
+            deadline: Instant::now() + DRAIN,
+        };
+        let _ = io::copy(&mut (&mut rest).take(1 << 20), &mut io::sink());
     }
 }
 
-fn respond(stream: &mut TcpStream, accept: &Accept) -> Option<Response> {
+/// Reads from the client until `deadline`, however it trickles its bytes.
+struct Timed<'a> {
+    stream: &'a TcpStream,
+    deadline: Instant,
+}
+
+impl Read for Timed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        let mut stream = self.stream;
+        stream.read(buf)
+    }
+}
+
+fn respond(stream: &mut Timed, accept: &Accept) -> Option<Response> {
     let (head, mut body) = match read_head(stream) {
         Ok(Some(read)) => read,
         Ok(None) => return None,
@@ -149,26 +236,17 @@ fn respond(stream: &mut TcpStream, accept: &Accept) -> Option<Response> {
     if body.len() > length {
         return Some(Response::new(400, "more bytes than Content-Length says"));
     }
-    let mut rest = vec![0; length - body.len()];
-    let mut got = body.len();
-    let mut filled = 0;
-    while filled < rest.len() {
-        match stream.read(&mut rest[filled..]) {
-            Ok(0) => {
-                return Some(Response::new(
-                    400,
-                    format!("the body ended after {got} of {length} bytes"),
-                ))
-            }
-            Ok(n) => {
-                filled += n;
-                got += n;
-            }
-            Err(e) if e.kind() == ErrorKind::Interrupted => {}
-            Err(e) => return Some(read_failure(&e, "the body")),
-        }
+    // Read as it arrives: memory holds what was sent, not what was announced.
+    let missing = (length - body.len()) as u64;
+    if let Err(e) = stream.take(missing).read_to_end(&mut body) {
+        return Some(read_failure(&e, "the body"));
     }
-    body.extend_from_slice(&rest);
+    if body.len() < length {
+        return Some(Response::new(
+            400,
+            format!("the body ended after {} of {length} bytes", body.len()),
+        ));
+    }
     Some(match accept(&body) {
         Ok(()) => Response::new(200, "received; importing"),
         Err(message) => Response::new(400, message),
@@ -177,7 +255,7 @@ fn respond(stream: &mut TcpStream, accept: &Accept) -> Option<Response> {
 
 /// The head up to the blank line, and whatever body bytes came with it;
 /// `None` when the client closed without sending anything.
-fn read_head(stream: &mut TcpStream) -> Result<Option<(String, Vec<u8>)>, Response> {
+fn read_head(stream: &mut Timed) -> Result<Option<(String, Vec<u8>)>, Response> {
     let mut read = Vec::new();
     let mut chunk = [0u8; 8192];
     loop {
@@ -203,7 +281,10 @@ fn read_failure(error: &io::Error, what: &str) -> Response {
     match error.kind() {
         ErrorKind::WouldBlock | ErrorKind::TimedOut => Response::new(
             408,
-            format!("{what} did not arrive within {} s", READ_TIMEOUT.as_secs()),
+            format!(
+                "{what} did not arrive within {} s",
+                REQUEST_DEADLINE.as_secs()
+            ),
         ),
         _ => Response::new(400, format!("cannot read {what}: {error}")),
     }
@@ -264,6 +345,7 @@ fn reason(status: u16) -> &'static str {
         411 => "Length Required",
         413 => "Payload Too Large",
         431 => "Request Header Fields Too Large",
+        503 => "Service Unavailable",
         _ => "Error",
     }
 }

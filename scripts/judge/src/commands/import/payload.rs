@@ -3,13 +3,29 @@
 
 use leetcode::json::{self, Value};
 
+/// The longest name kept (a problem's, a contest's, a file's): names are for
+/// reading, and the pages' own are far shorter.
+const MAX_NAME_CHARS: usize = 200;
+/// The longest URL taken; a longer one is refused.
+const MAX_URL_CHARS: usize = 2048;
+/// The largest time limit taken: an hour.
+const MAX_TIME_LIMIT_MS: u64 = 3_600_000;
+/// The largest memory limit taken: a TiB.
+const MAX_MEMORY_LIMIT_MB: u64 = 1 << 20;
+
+/// What a payload says, its text made safe: every name and URL is one line
+/// with no control characters and nothing that reorders or hides text
+/// (`clean`), and names stop at `MAX_NAME_CHARS`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Payload {
     pub name: String,
     pub group: String,
     pub url: String,
     pub interactive: bool,
-    /// `None` when the page gave none (null, absent, zero or negative).
+    /// `testType = "multiNumber"`: the input's first line is the number of
+    /// test cases that follow.
+    pub multi_number: bool,
+    /// `None` when the page gave none (null, absent or zero).
     pub time_limit_ms: Option<u64>,
     pub memory_limit_kib: Option<u64>,
     pub tests: Vec<Sample>,
@@ -70,26 +86,36 @@ pub fn parse(text: &str) -> Result<Payload, String> {
                 as usize,
         }),
     };
-    let url = string(&value, "url", "url")?.unwrap_or_default();
-    let name = required(&value, "name")?
-        .as_str()
-        .ok_or("\"name\" must be a string")?
-        .to_string();
+    let url = clean(&string(&value, "url", "url")?.unwrap_or_default());
+    if url.chars().count() > MAX_URL_CHARS {
+        return Err(format!(
+            "\"url\" must be at most {MAX_URL_CHARS} characters, got {}",
+            url.chars().count()
+        ));
+    }
+    let name = short(&clean(
+        required(&value, "name")?
+            .as_str()
+            .ok_or("\"name\" must be a string")?,
+    ));
     Ok(Payload {
         // A problem alone is a batch of one, named by its page.
         batch: batch.unwrap_or_else(|| Batch {
             id: format!("{url} {name}"),
             size: 1,
         }),
-        group: string(&value, "group", "group")?.unwrap_or_default(),
+        group: short(&clean(
+            &string(&value, "group", "group")?.unwrap_or_default(),
+        )),
         interactive: match value.get("interactive") {
             None | Some(Value::Null) => false,
             Some(flag) => flag
                 .as_bool()
                 .ok_or("\"interactive\" must be true or false")?,
         },
-        time_limit_ms: limit(&value, "timeLimit", 1.0)?,
-        memory_limit_kib: limit(&value, "memoryLimit", 1024.0)?,
+        multi_number: string(&value, "testType", "testType")?.as_deref() == Some("multiNumber"),
+        time_limit_ms: limit(&value, "timeLimit", (MAX_TIME_LIMIT_MS, "ms"), 1)?,
+        memory_limit_kib: limit(&value, "memoryLimit", (MAX_MEMORY_LIMIT_MB, "MB"), 1024)?,
         input_file: file_name(&value, "input")?,
         output_file: file_name(&value, "output")?,
         name,
@@ -116,20 +142,87 @@ fn string(value: &Value, shown: &str, key: &str) -> Result<Option<String>, Strin
     }
 }
 
-/// A limit scaled to the unit stored (ms stay ms, MB become KiB), rounded up
-/// because pages give `0.5` seconds or `256.5` MB.
-fn limit(value: &Value, key: &str, scale: f64) -> Result<Option<u64>, String> {
-    match value.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(number @ Value::Number(_)) => Ok(number
-            .as_f64()
-            .filter(|n| n.is_finite() && *n > 0.0)
-            .map(|n| (n * scale).ceil().min(u64::MAX as f64) as u64)),
-        Some(other) => Err(format!(
-            "\"{key}\" must be a number or null, got {}",
-            other.kind()
-        )),
+/// A limit in (0, `max`] of `unit`, scaled to the unit stored (ms stay ms,
+/// MB become KiB), rounded up because pages give `0.5` seconds or `256.5`
+/// MB; 0 is no limit given.
+fn limit(
+    value: &Value,
+    key: &str,
+    (max, unit): (u64, &str),
+    scale: u64,
+) -> Result<Option<u64>, String> {
+    let text = match value.get(key) {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Number(text)) => text,
+        Some(other) => {
+            return Err(format!(
+                "\"{key}\" must be a number or null, got {}",
+                other.kind()
+            ))
+        }
+    };
+    let n = text
+        .parse::<f64>()
+        .ok()
+        .filter(|n| (0.0..=max as f64).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "\"{key}\" must be a number of {unit} from 0 to {max}, got {}",
+                short_number(text)
+            )
+        })?;
+    Ok((n > 0.0).then(|| (n * scale as f64).ceil() as u64))
+}
+
+/// A number as the payload wrote it, cut short if it is long.
+fn short_number(text: &str) -> String {
+    match text.get(..24) {
+        Some(start) if text.len() > 24 => format!("{start}... ({} characters)", text.len()),
+        _ => text.to_string(),
     }
+}
+
+/// One line of text, safe to store, print and write into a comment:
+/// control characters (line ends, tabs, escapes) become spaces, and the
+/// characters that reorder text or are invisible are dropped: the
+/// bidirectional controls and marks (rustc refuses the controls even in a
+/// comment), zero-width spaces, the soft hyphen and the byte-order mark.
+fn clean(text: &str) -> String {
+    let hidden = |c: char| {
+        matches!(
+            c,
+            '\u{00AD}'
+                | '\u{061C}'
+                | '\u{200B}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
+    };
+    text.chars()
+        .filter(|&c| !hidden(c))
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// At most `MAX_NAME_CHARS` characters of `name`.
+fn short(name: &str) -> String {
+    name.chars()
+        .take(MAX_NAME_CHARS)
+        .collect::<String>()
+        .trim_end()
+        .to_string()
 }
 
 /// `input`/`output`: `{"type": "stdin"}` or `{"type": "file", "fileName": ...}`.
@@ -140,11 +233,11 @@ fn file_name(value: &Value, key: &str) -> Result<Option<String>, String> {
     };
     match stream.get("type").and_then(Value::as_str) {
         Some("stdin" | "stdout") | None => Ok(None),
-        Some(_) => Ok(Some(
-            string(stream, &format!("{key}.fileName"), "fileName")?
+        Some(_) => Ok(Some(short(&clean(
+            &string(stream, &format!("{key}.fileName"), "fileName")?
                 .or(string(stream, &format!("{key}.pattern"), "pattern")?)
                 .unwrap_or_else(|| "a file".into()),
-        )),
+        )))),
     }
 }
 
@@ -195,5 +288,50 @@ mod tests {
         assert!(error(r#"{"name":"x","tests":[],"timeLimit":"1s"}"#).contains("timeLimit"));
         assert!(error(r#"{"name":"x","tests":[],"batch":{"size":0}}"#).contains("batch.size"));
         assert!(error("{\"name\":").starts_with("invalid JSON: line 1, column 9"));
+    }
+
+    #[test]
+    fn names_become_short_safe_titles_and_limits_out_of_range_are_refused() {
+        let payload = |fields: &str| parse(&format!("{{\"tests\":[],{fields}}}"));
+        let read = payload(
+            "\"name\":\"A.\\tSum\\u202e of \\u2066two\\u2069\\n\",\"group\":\"\\u001b[31mRound\",\
+             \"url\":\"https://codeforces.com/contest/1/problem/A\\u200f\",\"testType\":\"multiNumber\"",
+        )
+        .unwrap();
+        assert_eq!(read.name, "A. Sum of two");
+        assert_eq!(read.group, "[31mRound");
+        assert_eq!(read.url, "https://codeforces.com/contest/1/problem/A");
+        assert!(read.multi_number);
+        let long = payload(&format!("\"name\":\"{}\"", "é".repeat(10 << 20))).unwrap();
+        assert_eq!(long.name, "é".repeat(MAX_NAME_CHARS));
+        assert!(
+            !payload("\"name\":\"x\",\"testType\":\"single\"")
+                .unwrap()
+                .multi_number
+        );
+
+        let limits = payload("\"name\":\"x\",\"timeLimit\":3600000,\"memoryLimit\":0").unwrap();
+        assert_eq!(limits.time_limit_ms, Some(3_600_000));
+        assert_eq!(limits.memory_limit_kib, None);
+        let error = |fields: &str| payload(&format!("\"name\":\"x\",{fields}")).unwrap_err();
+        assert_eq!(
+            error("\"timeLimit\":1e300"),
+            "\"timeLimit\" must be a number of ms from 0 to 3600000, got 1e300"
+        );
+        assert_eq!(
+            error("\"memoryLimit\":-256"),
+            "\"memoryLimit\" must be a number of MB from 0 to 1048576, got -256"
+        );
+        assert_eq!(
+            error(&format!("\"memoryLimit\":{}", "9".repeat(400))),
+            format!(
+                "\"memoryLimit\" must be a number of MB from 0 to 1048576, got {}... (400 characters)",
+                "9".repeat(24)
+            )
+        );
+        assert!(
+            error(&format!("\"url\":\"https://x.org/{}\"", "a".repeat(3000)))
+                .starts_with("\"url\" must be at most 2048 characters")
+        );
     }
 }

@@ -115,7 +115,7 @@ impl Compilers {
     /// Builds the paste with every compiler under every edition it may meet;
     /// the error is the first failure, the proof version first, with its message.
     /// `file` is the path messages show, as in the workspace.
-    pub fn check(&self, paste: &Paste, file: &str) -> Result<(), String> {
+    pub fn check(&self, paste: &Paste, file: &str) -> Result<(), Refused> {
         self.check_program(&paste.program(), file, paste.editions())
     }
 
@@ -127,7 +127,7 @@ impl Compilers {
         program: &str,
         file: &str,
         editions: &[&str],
-    ) -> Result<(), String> {
+    ) -> Result<(), Refused> {
         let builds: Vec<(&Compiler, &str)> = self
             .0
             .iter()
@@ -152,17 +152,54 @@ impl Compilers {
                 })
                 .collect()
         });
+        // The local rustc, when newer, building every edition: what the proof
+        // version refuses then needs a newer Rust, not a fix.
+        let proof = &self.0[0];
+        let newer_accepts = self
+            .0
+            .get(1)
+            .filter(|newer| {
+                numbers(&newer.version) > numbers(&proof.version)
+                    && builds.iter().zip(&results).all(|((compiler, _), result)| {
+                        compiler.version != newer.version || result.is_ok()
+                    })
+            })
+            .map(|newer| newer.version.clone());
         for ((compiler, edition), result) in builds.iter().zip(results) {
-            result.map_err(|message| {
-                format!(
+            result.map_err(|message| Refused {
+                message: format!(
                     "does not compile with rustc {} (edition {edition}, -O):\n{}",
                     compiler.version,
                     message.trim_end()
-                )
+                ),
+                newer_accepts: newer_accepts.clone(),
             })?;
         }
         Ok(())
     }
+}
+
+/// Why a paste was refused.
+pub struct Refused {
+    /// The first failure, with the compiler's message.
+    pub message: String,
+    /// The local rustc's version, when it is newer than the proof version
+    /// and built the paste under every edition.
+    pub newer_accepts: Option<String>,
+}
+
+impl From<Refused> for String {
+    fn from(refused: Refused) -> String {
+        refused.message
+    }
+}
+
+/// `1.70.0` as `[1, 70, 0]`, which compare as versions do.
+fn numbers(version: &str) -> Vec<u32> {
+    version
+        .split('.')
+        .map(|part| part.parse().unwrap_or(0))
+        .collect()
 }
 
 /// Compiles `program`, saved as `file` in a fresh folder; the error is the
