@@ -2,7 +2,8 @@
 //! tree that leaves its session, a child that kills its parent, a blinded
 //! launcher, CPU and memory hidden from process accounting, an answer read
 //! and a case destroyed through `/proc/self/fd/0`, a forged row, a fork bomb,
-//! a compile bomb, files written in the workspace, a connection to loopback.
+//! a compile bomb, files written in the workspace, a connection to loopback,
+//! a source that includes the answer when it is compiled.
 //! Every attack runs as root and again as `nobody` (an ordinary user, inside
 //! a user namespace); what the machine cannot contain is skipped with a line
 //! saying why, never failed. Every process started is checked gone.
@@ -421,4 +422,57 @@ fn a_cgroup_left_by_a_killed_launcher_is_removed_by_the_next_run() {
     let _ = fs::remove_dir(&stale);
     assert!(run.has_cgroup(), "{}", run.stdout);
     assert!(removed, "{} is left", stale.display());
+}
+
+#[test]
+fn a_source_cannot_include_the_answer_where_a_package_s_own_may_include_its_headers() {
+    if Command::new("gcc").arg("--version").output().is_err() {
+        eprintln!("skipped: no gcc here");
+        return;
+    }
+    for user in users() {
+        let sandbox = workspace(user, LIMITS);
+        let answer = sandbox.root.join("judge-data/fake/add.out");
+        let cheat = format!(
+            "#include <stdio.h>\nint main(void) {{ printf(\"%d\\n\",\n#include \"{}\"\n); }}\n",
+            answer.display()
+        );
+        let source = sandbox.write("cheat.c", &cheat);
+        // A refused compile prints no containment line: learnt first.
+        let probe = judge(&sandbox, user, &["test", "fake", "--bin", "echo 5"]);
+        if !probe.has_namespaces() {
+            eprintln!("skipped as {user:?}: {}", probe.containment());
+            continue;
+        }
+        let run = judge(
+            &sandbox,
+            user,
+            &["test", "fake", "--bin", source.to_str().unwrap()],
+        );
+        assert_eq!(run.code, 2, "{user:?}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains("cheat.c does not compile"),
+            "{user:?}: {}",
+            run.stderr
+        );
+        // A package's submission lives in the data, its headers beside it.
+        fs::create_dir(sandbox.root.join("judge-data/fake/sub")).unwrap();
+        sandbox.write("judge-data/fake/sub/answer.h", "5\n");
+        let own = cheat.replace(&answer.display().to_string(), "answer.h");
+        let own = sandbox.write("judge-data/fake/sub/own.c", &own);
+        if user == User::Nobody {
+            let status = Command::new("chown")
+                .args(["-R", "65534:65534"])
+                .arg(sandbox.root.join("judge-data/fake/sub"))
+                .status()
+                .unwrap();
+            assert!(status.success());
+        }
+        let run = judge(
+            &sandbox,
+            user,
+            &["test", "fake", "--bin", own.to_str().unwrap()],
+        );
+        assert_eq!(run.code, 0, "{user:?}: {}{}", run.stdout, run.stderr);
+    }
 }

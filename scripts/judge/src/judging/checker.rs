@@ -119,10 +119,14 @@ impl Checker {
         args.extend(self.flags.iter().cloned());
         let program = self.program.with_args(&args);
         let limits = Limits::tool(CHECKER_TIME, CHECKER_OUTPUT_CAP);
-        // It reads the answer, and may write its feedback in the scratch folder.
+        // It reads the answer, and may write in the scratch folder and in the
+        // feedback folder a multi-pass run keeps outside it.
+        let writable: Vec<&Path> = std::iter::once(scratch.path())
+            .chain(feedback.as_deref())
+            .collect();
         let view = View {
             reads_data: true,
-            writable: &[scratch.path()],
+            writable: &writable,
         };
         let outcome = run::run(&program, stdin, Output::Capture, &limits, &view)
             .map_err(|e| format!("cannot run the checker {:?}: {e}", self.name))?;

@@ -123,7 +123,14 @@ impl Interactor {
             }
         };
         args.extend(self.flags.iter().cloned());
-        let exchange = converse(&self.program.with_args(&args), solution, limits, dir)?;
+        // A multi-pass run's feedback folder lives outside the scratch folder.
+        let writable = [dir, feedback.as_path()];
+        let writable = if feedback.is_dir() {
+            &writable[..]
+        } else {
+            &writable[..1]
+        };
+        let exchange = converse(&self.program.with_args(&args), solution, limits, writable)?;
         let said = self.interpret(&exchange.interactor, &feedback);
         // Nothing to compare: only the solution's limits and exit count here.
         let solution_judgement =
@@ -230,12 +237,12 @@ struct Exchange {
 
 /// Runs the two programs with each one's stdout copied to the other's stdin
 /// by a thread of the runner, which also keeps the end of the exchange.
-/// `scratch` is the interactor's folder for its output and feedback.
+/// `writable` holds the interactor's folders for its output and feedback.
 fn converse(
     interactor: &Program,
     solution: &Program,
     limits: &Limits,
-    scratch: &Path,
+    writable: &[&Path],
 ) -> io::Result<Exchange> {
     let (from_interactor, interactor_out) = sys::pipe()?;
     let (solution_in, to_solution) = sys::pipe()?;
@@ -250,7 +257,7 @@ fn converse(
     // It reads the case and its answer, and writes its output and feedback.
     let interactor_view = View {
         reads_data: true,
-        writable: &[scratch],
+        writable,
     };
     let transcript = Mutex::new(Transcript::default());
     let (solution_run, interactor_run, interactor_end, solution_end) = thread::scope(|scope| {

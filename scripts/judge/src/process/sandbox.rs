@@ -89,6 +89,13 @@ pub fn hidden() -> Vec<PathBuf> {
     HIDDEN.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
+/// Whether `path` (an existing one) lies in a hidden folder.
+pub fn is_hidden(path: &Path) -> bool {
+    let real = |path: &Path| path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    let path = real(path);
+    hidden().iter().any(|dir| path.starts_with(real(dir)))
+}
+
 impl Containment {
     /// One line: `pid+mount+net namespaces, cgroup v1 (memory, pids,
     /// cpuacct)`, or what the fallback is and why.

@@ -14,6 +14,7 @@ mod java;
 pub mod languages;
 
 use super::run::{self, Input, Killed, Limits, Output, Program, View};
+use super::sandbox;
 use crate::base::files::Scratch;
 use crate::base::hash::fnv1a;
 use java::java_classes;
@@ -564,7 +565,12 @@ fn run_compiler(job: &Job, dir: &Path) -> Result<(), BuildError> {
     step.extend(job.language.compile_args(dir, &files, job.includes));
     let shown = format!("{} {}", job.language.compiler().join(" "), job.shown);
     eprintln!("judge: compiling {shown}");
-    let complaint = match confined(&step, dir, &format!("compiling {}", job.shown), &shown)? {
+    // A package's own programs (its checker, its submissions) live in the
+    // stored data with their headers: their compile may read there. The
+    // program built never does.
+    let reads_data = job.includes.iter().any(|dir| sandbox::is_hidden(dir));
+    let doing = format!("compiling {}", job.shown);
+    let complaint = match confined(&step, dir, reads_data, &doing, &shown)? {
         None => return Ok(()),
         Some(complaint) => complaint,
     };
@@ -612,7 +618,8 @@ fn scripted(
             eprintln!("judge: building {shown} with its build script");
             let step = ["sh".to_string(), "build".to_string()];
             let building = format!("building {shown}");
-            if let Some(said) = confined(&step, scratch.path(), &building, "its build script")? {
+            let said = confined(&step, scratch.path(), false, &building, "its build script")?;
+            if let Some(said) = said {
                 let said: Vec<&str> = said.lines().take(SHOWN_LINES).collect();
                 return failed(format!("{shown}/build failed:\n  {}", said.join("\n  ")));
             }
@@ -634,12 +641,14 @@ fn scripted(
 }
 
 /// Runs a compile or build `step` in the sandbox, as any program runs, in
-/// `dir`, the one folder it may write, with limits of its own: `None` when
-/// it succeeds, else what it printed (stderr and stdout together). Passing
-/// a limit is an error naming it: "<doing> stopped: ... (<shown>)".
+/// `dir`, the one folder it may write, stored data in sight if `reads_data`,
+/// with limits of its own: `None` when it succeeds, else what it printed
+/// (stderr and stdout together). Passing a limit is an error naming it:
+/// "<doing> stopped: ... (<shown>)".
 fn confined(
     step: &[String],
     dir: &Path,
+    reads_data: bool,
     doing: &str,
     shown: &str,
 ) -> Result<Option<String>, BuildError> {
@@ -654,7 +663,7 @@ fn confined(
         ..Limits::tool(COMPILE_TIME, COMPILE_OUTPUT_CAP)
     };
     let view = View {
-        reads_data: false,
+        reads_data,
         writable: &[dir],
     };
     let program = Program::Exec(PathBuf::from("/bin/sh"), args);
