@@ -103,7 +103,7 @@ pub const KEYS: [(&str, &str); 33] = [
     ),
     (
         "case_size_limit_mib",
-        "stored cases stay under this many MiB (an imported package's data may need more than 64)",
+        "stored cases stay under this many MiB, at most 4096 (an imported package's data may need more than 64)",
     ),
     (
         "rustc",
@@ -1223,6 +1223,8 @@ mod tests {
     fn limits_above_their_maxima_are_refused_naming_the_key() {
         let config = parse("time_limit_ms = 3600000\nmemory_limit_kib = 67108864\n").unwrap();
         assert_eq!(config.time_limit_ms, MAX_TIME_LIMIT_MS);
+        // The workspace's own cases stay under 64 MiB unless a package's may not.
+        assert_eq!(config.case_size_limit_mib, 64);
         for (text, key) in [
             (
                 "time_limit_ms = 18446744073709551615\nmemory_limit_kib = 1\n",
@@ -1243,6 +1245,10 @@ mod tests {
             (
                 "time_limit_ms = 1\nmemory_limit_kib = 1\nprocess_limit = 4097\n",
                 "process_limit",
+            ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 1\ncase_size_limit_mib = 4097\n",
+                "case_size_limit_mib",
             ),
         ] {
             let err = parse(text).unwrap_err();
