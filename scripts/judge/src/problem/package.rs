@@ -340,6 +340,14 @@ pub fn case_name(path: &str, taken: &[Case], notes: &mut Vec<String>) -> String 
     name
 }
 
+/// The group at `path` with these cases and the default settings.
+fn group(path: &str, cases: Vec<String>) -> Group {
+    Group {
+        cases,
+        ..Group::new(path)
+    }
+}
+
 /// The id a package's short name makes: its ASCII letters and digits,
 /// lowercased, with `p` in front of a leading digit; at most 48 characters.
 pub fn id_of(short_name: &str) -> String {

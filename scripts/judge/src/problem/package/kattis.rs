@@ -7,7 +7,7 @@
 //! `domjudge-problem.ini`, `.timelimit` and `@EXPECTED_RESULTS@` in sources.
 
 use super::tree::{join, Tree};
-use super::{case_name, program_path, Case, Data, Format, Package};
+use super::{case_name, group, program_path, Case, Data, Format, Package};
 use crate::base::ini;
 use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::yaml::{self, Node, Value};
@@ -83,65 +83,157 @@ fn words(node: &Node, file: &str, what: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// Reads a problem package: problem.yaml (legacy or 2023-07) with DOMjudge's
+/// additions, the output validator, data/, the input validators, submissions/.
 pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
     let mut notes = tree.notes.clone();
-    let yaml = if tree.is_file("problem.yaml") {
-        in_file("problem.yaml", yaml::parse(&tree.text("problem.yaml")?))?
-    } else {
-        Node {
-            value: Value::Null,
-            line: 1,
-        }
-    };
-    let ini = if tree.is_file("domjudge-problem.ini") {
-        ini::parse(&tree.text("domjudge-problem.ini")?)
-            .map_err(|e| format!("domjudge-problem.ini: {e}"))?
-    } else {
-        Vec::new()
-    };
-    let domjudge =
-        !ini.is_empty() || tree.is_file(".timelimit") || tree.is_file("domjudge-problem.ini");
-    let ini_value = |key: &str| ini.iter().find(|e| e.key == key).map(|e| e.value.clone());
-    let version = match yaml.get("problem_format_version") {
-        None => Format::Legacy,
-        Some(node) => match in_file("problem.yaml", node.text("a version"))? {
-            "legacy" | "legacy-icpc" => Format::Legacy,
-            "2023-07-draft" | "2023-07" => Format::Kattis2023,
-            other => {
-                return Err(format!(
-                    "problem.yaml: problem_format_version {other:?} is not supported: expected legacy or 2023-07"
-                ))
+    let problem = Problem::read(&tree, &mut notes)?;
+    let (title, url) = title_and_url(&problem, stem)?;
+    let kind = kind(&problem)?;
+    let (memory_mib, time_rule, time_limit_ms) = limits(&tree, &problem, &mut notes)?;
+    let mut copied: Vec<String> = Vec::new();
+    let judging = output_validator(&tree, &problem, &kind, &mut copied)?;
+    let data = test_data(&tree, kind.interactive, kind.scoring, &mut notes)?;
+    let input_validators = input_validators(&tree, &mut copied, &mut notes)?;
+    let submissions = submissions(&tree, problem.version, &mut copied, &mut notes)?;
+    note_unused_folders(&tree, &mut notes);
+    Ok(Package {
+        format: problem.version,
+        domjudge: problem.domjudge,
+        short_name: stem.to_string(),
+        title,
+        url,
+        time_limit_ms,
+        time_rule: Some(time_rule),
+        memory_limit_kib: memory_mib * 1024,
+        compare: judging.compare,
+        checker: judging.checker,
+        interactor: judging.interactor,
+        validator_flags: judging.validator_flags,
+        validation_passes: judging.validation_passes,
+        scoring: kind.scoring,
+        cases: data.cases,
+        examples: data.examples,
+        groups: data.groups,
+        submissions,
+        main_solution: None,
+        input_validators,
+        input_validator_protocol: Protocol::Kattis,
+        input_validator_flags: Vec::new(),
+        copied,
+        notes,
+        tree,
+    })
+}
+
+/// problem.yaml and domjudge-problem.ini as read (either may be absent),
+/// and the format's version they are of.
+struct Problem {
+    yaml: Node,
+    ini: Vec<ini::Entry>,
+    domjudge: bool,
+    version: Format,
+}
+
+impl Problem {
+    /// Both files read and problem.yaml's version; notes the keys that are
+    /// not of that version or not supported.
+    fn read(tree: &Tree, notes: &mut Vec<String>) -> Result<Problem, String> {
+        let yaml = if tree.is_file("problem.yaml") {
+            in_file("problem.yaml", yaml::parse(&tree.text("problem.yaml")?))?
+        } else {
+            Node {
+                value: Value::Null,
+                line: 1,
             }
-        },
-    };
-    let known: &[&str] = if version == Format::Legacy {
-        &LEGACY_KEYS
-    } else {
-        &KEYS_2023
-    };
-    for (key, _) in yaml.entries() {
-        if !known.contains(&key.as_str()) {
-            notes.push(format!(
-                "problem.yaml: the key {key} is not of the {} and was ignored",
-                version.name()
-            ));
+        };
+        let ini = if tree.is_file("domjudge-problem.ini") {
+            ini::parse(&tree.text("domjudge-problem.ini")?)
+                .map_err(|e| format!("domjudge-problem.ini: {e}"))?
+        } else {
+            Vec::new()
+        };
+        let domjudge =
+            !ini.is_empty() || tree.is_file(".timelimit") || tree.is_file("domjudge-problem.ini");
+        let version = match yaml.get("problem_format_version") {
+            None => Format::Legacy,
+            Some(node) => match in_file("problem.yaml", node.text("a version"))? {
+                "legacy" | "legacy-icpc" => Format::Legacy,
+                "2023-07-draft" | "2023-07" => Format::Kattis2023,
+                other => {
+                    return Err(format!(
+                        "problem.yaml: problem_format_version {other:?} is not supported: expected legacy or 2023-07"
+                    ))
+                }
+            },
+        };
+        let known: &[&str] = if version == Format::Legacy {
+            &LEGACY_KEYS
+        } else {
+            &KEYS_2023
+        };
+        for (key, _) in yaml.entries() {
+            if !known.contains(&key.as_str()) {
+                notes.push(format!(
+                    "problem.yaml: the key {key} is not of the {} and was ignored",
+                    version.name()
+                ));
+            }
         }
-    }
-    for key in ["constants", "allow_file_writing", "languages"] {
-        if yaml.get(key).is_some() {
-            notes.push(format!(
-                "problem.yaml: {key} is not supported and was ignored"
-            ));
+        for key in ["constants", "allow_file_writing", "languages"] {
+            if yaml.get(key).is_some() {
+                notes.push(format!(
+                    "problem.yaml: {key} is not supported and was ignored"
+                ));
+            }
         }
+        Ok(Problem {
+            yaml,
+            ini,
+            domjudge,
+            version,
+        })
     }
-    let text_of = |key: &str| -> Result<Option<String>, String> {
-        match yaml.get(key) {
+
+    /// The value domjudge-problem.ini gives `key`, if any.
+    fn ini_value(&self, key: &str) -> Option<String> {
+        self.ini
+            .iter()
+            .find(|e| e.key == key)
+            .map(|e| e.value.clone())
+    }
+
+    /// The text problem.yaml gives `key`; `None` where it is absent or null.
+    fn text_of(&self, key: &str) -> Result<Option<String>, String> {
+        match self.yaml.get(key) {
             None => Ok(None),
             Some(node) if node.is_null() => Ok(None),
             Some(node) => Ok(Some(in_file("problem.yaml", node.text(key))?.to_string())),
         }
-    };
-    let title = match yaml.get("name") {
+    }
+
+    /// The number at `path` under problem.yaml's `limits`, if it sets one.
+    fn limit(&self, path: &[&str]) -> Result<Option<f64>, String> {
+        let Some(mut node) = self.yaml.get("limits") else {
+            return Ok(None);
+        };
+        for key in path {
+            node = match node.get(key) {
+                Some(next) => next,
+                None => return Ok(None),
+            };
+        }
+        Ok(Some(in_file(
+            "problem.yaml",
+            node.number(&format!("limits.{} as a number", path.join("."))),
+        )?))
+    }
+}
+
+/// The title (problem.yaml's name, in English if it has several, else
+/// domjudge-problem.ini's, else `stem`) and the source's URL, or "".
+fn title_and_url(problem: &Problem, stem: &str) -> Result<(String, String), String> {
+    let title = match problem.yaml.get("name") {
         Some(node) if matches!(node.value, Value::Map(_)) => {
             let en = node
                 .get("en")
@@ -152,11 +244,14 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
             }
         }
         Some(node) if !node.is_null() => in_file("problem.yaml", node.text("a name"))?.to_string(),
-        _ => ini_value("name").unwrap_or_else(|| stem.to_string()),
+        _ => problem
+            .ini_value("name")
+            .unwrap_or_else(|| stem.to_string()),
     };
-    let url = match version {
-        Format::Legacy => text_of("source_url")?.unwrap_or_default(),
-        _ => yaml
+    let url = match problem.version {
+        Format::Legacy => problem.text_of("source_url")?.unwrap_or_default(),
+        _ => problem
+            .yaml
             .get("source")
             .and_then(|source| {
                 source
@@ -167,15 +262,30 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
             })
             .unwrap_or_default(),
     };
+    Ok((title, url))
+}
 
-    // What kind of problem: legacy says it in `validation`, 2023-07 in `type`.
-    let mut types: Vec<String> = match yaml.get("type") {
+/// What kind of problem it is.
+struct Kind {
+    interactive: bool,
+    scoring: bool,
+    multi_pass: bool,
+    /// Legacy's `validation` starts with `custom`: the package's validator.
+    validation_custom: bool,
+}
+
+/// The problem's kind: legacy says it in `validation`, 2023-07 in `type`;
+/// an error for a kind not judged here.
+fn kind(problem: &Problem) -> Result<Kind, String> {
+    let mut types: Vec<String> = match problem.yaml.get("type") {
         Some(node) => words(node, "problem.yaml", "a problem type")?,
         None => vec!["pass-fail".into()],
     };
-    let validation = text_of("validation")?.unwrap_or_else(|| "default".into());
+    let validation = problem
+        .text_of("validation")?
+        .unwrap_or_else(|| "default".into());
     let validation: Vec<&str> = validation.split_whitespace().collect();
-    if version == Format::Legacy {
+    if problem.version == Format::Legacy {
         if validation.contains(&"interactive") {
             types.push("interactive".into());
         }
@@ -194,36 +304,31 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
         }
     }
     let has = |kind: &str| types.iter().any(|t| t == kind);
-    let interactive = has("interactive");
-    let scoring = has("scoring");
-    let multi_pass = has("multi-pass");
+    Ok(Kind {
+        interactive: has("interactive"),
+        scoring: has("scoring"),
+        multi_pass: has("multi-pass"),
+        validation_custom: validation.first() == Some(&"custom"),
+    })
+}
 
-    // Limits: what the package sets, and the defaults of the format's judge.
-    let limits = yaml.get("limits");
-    let limit = |path: &[&str]| -> Result<Option<f64>, String> {
-        let mut node = match limits {
-            Some(node) => node,
-            None => return Ok(None),
-        };
-        for key in path {
-            node = match node.get(key) {
-                Some(next) => next,
-                None => return Ok(None),
-            };
-        }
-        Ok(Some(in_file(
-            "problem.yaml",
-            node.number(&format!("limits.{} as a number", path.join("."))),
-        )?))
-    };
-    let memory_mib = limit(&["memory"])?
+/// The limits: the memory limit in MiB, the time rule, and the time limit in
+/// ms if the package sets one; the format's judge's defaults for the rest.
+fn limits(
+    tree: &Tree,
+    problem: &Problem,
+    notes: &mut Vec<String>,
+) -> Result<(u64, TimeRule, Option<u64>), String> {
+    let memory_mib = problem
+        .limit(&["memory"])?
         .map(|m| m as u64)
-        .unwrap_or(if domjudge {
+        .unwrap_or(if problem.domjudge {
             DOMJUDGE_MEMORY_MIB
         } else {
             KATTIS_MEMORY_MIB
         });
-    let time_rule = match version {
+    let limit = |path: &[&str]| problem.limit(path);
+    let time_rule = match problem.version {
         Format::Legacy => TimeRule {
             multiplier: limit(&["time_multiplier"])?.unwrap_or(5.0),
             safety_margin: limit(&["time_safety_margin"])?.unwrap_or(2.0),
@@ -237,21 +342,7 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
                 .max(1.0) as u64,
         },
     };
-    let seconds = |text: &str, file: &str| -> Result<u64, String> {
-        text.trim()
-            .trim_matches(|c| c == '\'' || c == '"')
-            .parse::<f64>()
-            .ok()
-            .filter(|s| s.is_finite() && *s > 0.0)
-            .map(|s| (s * 1000.0).round() as u64)
-            .ok_or_else(|| {
-                format!(
-                    "{file}: expected a time limit in seconds, found {:?}",
-                    text.trim()
-                )
-            })
-    };
-    let time_limit_ms = if let Some(value) = ini_value("timelimit") {
+    let time_limit_ms = if let Some(value) = problem.ini_value("timelimit") {
         Some(seconds(&value, "domjudge-problem.ini")?)
     } else if tree.is_file(".timelimit") {
         Some(seconds(&tree.text(".timelimit")?, ".timelimit")?)
@@ -272,58 +363,76 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
         }
     }
     for key in ["special_run", "special_compare", "points"] {
-        if let Some(value) = ini_value(key).filter(|v| !v.is_empty()) {
+        if let Some(value) = problem.ini_value(key).filter(|v| !v.is_empty()) {
             notes.push(format!("domjudge-problem.ini: {key} = {value:?} is not supported (it names a DOMjudge executable or score, not part of the package)"));
         }
     }
+    Ok((memory_mib, time_rule, time_limit_ms))
+}
 
-    // The output validator: the package's, or the default one with its flags.
-    let mut copied: Vec<String> = Vec::new();
-    let validator_path = if tree.is_folder("output_validator") {
-        Some("output_validator".to_string())
-    } else if tree.is_folder("output_validators") {
-        let entries: Vec<String> = tree
-            .list("output_validators")
-            .into_iter()
-            .filter(|n| !n.starts_with('.'))
-            .collect();
-        match entries.as_slice() {
-            [] => None,
-            [one] => Some(join("output_validators", one)),
-            several => {
-                return Err(format!(
-                    "output_validators/ holds {} validators ({}): only one is supported",
-                    several.len(),
-                    several.join(", ")
-                ))
-            }
-        }
-    } else {
-        None
+/// A time limit in seconds (DOMjudge's, quoted or not) as milliseconds.
+fn seconds(text: &str, file: &str) -> Result<u64, String> {
+    text.trim()
+        .trim_matches(|c| c == '\'' || c == '"')
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map(|s| (s * 1000.0).round() as u64)
+        .ok_or_else(|| {
+            format!(
+                "{file}: expected a time limit in seconds, found {:?}",
+                text.trim()
+            )
+        })
+}
+
+/// How outputs are judged: the default validator's comparison, or the
+/// package's validator (checker or interactor) with its flags.
+struct Judging {
+    compare: Compare,
+    checker: Option<Tool>,
+    interactor: Option<Tool>,
+    validator_flags: Vec<String>,
+    validation_passes: Option<u32>,
+}
+
+/// The output validator: the package's (its files added to `copied`), or
+/// the default one with its flags; and a multi-pass problem's passes.
+fn output_validator(
+    tree: &Tree,
+    problem: &Problem,
+    kind: &Kind,
+    copied: &mut Vec<String>,
+) -> Result<Judging, String> {
+    let validator_path = output_validator_path(tree)?;
+    let custom = match problem.version {
+        Format::Legacy => kind.validation_custom,
+        _ => validator_path.is_some() || kind.interactive || kind.multi_pass,
     };
-    let custom = match version {
-        Format::Legacy => validation.first() == Some(&"custom"),
-        _ => validator_path.is_some() || interactive || multi_pass,
-    };
-    let flags = match yaml.get("validator_flags") {
+    let flags = match problem.yaml.get("validator_flags") {
         Some(node) if !node.is_null() => words(node, "problem.yaml", "validator flags")?,
         _ => Vec::new(),
     };
-    let (mut checker, mut interactor, mut compare, mut validator_flags) =
-        (None, None, Compare::kattis_default(), Vec::new());
+    let mut judging = Judging {
+        compare: Compare::kattis_default(),
+        checker: None,
+        interactor: None,
+        validator_flags: Vec::new(),
+        validation_passes: None,
+    };
     match (custom, &validator_path) {
         (true, Some(path)) => {
-            add_program(&tree, path, &mut copied)?;
+            add_program(tree, path, copied)?;
             let tool = Tool {
                 command: program_path(path)?,
                 protocol: Protocol::Kattis,
             };
-            if interactive {
-                interactor = Some(tool);
+            if kind.interactive {
+                judging.interactor = Some(tool);
             } else {
-                checker = Some(tool);
+                judging.checker = Some(tool);
             }
-            validator_flags = flags;
+            judging.validator_flags = flags;
         }
         (true, None) => {
             return Err(
@@ -333,24 +442,54 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
             )
         }
         (false, _) => {
-            compare = compare
+            judging.compare = judging
+                .compare
                 .with_validator_flags(&flags)
                 .map_err(|e| format!("problem.yaml: validator_flags: {e}"))?;
         }
     }
-    let validation_passes = if multi_pass {
-        Some(
-            limit(&["validation_passes"])?
-                .map_or(2, |n| n as u32)
-                .max(2),
-        )
-    } else {
-        None
-    };
+    if kind.multi_pass {
+        let passes = problem.limit(&["validation_passes"])?;
+        judging.validation_passes = Some(passes.map_or(2, |n| n as u32).max(2));
+    }
+    Ok(judging)
+}
 
-    // Test data, groups and their settings.
+/// The path of the package's output validator (output_validator/, or the
+/// one in output_validators/), if it has one.
+fn output_validator_path(tree: &Tree) -> Result<Option<String>, String> {
+    if tree.is_folder("output_validator") {
+        return Ok(Some("output_validator".to_string()));
+    }
+    if !tree.is_folder("output_validators") {
+        return Ok(None);
+    }
+    let entries: Vec<String> = tree
+        .list("output_validators")
+        .into_iter()
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    match entries.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(join("output_validators", one))),
+        several => Err(format!(
+            "output_validators/ holds {} validators ({}): only one is supported",
+            several.len(),
+            several.join(", ")
+        )),
+    }
+}
+
+/// The test data: the cases, the `.interaction` examples, and the groups
+/// with their settings (none where all are plain and the problem not scoring).
+fn test_data<'a>(
+    tree: &'a Tree,
+    interactive: bool,
+    scoring: bool,
+    notes: &mut Vec<String>,
+) -> Result<Walk<'a>, String> {
     let mut data = Walk {
-        tree: &tree,
+        tree,
         interactive,
         cases: Vec::new(),
         examples: Vec::new(),
@@ -368,25 +507,23 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
     if data.cases.is_empty() {
         return Err("data/ holds no test case (a <name>.in with its <name>.ans)".into());
     }
-    let Walk {
-        cases,
-        examples,
-        groups,
-        ..
-    } = data;
-    let plain = groups.iter().all(|g| {
-        *g == Group {
-            cases: g.cases.clone(),
-            ..Group::new(&g.path)
-        }
-    });
-    let groups = if scoring || !plain {
-        groups
-    } else {
-        Vec::new()
-    };
+    let plain = data
+        .groups
+        .iter()
+        .all(|g| *g == group(&g.path, g.cases.clone()));
+    if !scoring && plain {
+        data.groups.clear();
+    }
+    Ok(data)
+}
 
-    // Input validators.
+/// The input validators' paths (their files added to `copied`); notes the
+/// checktestdata and VIVA ones, not supported.
+fn input_validators(
+    tree: &Tree,
+    copied: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> Result<Vec<String>, String> {
     let mut input_validators = Vec::new();
     for folder in ["input_validators", "input_format_validators"] {
         for name in tree.list(folder) {
@@ -398,81 +535,47 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
             if name.starts_with('.') {
                 continue;
             }
-            add_program(&tree, &path, &mut copied)?;
+            add_program(tree, &path, copied)?;
             input_validators.push(program_path(&path)?);
         }
     }
+    Ok(input_validators)
+}
 
-    let submissions = submissions(&tree, version, &mut copied, &mut notes)?;
-    for (folder, what) in [
-        (
-            "include",
-            "included files (include/<language>/) are not added to submissions",
-        ),
-        (
-            "graders",
-            "custom graders are not supported: the default grader aggregates",
-        ),
-        (
-            "generators",
-            "generators are not run: the package's data is taken as it is",
-        ),
-        ("static_validator", "static validation is not supported"),
-        (
-            "data/invalid_input",
-            "invalid inputs are not checked against the input validators",
-        ),
-        (
-            "data/invalid_output",
-            "invalid outputs are not checked against the output validator",
-        ),
-        (
-            "data/valid_output",
-            "valid outputs are not checked against the output validator",
-        ),
+/// Notes each folder of the package that is not used here, and why.
+fn note_unused_folders(tree: &Tree, notes: &mut Vec<String>) {
+    for note in [
+        "include/: included files (include/<language>/) are not added to submissions",
+        "graders/: custom graders are not supported: the default grader aggregates",
+        "generators/: generators are not run: the package's data is taken as it is",
+        "static_validator/: static validation is not supported",
+        "data/invalid_input/: invalid inputs are not checked against the input validators",
+        "data/invalid_output/: invalid outputs are not checked against the output validator",
+        "data/valid_output/: valid outputs are not checked against the output validator",
     ] {
+        let folder = note.split_once("/: ").map_or(note, |(folder, _)| folder);
         if tree.is_folder(folder) {
-            notes.push(format!("{folder}/: {what}"));
+            notes.push(note.to_string());
         }
     }
-    Ok(Package {
-        format: version,
-        domjudge,
-        short_name: stem.to_string(),
-        title,
-        url,
-        time_limit_ms,
-        time_rule: Some(time_rule),
-        memory_limit_kib: memory_mib * 1024,
-        compare,
-        checker,
-        interactor,
-        validator_flags,
-        validation_passes,
-        scoring,
-        cases,
-        examples,
-        groups,
-        submissions,
-        main_solution: None,
-        input_validators,
-        input_validator_protocol: Protocol::Kattis,
-        input_validator_flags: Vec::new(),
-        copied,
-        notes,
-        tree,
-    })
+}
+
+/// The paths of the files of the program at `path` (a file or a folder).
+fn program_files(tree: &Tree, path: &str) -> Vec<String> {
+    let full = |file: String| {
+        if file.is_empty() {
+            path.to_string()
+        } else {
+            join(path, &file)
+        }
+    };
+    tree.files_below(path).into_iter().map(full).collect()
 }
 
 /// Adds every file of the program at `path` (a file or a folder) to `copied`.
 fn add_program(tree: &Tree, path: &str, copied: &mut Vec<String>) -> Result<(), String> {
-    for file in tree.files_below(path) {
-        let full = if file.is_empty() {
-            path.to_string()
-        } else {
-            join(path, &file)
-        };
-        copied.push(program_path(&full)?);
+    for file in program_files(tree, path) {
+        copied.push(program_path(&file)?);
     }
     Ok(())
 }
@@ -739,6 +842,9 @@ fn glob_matches(pattern: &str, path: &str) -> bool {
             .all(|(p, t)| part(p.as_bytes(), t.as_bytes()))
 }
 
+/// The submissions of submissions/<verdict>/ (their files added to
+/// `copied`), expected to give what their folder, `@EXPECTED_RESULTS@`,
+/// submissions.yaml and submissions.json say.
 fn submissions(
     tree: &Tree,
     version: Format,
@@ -763,17 +869,7 @@ fn submissions(
                 continue;
             }
             let entry = join(&path, &name);
-            let files: Vec<String> = tree
-                .files_below(&entry)
-                .into_iter()
-                .map(|f| {
-                    if f.is_empty() {
-                        entry.clone()
-                    } else {
-                        join(&entry, &f)
-                    }
-                })
-                .collect();
+            let files = program_files(tree, &entry);
             let mut submission = Submission {
                 path: program_path(&entry)?,
                 permitted: permitted.clone(),
@@ -798,108 +894,120 @@ fn submissions(
         }
     }
     if tree.is_file("submissions/submissions.yaml") {
-        let file = "submissions/submissions.yaml";
-        let doc = in_file(file, yaml::parse(&tree.text(file)?))?;
-        for (pattern, settings) in doc.entries() {
-            for submission in found
-                .iter_mut()
-                .filter(|s| glob_matches(pattern, s.path.trim_start_matches("submissions/")))
-            {
-                for (key, value) in settings.entries() {
-                    let verdicts = |value: &Node| -> Result<Vec<Expected>, String> {
-                        words(value, file, "verdicts")?
-                            .iter()
-                            .map(|w| {
-                                expected_of(w).ok_or_else(|| {
-                                    format!("{file}: {pattern}: {w:?} is not AC, WA, TLE or RTE")
-                                })
-                            })
-                            .collect()
-                    };
-                    match key.as_str() {
-                        "permitted" => submission.permitted = verdicts(value)?,
-                        "required" => submission.required = verdicts(value)?,
-                        "language" => {
-                            let code = in_file(file, value.text("a language"))?;
-                            submission.language =
-                                Some(Language::of_code(code).ok_or_else(|| {
-                                    format!("{file}: {pattern}: no language {code:?} here")
-                                })?);
-                        }
-                        "entrypoint" | "entry_point" => {
-                            submission.entry_point =
-                                Some(in_file(file, value.text("an entry point"))?.to_string())
-                        }
-                        "score" => {
-                            let scores: Vec<f64> = value
-                                .items()
-                                .iter()
-                                .map(|n| in_file(file, n.number("a score")))
-                                .collect::<Result<_, _>>()?;
-                            submission.score = match scores.as_slice() {
-                                [one] => Some((*one, *one)),
-                                [low, high] => Some((*low, *high)),
-                                _ => {
-                                    return Err(format!(
-                                        "{file}: {pattern}: score is a number or two"
-                                    ))
-                                }
-                            };
-                        }
-                        "authors" | "model_solution" => {}
-                        other => notes.push(format!(
-                            "{file}: {pattern}: {other} is not supported and was ignored"
-                        )),
-                    }
-                }
-            }
-        }
+        submissions_yaml(tree, &mut found, notes)?;
     }
     if tree.is_file("submissions/submissions.json") {
-        let file = "submissions/submissions.json";
-        let doc = leetcode::json::parse(&tree.text(file)?).map_err(|e| format!("{file}: {e}"))?;
-        let entries: Vec<(String, leetcode::json::Value)> = match doc {
-            leetcode::json::Value::Object(map) => map.into_iter().collect(),
-            leetcode::json::Value::Array(items) => items
-                .into_iter()
-                .map(|item| {
-                    let path = ["path", "filename", "id"]
+        submissions_json(tree, &mut found)?;
+    }
+    Ok(found)
+}
+
+/// Sets, on each submission its globs match, what submissions.yaml says.
+fn submissions_yaml(
+    tree: &Tree,
+    found: &mut [Submission],
+    notes: &mut Vec<String>,
+) -> Result<(), String> {
+    let file = "submissions/submissions.yaml";
+    let doc = in_file(file, yaml::parse(&tree.text(file)?))?;
+    for (pattern, settings) in doc.entries() {
+        for submission in found
+            .iter_mut()
+            .filter(|s| glob_matches(pattern, s.path.trim_start_matches("submissions/")))
+        {
+            for (key, value) in settings.entries() {
+                let verdicts = |value: &Node| -> Result<Vec<Expected>, String> {
+                    words(value, file, "verdicts")?
                         .iter()
-                        .find_map(|k| item.get(k).and_then(|v| v.as_str()).map(String::from))
-                        .unwrap_or_default();
-                    (path, item)
-                })
-                .collect(),
-            _ => {
-                return Err(format!(
-                    "{file}: expected an object of submissions by path, or an array"
-                ))
-            }
-        };
-        for (path, settings) in entries {
-            let submission = found
-                .iter_mut()
-                .find(|s| {
-                    s.path.trim_start_matches("submissions/")
-                        == path.trim_start_matches("submissions/")
-                })
-                .ok_or_else(|| format!("{file}: no submission {path} in submissions/"))?;
-            for key in ["entry_point", "entrypoint"] {
-                if let Some(entry) = settings.get(key).and_then(|v| v.as_str()) {
-                    submission.entry_point = Some(entry.to_string());
-                }
-            }
-            for key in ["language", "language_id"] {
-                if let Some(code) = settings.get(key).and_then(|v| v.as_str()) {
-                    submission.language = Some(
-                        Language::of_code(code)
-                            .ok_or_else(|| format!("{file}: {path}: no language {code:?} here"))?,
-                    );
+                        .map(|w| {
+                            expected_of(w).ok_or_else(|| {
+                                format!("{file}: {pattern}: {w:?} is not AC, WA, TLE or RTE")
+                            })
+                        })
+                        .collect()
+                };
+                match key.as_str() {
+                    "permitted" => submission.permitted = verdicts(value)?,
+                    "required" => submission.required = verdicts(value)?,
+                    "language" => {
+                        let code = in_file(file, value.text("a language"))?;
+                        submission.language = Some(Language::of_code(code).ok_or_else(|| {
+                            format!("{file}: {pattern}: no language {code:?} here")
+                        })?);
+                    }
+                    "entrypoint" | "entry_point" => {
+                        submission.entry_point =
+                            Some(in_file(file, value.text("an entry point"))?.to_string())
+                    }
+                    "score" => {
+                        let scores: Vec<f64> = value
+                            .items()
+                            .iter()
+                            .map(|n| in_file(file, n.number("a score")))
+                            .collect::<Result<_, _>>()?;
+                        submission.score = match scores.as_slice() {
+                            [one] => Some((*one, *one)),
+                            [low, high] => Some((*low, *high)),
+                            _ => {
+                                return Err(format!("{file}: {pattern}: score is a number or two"))
+                            }
+                        };
+                    }
+                    "authors" | "model_solution" => {}
+                    other => notes.push(format!(
+                        "{file}: {pattern}: {other} is not supported and was ignored"
+                    )),
                 }
             }
         }
     }
-    Ok(found)
+    Ok(())
+}
+
+/// Sets the entry points and languages submissions.json gives.
+fn submissions_json(tree: &Tree, found: &mut [Submission]) -> Result<(), String> {
+    let file = "submissions/submissions.json";
+    let doc = leetcode::json::parse(&tree.text(file)?).map_err(|e| format!("{file}: {e}"))?;
+    let entries: Vec<(String, leetcode::json::Value)> = match doc {
+        leetcode::json::Value::Object(map) => map.into_iter().collect(),
+        leetcode::json::Value::Array(items) => items
+            .into_iter()
+            .map(|item| {
+                let path = ["path", "filename", "id"]
+                    .iter()
+                    .find_map(|k| item.get(k).and_then(|v| v.as_str()).map(String::from))
+                    .unwrap_or_default();
+                (path, item)
+            })
+            .collect(),
+        _ => {
+            return Err(format!(
+                "{file}: expected an object of submissions by path, or an array"
+            ))
+        }
+    };
+    for (path, settings) in entries {
+        let submission = found
+            .iter_mut()
+            .find(|s| {
+                s.path.trim_start_matches("submissions/") == path.trim_start_matches("submissions/")
+            })
+            .ok_or_else(|| format!("{file}: no submission {path} in submissions/"))?;
+        for key in ["entry_point", "entrypoint"] {
+            if let Some(entry) = settings.get(key).and_then(|v| v.as_str()) {
+                submission.entry_point = Some(entry.to_string());
+            }
+        }
+        for key in ["language", "language_id"] {
+            if let Some(code) = settings.get(key).and_then(|v| v.as_str()) {
+                submission.language = Some(
+                    Language::of_code(code)
+                        .ok_or_else(|| format!("{file}: {path}: no language {code:?} here"))?,
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

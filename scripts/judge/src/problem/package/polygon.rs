@@ -7,7 +7,7 @@
 //! solution's.
 
 use super::tree::Tree;
-use super::{case_name, program_path, Case, Data, Format, Package};
+use super::{case_name, group, program_path, Case, Data, Format, Package};
 use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::xml::{self, Element};
 use crate::problem::config::{Compare, Group, Submission, Tool};
@@ -84,6 +84,16 @@ fn fill(pattern: &str, n: usize) -> String {
     format!("{}{n:0width$}{after}", &pattern[..at])
 }
 
+/// The children named `name` of the element at `path` under `element`.
+fn all_at<'a>(element: &'a Element, path: &str, name: &'a str) -> Vec<&'a Element> {
+    element
+        .at(path)
+        .map(|e| e.all(name).collect())
+        .unwrap_or_default()
+}
+
+/// Reads a Polygon package's problem.xml: its names, its testset's limits,
+/// the testlib programs, the solutions, the tests and their groups.
 pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
     let mut notes = tree.notes.clone();
     let root = xml::parse(&tree.text("problem.xml")?).map_err(|e| format!("problem.xml: {e}"))?;
@@ -93,11 +103,53 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
             root.name
         ));
     }
+    let (short_name, title) = names(&root, stem);
+    let (testset, set_name) = testset(&root, &mut notes)?;
+    let time_limit_ms = limit(testset, "time-limit")?;
+    let memory_bytes = limit(testset, "memory-limit")?;
+    let mut copied = resources_and_executables(&tree, &root)?;
+    let (checker, interactor, input_validators) = testlib_programs(&tree, &root, &mut copied)?;
+    let (submissions, main_solution) = solutions(&tree, &root, &mut copied, &mut notes)?;
+    let has_main = main_solution.is_some();
+    let tests = tests(&tree, &root, testset, set_name, has_main, &mut notes)?;
+    let (scoring, groups) = groups(testset, set_name, &tests, &mut notes)?;
+    if root.at("assets/validators").is_some() && testset.child("groups").is_some() {
+        notes.push("validators get no --group argument here".into());
+    }
+    Ok(Package {
+        format: Format::Polygon,
+        domjudge: false,
+        short_name,
+        title,
+        url: String::new(),
+        time_limit_ms: Some(time_limit_ms),
+        time_rule: None,
+        memory_limit_kib: memory_bytes / 1024,
+        compare: Compare::of_mode(crate::base::modes::CompareMode::Tokens),
+        checker,
+        interactor,
+        validator_flags: Vec::new(),
+        validation_passes: None,
+        scoring,
+        cases: tests.cases,
+        examples: Vec::new(),
+        groups,
+        submissions,
+        main_solution,
+        input_validators,
+        input_validator_protocol: Protocol::Testlib,
+        input_validator_flags: Vec::new(),
+        copied,
+        notes,
+        tree,
+    })
+}
+
+/// The short name (problem.xml's, else `stem`) and the title (the English
+/// name, else the first, else the short name).
+fn names(root: &Element, stem: &str) -> (String, String) {
     let short_name = root.attribute("short-name").unwrap_or(stem).to_string();
-    let names: Vec<&Element> = root
-        .child("names")
-        .map(|n| n.all("name").collect())
-        .unwrap_or_default();
+    let names = all_at(root, "names", "name");
     let title = names
         .iter()
         .find(|n| n.attribute("language") == Some("english"))
@@ -105,6 +157,15 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
         .and_then(|n| n.attribute("value"))
         .unwrap_or(&short_name)
         .to_string();
+    (short_name, title)
+}
+
+/// The testset imported (`tests`, else the first) and its name; notes the
+/// input and output files the problem names and the testsets left out.
+fn testset<'a>(
+    root: &'a Element,
+    notes: &mut Vec<String>,
+) -> Result<(&'a Element, &'a str), String> {
     let judging = root
         .child("judging")
         .ok_or("problem.xml: expected <judging> in <problem>")?;
@@ -120,6 +181,7 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
         .iter()
         .find(|t| t.attribute("name") == Some("tests"))
         .or(testsets.first())
+        .copied()
         .ok_or("problem.xml: expected a <testset> in <judging>")?;
     let set_name = testset.attribute("name").unwrap_or("tests");
     for other in testsets
@@ -131,45 +193,32 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
             other.attribute("name").unwrap_or("?")
         ));
     }
-    let number = |name: &str| -> Result<Option<u64>, String> {
-        match testset.child(name) {
-            None => Ok(None),
-            Some(e) => e.text.trim().parse::<u64>().map(Some).map_err(|_| {
-                format!(
-                    "problem.xml: line {}: expected a whole number in <{name}>, found {:?}",
-                    e.line,
-                    e.text.trim()
-                )
-            }),
-        }
-    };
-    let time_limit_ms =
-        number("time-limit")?.ok_or("problem.xml: expected <time-limit> in the testset")?;
-    let memory_bytes =
-        number("memory-limit")?.ok_or("problem.xml: expected <memory-limit> in the testset")?;
-    let input_pattern = testset
-        .child("input-path-pattern")
-        .map_or(format!("{set_name}/%02d"), |e| e.text.trim().to_string());
-    let answer_pattern = testset
-        .child("answer-path-pattern")
-        .map_or(format!("{set_name}/%02d.a"), |e| e.text.trim().to_string());
-    let tests: Vec<&Element> = testset
-        .child("tests")
-        .map(|t| t.all("test").collect())
-        .unwrap_or_default();
+    Ok((testset, set_name))
+}
 
-    // Programs: resources (testlib.h), executables (generators), assets.
-    let mut copied: Vec<String> = Vec::new();
-    let files = root.child("files");
-    for section in ["resources", "executables"] {
-        for element in files
-            .and_then(|f| f.child(section))
-            .map(|s| s.children.clone())
-            .unwrap_or_default()
-        {
+/// The testset's `<time-limit>` (ms) or `<memory-limit>` (bytes), which it must have.
+fn limit(testset: &Element, name: &str) -> Result<u64, String> {
+    let Some(e) = testset.child(name) else {
+        return Err(format!("problem.xml: expected <{name}> in the testset"));
+    };
+    e.text.trim().parse::<u64>().map_err(|_| {
+        format!(
+            "problem.xml: line {}: expected a whole number in <{name}>, found {:?}",
+            e.line,
+            e.text.trim()
+        )
+    })
+}
+
+/// The files of <resources> (testlib.h) and <executables> (generators) that
+/// the package holds, to copy.
+fn resources_and_executables(tree: &Tree, root: &Element) -> Result<Vec<String>, String> {
+    let mut copied = Vec::new();
+    for section in ["files/resources", "files/executables"] {
+        for element in root.at(section).into_iter().flat_map(|s| &s.children) {
             let path = match element.name.as_str() {
                 "file" => element.attribute("path").map(String::from),
-                "executable" => source_of(&element).map(|(p, _)| p.to_string()),
+                "executable" => source_of(element).map(|(p, _)| p.to_string()),
                 _ => None,
             };
             if let Some(path) = path.filter(|p| tree.is_file(p)) {
@@ -177,7 +226,18 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
             }
         }
     }
-    let assets = root.child("assets");
+    Ok(copied)
+}
+
+/// The checker, the interactor and the input validators' paths.
+type Testlib = (Option<Tool>, Option<Tool>, Vec<String>);
+
+/// The testlib programs problem.xml names, their sources added to `copied`.
+fn testlib_programs(
+    tree: &Tree,
+    root: &Element,
+    copied: &mut Vec<String>,
+) -> Result<Testlib, String> {
     let mut tool = |element: Option<&Element>, what: &str| -> Result<Option<Tool>, String> {
         let Some(element) = element else {
             return Ok(None);
@@ -195,25 +255,28 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
             protocol: Protocol::Testlib,
         }))
     };
-    let checker = tool(assets.and_then(|a| a.child("checker")), "checker")?;
-    let interactor = tool(assets.and_then(|a| a.child("interactor")), "interactor")?;
+    let checker = tool(root.at("assets/checker"), "checker")?;
+    let interactor = tool(root.at("assets/interactor"), "interactor")?;
     let mut input_validators = Vec::new();
-    for validator in assets
-        .and_then(|a| a.child("validators"))
-        .map(|v| v.all("validator").collect::<Vec<_>>())
-        .unwrap_or_default()
-    {
+    for validator in all_at(root, "assets/validators", "validator") {
         if let Some(validator) = tool(Some(validator), "validator")? {
             input_validators.push(validator.command);
         }
     }
+    Ok((checker, interactor, input_validators))
+}
+
+/// The solutions to verify, with what their tags expect (their sources
+/// added to `copied`), and the main solution's path.
+fn solutions(
+    tree: &Tree,
+    root: &Element,
+    copied: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> Result<(Vec<Submission>, Option<String>), String> {
     let mut submissions = Vec::new();
     let mut main_solution = None;
-    for solution in assets
-        .and_then(|a| a.child("solutions"))
-        .map(|s| s.all("solution").collect::<Vec<_>>())
-        .unwrap_or_default()
-    {
+    for solution in all_at(root, "assets/solutions", "solution") {
         let tag = solution.attribute("tag").unwrap_or("");
         let (path, kind) =
             source_of(solution).ok_or("problem.xml: a <solution> names no <source path=...>")?;
@@ -246,173 +309,187 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
             language,
         });
     }
+    Ok((submissions, main_solution))
+}
 
-    // The tests: stored, or made by a generator; answers stored or the main solution's.
-    let generators: Vec<(String, String)> = files
-        .and_then(|f| f.child("executables"))
-        .map(|e| {
-            e.all("executable")
-                .filter_map(source_of)
-                .map(|(p, _)| {
-                    let name = p.rsplit('/').next().unwrap_or(p);
-                    (
-                        name.split('.').next().unwrap_or(name).to_string(),
-                        p.to_string(),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let width = tests.len().to_string().len().max(2);
-    let mut cases: Vec<Case> = Vec::new();
-    let mut groups: Vec<(String, Vec<String>, Option<f64>)> = Vec::new();
-    let mut points: Vec<(String, f64)> = Vec::new();
-    for (index, test) in tests.iter().enumerate() {
+/// The testset's tests as cases, with the groups and points they give.
+struct Tests {
+    cases: Vec<Case>,
+    /// Each group's name and its cases' names, in the order of the tests.
+    groups: Vec<(String, Vec<String>)>,
+    /// The cases that have points, with them.
+    points: Vec<(String, f64)>,
+}
+
+/// The testset's tests: inputs stored or generated, answers stored or the
+/// main solution's.
+fn tests(
+    tree: &Tree,
+    root: &Element,
+    testset: &Element,
+    set_name: &str,
+    has_main: bool,
+    notes: &mut Vec<String>,
+) -> Result<Tests, String> {
+    let input_pattern = testset
+        .child("input-path-pattern")
+        .map_or(format!("{set_name}/%02d"), |e| e.text.trim().to_string());
+    let answer_pattern = testset
+        .child("answer-path-pattern")
+        .map_or(format!("{set_name}/%02d.a"), |e| e.text.trim().to_string());
+    let listed = all_at(testset, "tests", "test");
+    let generators = generators(root);
+    let width = listed.len().to_string().len().max(2);
+    let mut tests = Tests {
+        cases: Vec::new(),
+        groups: Vec::new(),
+        points: Vec::new(),
+    };
+    for (index, test) in listed.iter().enumerate() {
         let n = index + 1;
-        let input_path = fill(&input_pattern, n);
-        let input = if tree.is_file(&input_path) {
-            Data::File(input_path.clone())
-        } else if test.attribute("method") == Some("generated") {
-            let cmd = test.attribute("cmd").unwrap_or("");
-            let mut words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
-            if let Some(at) = words.iter().position(|w| w == ">") {
-                words.truncate(at);
-            }
-            let name = words.first().cloned().unwrap_or_default();
-            let generator = generators
-                .iter()
-                .find(|(stem, _)| *stem == name)
-                .map(|(_, path)| path.clone())
-                .ok_or_else(|| format!("test {n} is generated by {cmd:?}, but the package has no generator {name:?}: refused"))?;
-            Data::Generated {
-                generator,
-                args: words[1..].to_vec(),
-            }
-        } else {
-            return Err(format!(
-                "test {n} ({input_path}) is not in the package and has no generator: refused"
-            ));
-        };
+        let input = input(tree, test, n, fill(&input_pattern, n), &generators)?;
         let answer_path = fill(&answer_pattern, n);
         let answer = if tree.is_file(&answer_path) {
             Data::File(answer_path)
-        } else if main_solution.is_some() {
+        } else if has_main {
             Data::ByMain
         } else {
             return Err(format!("test {n} has no answer {answer_path} and the package no main solution to make it: refused"));
         };
-        let name = case_name(&format!("{set_name}/{n:0width$}"), &cases, &mut notes);
+        let name = case_name(&format!("{set_name}/{n:0width$}"), &tests.cases, notes);
         if let Some(p) = test.attribute("points").and_then(|p| p.parse::<f64>().ok()) {
-            points.push((name.clone(), p));
+            tests.points.push((name.clone(), p));
         }
         let group = test.attribute("group").unwrap_or("").to_string();
-        match groups.iter_mut().find(|(g, _, _)| *g == group) {
-            Some((_, names, _)) => names.push(name.clone()),
-            None => groups.push((group, vec![name.clone()], None)),
+        match tests.groups.iter_mut().find(|(g, _)| *g == group) {
+            Some((_, names)) => names.push(name.clone()),
+            None => tests.groups.push((group, vec![name.clone()])),
         }
-        cases.push(Case {
+        tests.cases.push(Case {
             name,
             input,
             answer: Some(answer),
         });
     }
+    Ok(tests)
+}
 
-    // Groups and points: scoring when any group or test has points.
-    let declared: Vec<&Element> = testset
-        .child("groups")
-        .map(|g| g.all("group").collect())
-        .unwrap_or_default();
-    let scoring = declared.iter().any(|g| g.attribute("points").is_some()) || !points.is_empty();
-    let mut written = Vec::new();
-    if scoring {
-        written.push(Group {
-            on_reject: OnReject::Continue,
-            ..group(set_name, Vec::new())
-        });
-        for (name, members, _) in &groups {
-            let declared = declared
-                .iter()
-                .find(|g| g.attribute("name") == Some(name.as_str()));
-            if declared.is_some_and(|g| {
-                g.child("dependencies")
-                    .is_some_and(|d| !d.children.is_empty())
-            }) {
-                notes.push(format!(
-                    "group {name}: dependencies on other groups are not enforced"
-                ));
-            }
-            let policy = declared
-                .and_then(|g| g.attribute("points-policy"))
-                .unwrap_or("each-test");
-            let group_points = declared
-                .and_then(|g| g.attribute("points"))
-                .and_then(|p| p.parse::<f64>().ok());
-            let path = if name.is_empty() {
-                format!("{set_name}/ungrouped")
-            } else {
-                format!("{set_name}/{name}")
-            };
-            let mut g = group(&path, members.clone());
-            match policy {
-                "complete-group" => {
-                    g.accept_score = group_points.unwrap_or(0.0);
-                    g.grader_flags = vec![GraderFlag::Min];
-                }
-                _ => {
-                    let scores: Vec<f64> = members
-                        .iter()
-                        .map(|m| points.iter().find(|(n, _)| n == m).map_or(0.0, |(_, p)| *p))
-                        .collect();
-                    if scores.windows(2).any(|w| w[0] != w[1]) {
-                        return Err(format!(
-                            "group {name:?}: its tests give different points ({}); per-test points within a group are not supported",
-                            scores.iter().map(f64::to_string).collect::<Vec<_>>().join(", ")
-                        ));
-                    }
-                    g.accept_score = scores.first().copied().unwrap_or(0.0);
-                    g.on_reject = OnReject::Continue;
-                }
-            }
-            written.push(g);
-        }
+/// The package's executables by name (`gen` for `files/gen.cpp`): the
+/// generators a test's `cmd` names.
+fn generators(root: &Element) -> Vec<(String, String)> {
+    all_at(root, "files/executables", "executable")
+        .into_iter()
+        .filter_map(source_of)
+        .map(|(p, _)| {
+            let name = p.rsplit('/').next().unwrap_or(p);
+            (
+                name.split('.').next().unwrap_or(name).to_string(),
+                p.to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Test `n`'s input: the file at `path`, else its generator's output on the
+/// arguments its `cmd` gives.
+fn input(
+    tree: &Tree,
+    test: &Element,
+    n: usize,
+    path: String,
+    generators: &[(String, String)],
+) -> Result<Data, String> {
+    if tree.is_file(&path) {
+        return Ok(Data::File(path));
     }
-    if assets.and_then(|a| a.child("validators")).is_some() && testset.child("groups").is_some() {
-        notes.push("validators get no --group argument here".into());
+    if test.attribute("method") != Some("generated") {
+        return Err(format!(
+            "test {n} ({path}) is not in the package and has no generator: refused"
+        ));
     }
-    Ok(Package {
-        format: Format::Polygon,
-        domjudge: false,
-        short_name,
-        title,
-        url: String::new(),
-        time_limit_ms: Some(time_limit_ms),
-        time_rule: None,
-        memory_limit_kib: memory_bytes / 1024,
-        compare: Compare::of_mode(crate::base::modes::CompareMode::Tokens),
-        checker,
-        interactor,
-        validator_flags: Vec::new(),
-        validation_passes: None,
-        scoring,
-        cases,
-        examples: Vec::new(),
-        groups: written,
-        submissions,
-        main_solution,
-        input_validators,
-        input_validator_protocol: Protocol::Testlib,
-        input_validator_flags: Vec::new(),
-        copied,
-        notes,
-        tree,
+    let cmd = test.attribute("cmd").unwrap_or("");
+    let mut words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+    if let Some(at) = words.iter().position(|w| w == ">") {
+        words.truncate(at);
+    }
+    let name = words.first().cloned().unwrap_or_default();
+    let generator = generators
+        .iter()
+        .find(|(stem, _)| *stem == name)
+        .map(|(_, source)| source.clone())
+        .ok_or_else(|| format!("test {n} is generated by {cmd:?}, but the package has no generator {name:?}: refused"))?;
+    Ok(Data::Generated {
+        generator,
+        args: words[1..].to_vec(),
     })
 }
 
-fn group(path: &str, cases: Vec<String>) -> Group {
-    Group {
-        cases,
-        ..Group::new(path)
+/// Whether the problem is scoring (a group or a test has points), and if so
+/// its groups: the testset's, then each test group's with its points policy.
+fn groups(
+    testset: &Element,
+    set_name: &str,
+    tests: &Tests,
+    notes: &mut Vec<String>,
+) -> Result<(bool, Vec<Group>), String> {
+    let declared = all_at(testset, "groups", "group");
+    let points = &tests.points;
+    let scoring = declared.iter().any(|g| g.attribute("points").is_some()) || !points.is_empty();
+    let mut written = Vec::new();
+    if !scoring {
+        return Ok((scoring, written));
     }
+    written.push(Group {
+        on_reject: OnReject::Continue,
+        ..group(set_name, Vec::new())
+    });
+    for (name, members) in &tests.groups {
+        let declared = declared
+            .iter()
+            .find(|g| g.attribute("name") == Some(name.as_str()));
+        if declared.is_some_and(|g| {
+            g.child("dependencies")
+                .is_some_and(|d| !d.children.is_empty())
+        }) {
+            notes.push(format!(
+                "group {name}: dependencies on other groups are not enforced"
+            ));
+        }
+        let policy = declared
+            .and_then(|g| g.attribute("points-policy"))
+            .unwrap_or("each-test");
+        let group_points = declared
+            .and_then(|g| g.attribute("points"))
+            .and_then(|p| p.parse::<f64>().ok());
+        let path = if name.is_empty() {
+            format!("{set_name}/ungrouped")
+        } else {
+            format!("{set_name}/{name}")
+        };
+        let mut g = group(&path, members.clone());
+        match policy {
+            "complete-group" => {
+                g.accept_score = group_points.unwrap_or(0.0);
+                g.grader_flags = vec![GraderFlag::Min];
+            }
+            _ => {
+                let scores: Vec<f64> = members
+                    .iter()
+                    .map(|m| points.iter().find(|(n, _)| n == m).map_or(0.0, |(_, p)| *p))
+                    .collect();
+                if scores.windows(2).any(|w| w[0] != w[1]) {
+                    return Err(format!(
+                        "group {name:?}: its tests give different points ({}); per-test points within a group are not supported",
+                        scores.iter().map(f64::to_string).collect::<Vec<_>>().join(", ")
+                    ));
+                }
+                g.accept_score = scores.first().copied().unwrap_or(0.0);
+                g.on_reject = OnReject::Continue;
+            }
+        }
+        written.push(g);
+    }
+    Ok((scoring, written))
 }
 
 #[cfg(test)]
