@@ -78,14 +78,18 @@ impl Run {
 fn workspace(user: User, problem_toml: &str) -> Sandbox {
     let sandbox = Sandbox::new(problem_toml);
     if user == User::Nobody {
-        let status = Command::new("chown")
-            .args(["-R", "65534:65534"])
-            .arg(&sandbox.root)
-            .status()
-            .unwrap();
-        assert!(status.success());
+        give_to_nobody(&sandbox.root);
     }
     sandbox
+}
+
+fn give_to_nobody(path: &Path) {
+    let status = Command::new("chown")
+        .args(["-R", "65534:65534"])
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success());
 }
 
 /// `judge <args>` in the workspace as `user`; every process it starts is
@@ -461,12 +465,7 @@ fn a_source_cannot_include_the_answer_where_a_package_s_own_may_include_its_head
         let own = cheat.replace(&answer.display().to_string(), "answer.h");
         let own = sandbox.write("judge-data/fake/sub/own.c", &own);
         if user == User::Nobody {
-            let status = Command::new("chown")
-                .args(["-R", "65534:65534"])
-                .arg(sandbox.root.join("judge-data/fake/sub"))
-                .status()
-                .unwrap();
-            assert!(status.success());
+            give_to_nobody(&sandbox.root.join("judge-data/fake/sub"));
         }
         let run = judge(
             &sandbox,
