@@ -19,7 +19,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::fd::{AsRawFd, IntoRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -311,9 +311,37 @@ pub fn run(
     view: &View,
 ) -> io::Result<Outcome> {
     let (report_read, report_write) = sys::pipe()?;
-    let report_fd = report_write.as_raw_fd();
-    let containment = containment();
     let argv = program.argv()?;
+    let spec = spec(program, &argv, limits, view);
+    let keep_stdout = matches!(output, Output::Capture);
+    let (mut command, feed) =
+        launcher_command(&spec, &argv, report_write.as_raw_fd(), output, input)?;
+    let start = Instant::now();
+    let spawned = interrupt::launch(|| command.spawn());
+    // The caller's descriptors and the report's write end live on only in the launcher.
+    drop(command);
+    drop(report_write);
+    let mut launcher = spawned?;
+    let pid = launcher.id() as i32;
+    let pipes = Pipes {
+        stdin: launcher.stdin.take().map(OwnedFd::from).map(File::from),
+        stdout: launcher.stdout.take().map(OwnedFd::from).map(File::from),
+        stderr: launcher.stderr.take().map(OwnedFd::from).map(File::from),
+        report: Some(File::from(report_read)),
+    };
+    let drained = pipes.drain(feed, keep_stdout, limits, pid, start);
+    if drained.is_err() {
+        // Nothing watches the launcher any more: it must not outlive this call.
+        sys::signal(-pid, sys::SIGKILL);
+    }
+    let status = launcher.wait();
+    interrupt::reaped(pid);
+    outcome(program, status?, drained?, pid, start)
+}
+
+/// What the launcher is to enforce for `program` (started as `argv`).
+fn spec(program: &Program, argv: &[OsString], limits: &Limits, view: &View) -> Spec {
+    let containment = containment();
     let hidden = sandbox::hidden();
     // The workspaces (what holds the data), the program's folder and this
     // one stay in sight however the sandbox's fresh /tmp covers them.
@@ -329,7 +357,7 @@ pub fn run(
             .map(Path::to_path_buf),
     );
     kept.extend(std::env::current_dir().ok());
-    let spec = Spec {
+    Spec {
         memory_kib: limits.memory_kib,
         cpu: (limits.clock == Clock::Cpu).then_some(limits.time),
         wall: limits.wall_cap(),
@@ -344,7 +372,18 @@ pub fn run(
             fresh_cwd: matches!(program, Program::Exec(..)),
         },
         network: containment.network,
-    };
+    }
+}
+
+/// The launcher's command line for `spec`, reporting on `report_fd`, and
+/// what is to be fed to its stdin.
+fn launcher_command<'a>(
+    spec: &Spec,
+    argv: &[OsString],
+    report_fd: RawFd,
+    output: Output,
+    input: Input<'a>,
+) -> io::Result<(Command, Feed<'a>)> {
     let network = spec.network;
     let mut command = Command::new(launch::launcher()?);
     command
@@ -368,7 +407,6 @@ pub fn run(
             sys::set_inherited(report_fd, true)
         });
     }
-    let keep_stdout = matches!(output, Output::Capture);
     match output {
         Output::Capture | Output::Count => command.stdout(Stdio::piped()),
         Output::Fd(fd) => command.stdout(fd),
@@ -387,28 +425,17 @@ pub fn run(
             Feed::Bytes(b"")
         }
     };
-    let start = Instant::now();
-    let spawned = interrupt::launch(|| command.spawn());
-    // The caller's descriptors and the report's write end live on only in the launcher.
-    drop(command);
-    drop(report_write);
-    let mut launcher = spawned?;
-    let pid = launcher.id() as i32;
-    let pipes = Pipes {
-        stdin: launcher.stdin.take().map(OwnedFd::from).map(File::from),
-        stdout: launcher.stdout.take().map(OwnedFd::from).map(File::from),
-        stderr: launcher.stderr.take().map(OwnedFd::from).map(File::from),
-        report: Some(File::from(report_read)),
-    };
-    let drained = pipes.drain(feed, keep_stdout, limits, pid, start);
-    if drained.is_err() {
-        // Nothing watches the launcher any more: it must not outlive this call.
-        sys::signal(-pid, sys::SIGKILL);
-    }
-    let status = launcher.wait();
-    interrupt::reaped(pid);
-    let status = status?;
-    let drained = drained?;
+    Ok((command, feed))
+}
+
+/// The run as the launcher (`pid`, ended with `status`) reported it.
+fn outcome(
+    program: &Program,
+    status: ExitStatus,
+    drained: Drained,
+    pid: i32,
+    start: Instant,
+) -> io::Result<Outcome> {
     // Whatever a program managed to write into the pipe (as root it can reach
     // the launcher's descriptors) came before the launcher's own report: the
     // launcher writes only once its whole tree is dead. So the report is the
