@@ -116,38 +116,9 @@ pub fn import(
         )));
     }
     let manifest = manifest(&package).map_err(|e| SetupError(format!("import {shown}: {e}")))?;
-    let data_dir = workspace.data_dir(&id);
-    let stored = fs::read_to_string(data_dir.join(MANIFEST)).ok();
-    let exists = data_dir.exists() || workspace.problem_dir(&id).exists();
-    match &stored {
-        Some(old) if *old == manifest => {
-            return Ok(Imported {
-                id: id.clone(),
-                new_problem: false,
-                needs_time_limit: false,
-                lines: vec![format!(
-                    "{id} \"{}\": unchanged since it was imported; nothing written",
-                    package.title
-                )],
-            })
-        }
-        Some(old) if !force => {
-            let changed = changes(old, &manifest);
-            let shown_changes: Vec<&str> = changed.iter().take(20).map(String::as_str).collect();
-            return Err(SetupError(format!(
-                "{id}: the package changed since it was imported ({}{}); --force replaces judge-data/{id}/ \
-                 (problems/{id}/ is kept), --id <other> imports it beside",
-                shown_changes.join(", "),
-                if changed.len() > 20 { format!(", and {} more", changed.len() - 20) } else { String::new() }
-            )));
-        }
-        None if exists => {
-            return Err(SetupError(format!(
-                "{id} exists already and was not imported from a package: import it with --id {}",
-                free_id(workspace, &id)
-            )))
-        }
-        _ => {}
+    let stored = fs::read_to_string(workspace.data_dir(&id).join(MANIFEST)).ok();
+    if let Some(unchanged) = earlier_import(workspace, &id, &package, &manifest, &stored, force)? {
+        return Ok(unchanged);
     }
     // Everything is made in a scratch folder under target/, then renamed.
     let staging = workspace.target("import");
@@ -162,101 +133,18 @@ pub fn import(
         })
     };
     let data = scratch("data")?;
-    let put = |relative: &str, bytes: &[u8], mode: u32| -> Result<(), SetupError> {
-        let target = data.path().join(relative);
-        if let Some(parent) = target.parent() {
-            fs::create_dir_all(parent)
-                .map_err(|e| SetupError(format!("cannot create {}: {e}", parent.display())))?;
-        }
-        fs::write(&target, bytes)
-            .and_then(|()| fs::set_permissions(&target, fs::Permissions::from_mode(mode | 0o600)))
-            .map_err(|e| SetupError(format!("cannot write {}: {e}", target.display())))
-    };
-    let read = |path: &str| {
-        package
-            .tree
-            .read(path)
-            .map_err(|e| SetupError(format!("import {shown}: {e}")))
-    };
-    for file in &package.copied {
-        put(file, &read(file)?, package.tree.mode(file))?;
-    }
-    let made = make_cases(workspace, &package, data.path())?;
-    for (case, (input, answer)) in package.cases.iter().zip(&made) {
-        put(&format!("{}.in", case.name), input, 0o644)?;
-        if let Some(answer) = answer {
-            put(&format!("{}.out", case.name), answer, 0o644)?;
-        }
-    }
-    for (name, path) in &package.examples {
-        put(&format!("{name}.interaction"), &read(path)?, 0o644)?;
-    }
-    let provisional = package.time_limit_ms.unwrap_or(1000);
-    let largest = made
-        .iter()
-        .flat_map(|(input, answer)| [Some(input), answer.as_ref()])
-        .flatten()
-        .map(|bytes| bytes.len() as u64)
-        .max()
-        .unwrap_or(0);
-    let toml = package.problem_toml(&id, provisional, largest);
-    crate::problem::config::parse(&toml).map_err(|e| {
-        SetupError(format!(
-            "import {shown}: the problem.toml made is refused: {e}"
-        ))
-    })?;
-    put("problem.toml", toml.as_bytes(), 0o644)?;
-    put(MANIFEST, manifest.as_bytes(), 0o644)?;
-
+    stage_data(workspace, &id, &package, &manifest, &shown, data.path())?;
     // problems/<id>/, scaffolded as `make new` would, when there is none.
-    let problem = if workspace.problem_dir(&id).exists() {
-        None
-    } else {
-        let kind = if package.interactor.is_some() {
-            Kind::Interactive
-        } else if package.checker.is_some() {
-            Kind::Checker
-        } else {
-            Kind::Stdin
-        };
-        let mut spec = Spec::for_id(&id, Some("kattis"), false, false)?;
-        spec.kind = kind;
-        spec.title = package.title.replace('"', "'");
-        let (_, files) = new::scaffold_files(&spec)?;
-        let stage = scratch("problem")?;
-        let prefix = PathBuf::from("problems").join(&id);
-        for (path, text) in files {
-            if let Ok(inside) = path.strip_prefix(&prefix) {
-                let target = stage.path().join(inside);
-                fs::create_dir_all(target.parent().unwrap_or(stage.path()))
-                    .and_then(|()| fs::write(&target, text))
-                    .map_err(|e| SetupError(format!("cannot write {}: {e}", target.display())))?;
-            }
+    let problem = match workspace.problem_dir(&id).exists() {
+        true => None,
+        false => {
+            let stage = scratch("problem")?;
+            stage_problem(&id, &package, stage.path())?;
+            Some(stage)
         }
-        Some(stage)
     };
     let new_problem = problem.is_some();
-    interrupt::uninterrupted(|| -> Result<(), SetupError> {
-        let judge_data = workspace.root.join("judge-data");
-        fs::create_dir_all(&judge_data)
-            .map_err(|e| SetupError(format!("cannot create {}: {e}", judge_data.display())))?;
-        let old = staging.join(format!(".{id}-replaced-{}", std::process::id()));
-        if data_dir.exists() {
-            fs::rename(&data_dir, &old).map_err(|e| {
-                SetupError(format!("cannot move {} aside: {e}", data_dir.display()))
-            })?;
-        }
-        data.keep_as(&data_dir)
-            .map_err(|e| SetupError(format!("cannot write {}: {e}", data_dir.display())))?;
-        let _ = fs::remove_dir_all(&old);
-        if let Some(stage) = problem {
-            stage
-                .keep_as(&workspace.problem_dir(&id))
-                .map_err(|e| SetupError(format!("cannot write problems/{id}: {e}")))?;
-        }
-        Ok(())
-    })?;
-
+    publish(workspace, &id, &staging, data, problem)?;
     let mut lines = vec![summary(&id, &package, stored.is_some())];
     for (what, tool) in [
         ("checker", &package.checker),
@@ -277,6 +165,172 @@ pub fn import(
         new_problem,
         needs_time_limit: package.time_limit_ms.is_none(),
         lines,
+    })
+}
+
+/// What an earlier import of `id` (its `stored` manifest) says: `Some`
+/// when the package is unchanged and nothing is to be written; an error when
+/// it changed (and `force` is not given) or `id` is taken by a problem that
+/// was not imported.
+fn earlier_import(
+    workspace: &Workspace,
+    id: &str,
+    package: &Package,
+    manifest: &str,
+    stored: &Option<String>,
+    force: bool,
+) -> Result<Option<Imported>, SetupError> {
+    let exists = workspace.data_dir(id).exists() || workspace.problem_dir(id).exists();
+    match stored {
+        Some(old) if old == manifest => Ok(Some(Imported {
+            id: id.to_string(),
+            new_problem: false,
+            needs_time_limit: false,
+            lines: vec![format!(
+                "{id} \"{}\": unchanged since it was imported; nothing written",
+                package.title
+            )],
+        })),
+        Some(old) if !force => {
+            let changed = changes(old, manifest);
+            let shown_changes: Vec<&str> = changed.iter().take(20).map(String::as_str).collect();
+            Err(SetupError(format!(
+                "{id}: the package changed since it was imported ({}{}); --force replaces judge-data/{id}/ \
+                 (problems/{id}/ is kept), --id <other> imports it beside",
+                shown_changes.join(", "),
+                if changed.len() > 20 { format!(", and {} more", changed.len() - 20) } else { String::new() }
+            )))
+        }
+        None if exists => Err(SetupError(format!(
+            "{id} exists already and was not imported from a package: import it with --id {}",
+            free_id(workspace, id)
+        ))),
+        _ => Ok(None),
+    }
+}
+
+/// Writes into `dir` what `judge-data/<id>/` is to hold: the package's
+/// programs, the cases (made by its generators where it says so), the
+/// examples, `problem.toml` (refused if it would not parse) and the manifest.
+fn stage_data(
+    workspace: &Workspace,
+    id: &str,
+    package: &Package,
+    manifest: &str,
+    shown: &str,
+    dir: &Path,
+) -> Result<(), SetupError> {
+    let put = |relative: &str, bytes: &[u8], mode: u32| -> Result<(), SetupError> {
+        let target = dir.join(relative);
+        if let Some(parent) = target.parent() {
+            fs::create_dir_all(parent)
+                .map_err(|e| SetupError(format!("cannot create {}: {e}", parent.display())))?;
+        }
+        fs::write(&target, bytes)
+            .and_then(|()| fs::set_permissions(&target, fs::Permissions::from_mode(mode | 0o600)))
+            .map_err(|e| SetupError(format!("cannot write {}: {e}", target.display())))
+    };
+    let read = |path: &str| {
+        package
+            .tree
+            .read(path)
+            .map_err(|e| SetupError(format!("import {shown}: {e}")))
+    };
+    for file in &package.copied {
+        put(file, &read(file)?, package.tree.mode(file))?;
+    }
+    let made = make_cases(workspace, package, dir)?;
+    for (case, (input, answer)) in package.cases.iter().zip(&made) {
+        put(&format!("{}.in", case.name), input, 0o644)?;
+        if let Some(answer) = answer {
+            put(&format!("{}.out", case.name), answer, 0o644)?;
+        }
+    }
+    for (name, path) in &package.examples {
+        put(&format!("{name}.interaction"), &read(path)?, 0o644)?;
+    }
+    let provisional = package.time_limit_ms.unwrap_or(1000);
+    let largest = made
+        .iter()
+        .flat_map(|(input, answer)| [Some(input), answer.as_ref()])
+        .flatten()
+        .map(|bytes| bytes.len() as u64)
+        .max()
+        .unwrap_or(0);
+    let toml = package.problem_toml(id, provisional, largest);
+    crate::problem::config::parse(&toml).map_err(|e| {
+        SetupError(format!(
+            "import {shown}: the problem.toml made is refused: {e}"
+        ))
+    })?;
+    put("problem.toml", toml.as_bytes(), 0o644)?;
+    put(MANIFEST, manifest.as_bytes(), 0o644)
+}
+
+/// Writes into `dir` what `problems/<id>/` is to hold: the scaffold of the
+/// package's kind (stdin, checker, interactive), as `make new` makes it.
+fn stage_problem(id: &str, package: &Package, dir: &Path) -> Result<(), SetupError> {
+    let kind = if package.interactor.is_some() {
+        Kind::Interactive
+    } else if package.checker.is_some() {
+        Kind::Checker
+    } else {
+        Kind::Stdin
+    };
+    let mut spec = Spec::for_id(id, Some("kattis"), false, false)?;
+    spec.kind = kind;
+    spec.title = package.title.replace('"', "'");
+    let (_, files) = new::scaffold_files(&spec)?;
+    let prefix = PathBuf::from("problems").join(id);
+    for (path, text) in files {
+        if let Ok(inside) = path.strip_prefix(&prefix) {
+            let target = dir.join(inside);
+            fs::create_dir_all(target.parent().unwrap_or(dir))
+                .and_then(|()| fs::write(&target, text))
+                .map_err(|e| SetupError(format!("cannot write {}: {e}", target.display())))?;
+        }
+    }
+    Ok(())
+}
+
+/// Moves the staged `data` (and `problem`, when one was made) into place,
+/// uninterrupted. The data an earlier import stored is moved aside first
+/// and put back if the new cannot take its place.
+fn publish(
+    workspace: &Workspace,
+    id: &str,
+    staging: &Path,
+    data: Scratch,
+    problem: Option<Scratch>,
+) -> Result<(), SetupError> {
+    let data_dir = workspace.data_dir(id);
+    interrupt::uninterrupted(|| -> Result<(), SetupError> {
+        let judge_data = workspace.root.join("judge-data");
+        fs::create_dir_all(&judge_data)
+            .map_err(|e| SetupError(format!("cannot create {}: {e}", judge_data.display())))?;
+        let old = staging.join(format!(".{id}-replaced-{}", std::process::id()));
+        let replacing = data_dir.exists();
+        if replacing {
+            fs::rename(&data_dir, &old).map_err(|e| {
+                SetupError(format!("cannot move {} aside: {e}", data_dir.display()))
+            })?;
+        }
+        if let Err(e) = data.keep_as(&data_dir) {
+            if replacing {
+                let _ = fs::rename(&old, &data_dir);
+            }
+            return Err(SetupError(format!(
+                "cannot write {}: {e}",
+                data_dir.display()
+            )));
+        }
+        let _ = fs::remove_dir_all(&old);
+        if let Some(stage) = problem {
+            stage
+                .keep_as(&workspace.problem_dir(id))
+                .map_err(|e| SetupError(format!("cannot write problems/{id}: {e}")))?;
+        }
+        Ok(())
     })
 }
 
