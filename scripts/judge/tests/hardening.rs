@@ -590,3 +590,19 @@ fn sleeping_is_cpu_free_until_the_wall_cap_unless_time_is_wall() {
     );
     assert!(run.took < Duration::from_millis(1400), "{:?}", run.took);
 }
+
+#[test]
+fn the_survivor_check_finds_a_marked_process_still_running_and_kills_it() {
+    let probe = probe();
+    let mut sleeper = Command::new("sleep")
+        .arg("30")
+        .env(common::PROBE_VARIABLE, &probe)
+        .spawn()
+        .unwrap();
+    let left = survivors(&probe);
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert!(left[0].ends_with("sleep 30 "), "{left:?}");
+    // Killed by the check: it ends at once, long before its 30 s.
+    assert!(!sleeper.wait().unwrap().success());
+    assert_eq!(survivors(&probe), Vec::<String>::new());
+}

@@ -111,6 +111,26 @@ pub const PROBE_VARIABLE: &str = "JUDGE_TEST_PROBE";
 /// The processes still running with `PROBE_VARIABLE=<probe>`, as
 /// "<pid> <command line>"; each is killed, so a failing test leaves none.
 pub fn survivors(probe: &str) -> Vec<String> {
+    // A process killed a moment ago may still be on its way out (more so on
+    // a loaded machine): it has half a second before it counts as running.
+    for _ in 0..25 {
+        if marked(probe).is_empty() {
+            return Vec::new();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    marked(probe)
+        .into_iter()
+        .map(|(pid, cmdline)| {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            format!("{pid} {cmdline}")
+        })
+        .collect()
+}
+
+/// The live processes marked with `probe` (zombies are dead: only their
+/// parent has not collected them yet), with their command lines.
+fn marked(probe: &str) -> Vec<(i32, String)> {
     let wanted = format!("{PROBE_VARIABLE}={probe}");
     let mut found = Vec::new();
     for entry in fs::read_dir("/proc").unwrap().flatten() {
@@ -123,24 +143,19 @@ pub fn survivors(probe: &str) -> Vec<String> {
             None => continue,
         };
         let environ = fs::read(entry.path().join("environ")).unwrap_or_default();
-        if environ.split(|&b| b == 0).any(|v| v == wanted.as_bytes()) {
+        if !environ.split(|&b| b == 0).any(|v| v == wanted.as_bytes()) {
+            continue;
+        }
+        let state = fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let zombie = state
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .starts_with('Z');
+        if !zombie {
             let cmdline = fs::read(entry.path().join("cmdline")).unwrap_or_default();
-            let state = fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-            // A zombie is dead: only its parent has not collected it yet.
-            if state
-                .rsplit(')')
-                .next()
-                .unwrap_or("")
-                .trim_start()
-                .starts_with('Z')
-            {
-                continue;
-            }
-            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-            found.push(format!(
-                "{pid} {}",
-                String::from_utf8_lossy(&cmdline).replace('\0', " ")
-            ));
+            found.push((pid, String::from_utf8_lossy(&cmdline).replace('\0', " ")));
         }
     }
     found
