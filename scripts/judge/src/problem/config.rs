@@ -414,89 +414,10 @@ pub fn parse(text: &str) -> Result<Config, String> {
         Some(text) => CompareMode::parse("compare", text)?,
     };
     let compare = compare_of(&raw, compare_mode)?;
-    let tool = |key: &str, protocol_key: &str, what: &str| -> Result<Option<Tool>, String> {
-        let protocol = match mode(protocol_key) {
-            None => Protocol::Testlib,
-            Some(text) => Protocol::parse(protocol_key, text)?,
-        };
-        match raw.get(key).map(|line| line.trim()) {
-            Some("") => Err(format!("`{key}` must name {what}, found \"\"")),
-            Some(command) => Ok(Some(Tool {
-                command: command.to_string(),
-                protocol,
-            })),
-            None if raw.contains_key(protocol_key) => Err(format!(
-                "`{protocol_key}` needs `{key} = \"<command>\"` too"
-            )),
-            None => Ok(None),
-        }
-    };
-    let checker = tool("checker", "checker_protocol", "a program")?;
-    let interactor = tool("interactor", "interactor_protocol", "a command line")?;
-    if checker.is_some()
-        && interactor
-            .as_ref()
-            .is_some_and(|i| i.protocol == Protocol::Kattis)
-    {
-        return Err(
-            "a Kattis interactor judges the answer itself: drop `checker` \
-                    or use interactor_protocol = \"testlib\""
-                .into(),
-        );
-    }
-    let validator_flags: Vec<String> = match raw.get("validator_flags") {
-        Some(_) if checker.is_none() && interactor.is_none() => {
-            return Err(
-                "`validator_flags` are for a checker or an interactor; the default \
-                        validator's flags are compare keys (case_sensitive, float_tolerance, ...)"
-                    .into(),
-            )
-        }
-        Some(text) => text.split_whitespace().map(String::from).collect(),
-        None => Vec::new(),
-    };
-    let kattis = |tool: &Option<Tool>| {
-        tool.as_ref()
-            .is_some_and(|t| t.protocol == Protocol::Kattis)
-    };
-    let validation_passes = match raw.get("validation_passes") {
-        None => None,
-        Some(_) if !kattis(&checker) && !kattis(&interactor) => {
-            return Err("`validation_passes` needs a Kattis checker or interactor \
-                        (checker_protocol or interactor_protocol = \"kattis\"): it writes nextpass.in"
-                .into())
-        }
-        Some(text) => Some(text.parse::<u32>().ok().filter(|&n| n >= 2).ok_or_else(|| {
-            format!("`validation_passes` must be a whole number of at least 2, found {text:?}")
-        })?),
-    };
-    let rustc = raw
-        .get("rustc")
-        .cloned()
-        .unwrap_or_else(|| RUST_FLOOR.into());
-    let parts: Vec<&str> = rustc.split('.').collect();
-    if parts.len() != 3 || !parts.iter().all(|p| p.parse::<u32>().is_ok()) {
-        return Err(format!(
-            "`rustc` must be a full rustc version such as {RUST_FLOOR}, found {rustc:?}"
-        ));
-    }
-    let terminator = raw.get("stress_terminator").cloned();
-    let count_header = match mode("stress_header") {
-        None => false,
-        Some("count") => true,
-        Some(text) => {
-            return Err(format!(
-                "`stress_header` must be \"count\" (the first line is the number of cases), \
-                 found {text:?}"
-            ))
-        }
-    };
-    let case_lines = match raw.get("stress_case_lines") {
-        Some(text) => Some(text.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-            format!("`stress_case_lines` must be a positive whole number, found {text:?}")
-        })?),
-        None => None,
-    };
+    let checker = tool(&raw, "checker", "checker_protocol", "a program")?;
+    let interactor = tool(&raw, "interactor", "interactor_protocol", "a command line")?;
+    let (validator_flags, validation_passes) = validation(&raw, &checker, &interactor)?;
+    let rustc = rustc(&raw)?;
     let words = |key: &str| -> Vec<String> {
         raw.get(key)
             .map(|text| text.split_whitespace().map(String::from).collect())
@@ -523,41 +444,11 @@ pub fn parse(text: &str) -> Result<Config, String> {
     let time_rule = time_rule(&raw)?;
     let groups = groups(&raw)?;
     let submissions = submissions(&raw)?;
-    let stress_layout = match (case_lines, count_header) {
-        (None, false) if terminator.is_some() => {
-            return Err(
-                "`stress_terminator` needs `stress_case_lines` or `stress_header` too".into(),
-            )
-        }
-        (None, false) => None,
-        _ => Some(Layout {
-            case_lines,
-            terminator,
-            count_header,
-        }),
-    };
+    let stress_layout = stress_layout(&raw)?;
     let brute_skip = raw
         .get("brute_skip")
         .map(|patterns| patterns.split_whitespace().map(str::to_string).collect());
-    let mut bench = Vec::new();
-    for (key, value) in &raw {
-        let name = match key.strip_prefix("bench.") {
-            Some(name) => name,
-            None => continue,
-        };
-        let sizes = value
-            .split_whitespace()
-            .map(|size| size.parse::<u64>().ok().filter(|&n| n > 0 && n <= MAX_SIZE))
-            .collect::<Option<Vec<u64>>>()
-            .filter(|sizes| !sizes.is_empty())
-            .ok_or_else(|| {
-                format!("`{key}` must list whole-number sizes in 1..={MAX_SIZE}, found {value:?}")
-            })?;
-        bench.push(Series {
-            name: name.to_string(),
-            sizes,
-        });
-    }
+    let bench = bench_series(&raw)?;
     let judge = text_of("judge");
     let memory_limit_kib = number("memory_limit_kib", MAX_MEMORY_KIB)?;
     let stack_kib = match raw.get("stack_kib") {
@@ -611,6 +502,142 @@ fn positive(key: &str, text: &str) -> Result<f64, String> {
         .ok()
         .filter(|v| v.is_finite() && *v > 0.0)
         .ok_or_else(|| format!("`{key}` must be a positive number, found {text:?}"))
+}
+/// A checker's or an interactor's command line (`key`) and protocol.
+fn tool(
+    raw: &BTreeMap<String, String>,
+    key: &str,
+    protocol_key: &str,
+    what: &str,
+) -> Result<Option<Tool>, String> {
+    let protocol = match raw.get(protocol_key) {
+        None => Protocol::Testlib,
+        Some(text) => Protocol::parse(protocol_key, text)?,
+    };
+    match raw.get(key).map(|line| line.trim()) {
+        Some("") => Err(format!("`{key}` must name {what}, found \"\"")),
+        Some(command) => Ok(Some(Tool {
+            command: command.to_string(),
+            protocol,
+        })),
+        None if raw.contains_key(protocol_key) => Err(format!(
+            "`{protocol_key}` needs `{key} = \"<command>\"` too"
+        )),
+        None => Ok(None),
+    }
+}
+
+/// `validator_flags` and `validation_passes`, which need the tools they are for.
+fn validation(
+    raw: &BTreeMap<String, String>,
+    checker: &Option<Tool>,
+    interactor: &Option<Tool>,
+) -> Result<(Vec<String>, Option<u32>), String> {
+    let kattis = |tool: &Option<Tool>| {
+        tool.as_ref()
+            .is_some_and(|t| t.protocol == Protocol::Kattis)
+    };
+    if checker.is_some() && kattis(interactor) {
+        return Err(
+            "a Kattis interactor judges the answer itself: drop `checker` \
+                    or use interactor_protocol = \"testlib\""
+                .into(),
+        );
+    }
+    let validator_flags: Vec<String> = match raw.get("validator_flags") {
+        Some(_) if checker.is_none() && interactor.is_none() => {
+            return Err(
+                "`validator_flags` are for a checker or an interactor; the default \
+                        validator's flags are compare keys (case_sensitive, float_tolerance, ...)"
+                    .into(),
+            )
+        }
+        Some(text) => text.split_whitespace().map(String::from).collect(),
+        None => Vec::new(),
+    };
+    let validation_passes = match raw.get("validation_passes") {
+        None => None,
+        Some(_) if !kattis(checker) && !kattis(interactor) => {
+            return Err("`validation_passes` needs a Kattis checker or interactor \
+                        (checker_protocol or interactor_protocol = \"kattis\"): it writes nextpass.in"
+                .into())
+        }
+        Some(text) => Some(text.parse::<u32>().ok().filter(|&n| n >= 2).ok_or_else(|| {
+            format!("`validation_passes` must be a whole number of at least 2, found {text:?}")
+        })?),
+    };
+    Ok((validator_flags, validation_passes))
+}
+
+/// The rustc the paste is proven on: a full version, the floor unless set.
+fn rustc(raw: &BTreeMap<String, String>) -> Result<String, String> {
+    let rustc = raw
+        .get("rustc")
+        .cloned()
+        .unwrap_or_else(|| RUST_FLOOR.into());
+    let parts: Vec<&str> = rustc.split('.').collect();
+    if parts.len() != 3 || !parts.iter().all(|p| p.parse::<u32>().is_ok()) {
+        return Err(format!(
+            "`rustc` must be a full rustc version such as {RUST_FLOOR}, found {rustc:?}"
+        ));
+    }
+    Ok(rustc)
+}
+
+/// How stress and the shrinker read an input's cases, when it has several.
+fn stress_layout(raw: &BTreeMap<String, String>) -> Result<Option<Layout>, String> {
+    let terminator = raw.get("stress_terminator").cloned();
+    let count_header = match raw.get("stress_header").map(String::as_str) {
+        None => false,
+        Some("count") => true,
+        Some(text) => {
+            return Err(format!(
+                "`stress_header` must be \"count\" (the first line is the number of cases), \
+                 found {text:?}"
+            ))
+        }
+    };
+    let case_lines = match raw.get("stress_case_lines") {
+        Some(text) => Some(text.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+            format!("`stress_case_lines` must be a positive whole number, found {text:?}")
+        })?),
+        None => None,
+    };
+    match (case_lines, count_header) {
+        (None, false) if terminator.is_some() => {
+            Err("`stress_terminator` needs `stress_case_lines` or `stress_header` too".into())
+        }
+        (None, false) => Ok(None),
+        _ => Ok(Some(Layout {
+            case_lines,
+            terminator,
+            count_header,
+        })),
+    }
+}
+
+/// The `bench.<series>` lines, in key order.
+fn bench_series(raw: &BTreeMap<String, String>) -> Result<Vec<Series>, String> {
+    let mut bench = Vec::new();
+    for (key, value) in raw {
+        let name = match key.strip_prefix("bench.") {
+            Some(name) => name,
+            None => continue,
+        };
+        let sizes = value
+            .split_whitespace()
+            .map(|size| size.parse::<u64>().ok().filter(|&n| n > 0 && n <= MAX_SIZE))
+            .collect::<Option<Vec<u64>>>()
+            .filter(|sizes| !sizes.is_empty())
+            .ok_or_else(|| {
+                format!("`{key}` must list whole-number sizes in 1..={MAX_SIZE}, found {value:?}")
+            })?;
+        bench.push(Series {
+            name: name.to_string(),
+            sizes,
+        });
+    }
+    Ok(bench)
 }
 
 /// The time rule: all three keys or none.
