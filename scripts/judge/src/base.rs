@@ -1,6 +1,6 @@
 //! The lowest layer: what every other layer may use and that uses none of
 //! them — errors, files, terminal output, diffs, arguments, the known name
-//! nearest a mistyped one, the vocabulary of `problem.toml`'s modes and the
+//! nearest a mistyped one, `*` name patterns, the vocabulary of `problem.toml`'s modes and the
 //! judges table.
 
 pub mod args;
@@ -14,6 +14,7 @@ pub mod judges;
 pub mod modes;
 pub mod nearest;
 pub mod terminal;
+pub mod wildcard;
 pub mod xml;
 pub mod yaml;
 pub mod zip;

@@ -5,6 +5,7 @@
 //! judge: solution files stay self-contained and never use this crate.
 
 use judge::base::files::{self, Text};
+use judge::base::wildcard;
 use judge::judging::judge::Judge;
 use judge::problem::config;
 use judge::problem::workspace::Workspace;
@@ -442,7 +443,7 @@ impl Problem {
             .stored_cases(&[])
             .into_iter()
             .partition(|case| match &self.brute_skip {
-                Some(patterns) => patterns.iter().any(|p| config::matches(p, &case.name)),
+                Some(patterns) => patterns.iter().any(|p| wildcard::matches(p, &case.name)),
                 None => case.input.len() as u64 > BRUTE_SKIP_OVER_BYTES,
             });
         let skipped: Vec<String> = skipped.into_iter().map(|case| case.name).collect();

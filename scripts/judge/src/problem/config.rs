@@ -382,16 +382,6 @@ pub struct Config {
     pub time_rule: Option<TimeRule>,
 }
 
-/// Whether `name` matches `pattern`, where `*` stands for any text.
-pub fn matches(pattern: &str, name: &str) -> bool {
-    match pattern.split_once('*') {
-        None => pattern == name,
-        Some((head, rest)) => name.strip_prefix(head).is_some_and(|name| {
-            (0..=name.len()).any(|at| name.is_char_boundary(at) && matches(rest, &name[at..]))
-        }),
-    }
-}
-
 /// Parses `problem.toml`'s text; the error names the line or the key.
 pub fn parse(text: &str) -> Result<Config, String> {
     let raw = key_values(text)?;
@@ -1301,10 +1291,6 @@ mod tests {
             with("brute_skip = \"\"\n").unwrap().brute_skip,
             Some(vec![])
         );
-        assert!(matches("large-*", "large-1000"));
-        assert!(matches("*-chain-*", "deep-chain-60000"));
-        assert!(matches("max", "max") && !matches("max", "max-2"));
-        assert!(!matches("large-*", "sample-1") && !matches("*x", "xa"));
     }
 
     #[test]

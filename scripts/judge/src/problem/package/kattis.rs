@@ -10,6 +10,7 @@ use super::tree::{join, Tree};
 use super::{case_name, group, program_path, Case, Data, Format, Package};
 use crate::base::ini;
 use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
+use crate::base::wildcard;
 use crate::base::yaml::{self, Node, Value};
 use crate::problem::config::{Compare, Group, Submission, TimeRule, Tool};
 use crate::process::sources::languages::Language;
@@ -823,23 +824,13 @@ fn expected_results(tree: &Tree, files: &[String]) -> Result<Option<Vec<Expected
 /// Whether a `submissions.yaml` glob matches a submission's path under
 /// `submissions/` (itself or a folder of it); `*` stays in one name.
 fn glob_matches(pattern: &str, path: &str) -> bool {
-    fn part(pattern: &[u8], text: &[u8]) -> bool {
-        match (pattern.first(), text.first()) {
-            (None, None) => true,
-            (Some(b'*'), _) => {
-                part(&pattern[1..], text) || (!text.is_empty() && part(pattern, &text[1..]))
-            }
-            (Some(p), Some(t)) if p == t => part(&pattern[1..], &text[1..]),
-            _ => false,
-        }
-    }
     let parts: Vec<&str> = path.split('/').collect();
     let wanted: Vec<&str> = pattern.trim_end_matches('/').split('/').collect();
     wanted.len() <= parts.len()
         && wanted
             .iter()
             .zip(&parts)
-            .all(|(p, t)| part(p.as_bytes(), t.as_bytes()))
+            .all(|(p, t)| wildcard::matches(p, t))
 }
 
 /// The submissions of submissions/<verdict>/ (their files added to
