@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::env;
 use std::fs::{self, DirBuilder, File, OpenOptions};
 use std::io::{self, Read, Write};
-use std::os::unix::fs::DirBuilderExt;
+use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -235,6 +235,15 @@ fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .create_new(true)
         .open(path)?
         .write_all(bytes)
+}
+
+/// The executable file `name` names in PATH, as a shell finds it.
+pub fn on_path(name: &str) -> Option<PathBuf> {
+    env::split_paths(&env::var_os("PATH")?)
+        .map(|dir| dir.join(name))
+        .find(|path| {
+            fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
 }
 
 /// `1 MiB`, `64 MiB`, `512 KiB`, `2 bytes`: a size limit as messages name it.

@@ -7,16 +7,15 @@ pub mod paste;
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
+use crate::base::files;
 use crate::base::judges::{self, Format, RUST_FLOOR};
 use crate::base::terminal::Tally;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
 use compile::{Compilers, Refused};
 use paste::{Paste, Style};
-use std::env;
 use std::fs;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Clipboard programs, in the order they are tried: Wayland, X11, macOS.
@@ -187,7 +186,7 @@ fn check_all(workspace: &Workspace, ids: &[String]) -> bool {
 fn copy(text: &str) {
     let found = CLIPBOARDS
         .iter()
-        .find_map(|command| on_path(command[0]).map(|path| (path, &command[1..])));
+        .find_map(|command| files::on_path(command[0]).map(|path| (path, &command[1..])));
     let (program, arguments) = match found {
         Some(found) => found,
         None => {
@@ -212,15 +211,4 @@ fn copy(text: &str) {
         Ok(status) => eprintln!("not copied: {} ended with {status}", program.display()),
         Err(e) => eprintln!("not copied: cannot run {}: {e}", program.display()),
     }
-}
-
-fn on_path(name: &str) -> Option<PathBuf> {
-    env::split_paths(&env::var_os("PATH")?)
-        .map(|dir| dir.join(name))
-        .find(|path| is_executable(path))
-}
-
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }

@@ -15,11 +15,10 @@ pub mod languages;
 
 use super::run::{self, Input, Killed, Limits, Output, Program, View};
 use super::sandbox;
-use crate::base::files::Scratch;
+use crate::base::files::{self, Scratch};
 use crate::base::hash::fnv1a;
 use java::java_classes;
 use languages::{Language, HEADERS};
-use std::env;
 use std::fmt;
 use std::fs;
 use std::io;
@@ -114,7 +113,7 @@ pub fn from_arg(text: &str, build_dir: &Path) -> Result<Program, String> {
         _ if lone && (text.contains('/') || Language::of_path(path).is_some()) => {
             Err(format!("no program {text}: no such file"))
         }
-        _ if lone && plain_name && which(text).is_none() => Err(format!(
+        _ if lone && plain_name && files::on_path(text).is_none() => Err(format!(
             "no program {text}: no such file here, and no such command in PATH"
         )),
         _ => Ok(Program::Shell(text.to_string())),
@@ -241,7 +240,7 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
         compile(&job, &build)?;
     }
     if let Some(runtime) = language.runtime() {
-        if which(runtime).is_none() {
+        if files::on_path(runtime).is_none() {
             return Err(missing(runtime, &format!("{shown} (to run)")));
         }
     }
@@ -556,7 +555,7 @@ fn run_compiler(job: &Job, dir: &Path) -> Result<(), BuildError> {
     let program = job
         .interpreter
         .map_or(PathBuf::from(compiler), Path::to_path_buf);
-    if which(&program.display().to_string()).is_none() {
+    if files::on_path(&program.display().to_string()).is_none() {
         return Err(missing(compiler, job.shown));
     }
     let files: Vec<PathBuf> = job.compiled.iter().map(|name| dir.join(name)).collect();
@@ -677,14 +676,6 @@ fn confined(
         None => return Ok(Some(String::from_utf8_lossy(&outcome.stdout).into_owned())),
     };
     failed(format!("{doing} stopped: the compiler {over} ({shown})"))
-}
-
-fn which(program: &str) -> Option<PathBuf> {
-    env::var_os("PATH").and_then(|paths| {
-        env::split_paths(&paths)
-            .map(|dir| dir.join(program))
-            .find(|path| path.is_file())
-    })
 }
 
 /// The source with every non-ASCII space (U+00A0 and the like, common in code
