@@ -147,10 +147,14 @@ impl Scratch {
         self.0.path()
     }
 
-    /// Writes `bytes` as the new file `name` in the folder; never into or
-    /// through anything already there.
+    /// Writes `bytes` as the new file `name` in the folder (its folders
+    /// made as needed: `name` may be a relative path); never into or through
+    /// anything already there.
     pub fn file(&self, name: &str, bytes: &[u8]) -> io::Result<PathBuf> {
         let path = self.path().join(name);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent)?;
+        }
         write_new(&path, bytes)?;
         Ok(path)
     }

@@ -539,9 +539,6 @@ fn compile(job: &Job, build: &Path) -> Result<(), BuildError> {
 
 fn write_files(scratch: &Scratch, files: &[File]) -> io::Result<()> {
     for file in files {
-        if let Some((dir, _)) = file.name.rsplit_once('/') {
-            fs::create_dir_all(scratch.path().join(dir))?;
-        }
         let path = scratch.file(&file.name, &file.bytes)?;
         fs::set_permissions(&path, fs::Permissions::from_mode(file.mode | 0o600))?;
     }

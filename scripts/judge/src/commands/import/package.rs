@@ -133,13 +133,13 @@ pub fn import(
         })
     };
     let data = scratch("data")?;
-    stage_data(workspace, &id, &package, &manifest, &shown, data.path())?;
+    stage_data(workspace, &id, &package, &manifest, &shown, &data)?;
     // problems/<id>/, scaffolded as `make new` would, when there is none.
     let problem = match workspace.problem_dir(&id).exists() {
         true => None,
         false => {
             let stage = scratch("problem")?;
-            stage_problem(&id, &package, stage.path())?;
+            stage_problem(&id, &package, &stage)?;
             Some(stage)
         }
     };
@@ -209,7 +209,7 @@ fn earlier_import(
     }
 }
 
-/// Writes into `dir` what `judge-data/<id>/` is to hold: the package's
+/// Writes into `data` what `judge-data/<id>/` is to hold: the package's
 /// programs, the cases (made by its generators where it says so), the
 /// examples, `problem.toml` (refused if it would not parse) and the manifest.
 fn stage_data(
@@ -218,17 +218,20 @@ fn stage_data(
     package: &Package,
     manifest: &str,
     shown: &str,
-    dir: &Path,
+    data: &Scratch,
 ) -> Result<(), SetupError> {
+    let dir = data.path();
     let put = |relative: &str, bytes: &[u8], mode: u32| -> Result<(), SetupError> {
-        let target = dir.join(relative);
-        if let Some(parent) = target.parent() {
-            fs::create_dir_all(parent)
-                .map_err(|e| SetupError(format!("cannot create {}: {e}", parent.display())))?;
-        }
-        fs::write(&target, bytes)
-            .and_then(|()| fs::set_permissions(&target, fs::Permissions::from_mode(mode | 0o600)))
-            .map_err(|e| SetupError(format!("cannot write {}: {e}", target.display())))
+        data.file(relative, bytes)
+            .and_then(|target| {
+                fs::set_permissions(target, fs::Permissions::from_mode(mode | 0o600))
+            })
+            .map_err(|e| {
+                SetupError(format!(
+                    "cannot write {}: {e}",
+                    dir.join(relative).display()
+                ))
+            })
     };
     let read = |path: &str| {
         package
@@ -267,9 +270,9 @@ fn stage_data(
     put(MANIFEST, manifest.as_bytes(), 0o644)
 }
 
-/// Writes into `dir` what `problems/<id>/` is to hold: the scaffold of the
-/// package's kind (stdin, checker, interactive), as `make new` makes it.
-fn stage_problem(id: &str, package: &Package, dir: &Path) -> Result<(), SetupError> {
+/// Writes into `stage` what `problems/<id>/` is to hold: the scaffold of
+/// the package's kind (stdin, checker, interactive), as `make new` makes it.
+fn stage_problem(id: &str, package: &Package, stage: &Scratch) -> Result<(), SetupError> {
     let kind = if package.interactor.is_some() {
         Kind::Interactive
     } else if package.checker.is_some() {
@@ -284,10 +287,13 @@ fn stage_problem(id: &str, package: &Package, dir: &Path) -> Result<(), SetupErr
     let prefix = PathBuf::from("problems").join(id);
     for (path, text) in files {
         if let Ok(inside) = path.strip_prefix(&prefix) {
-            let target = dir.join(inside);
-            fs::create_dir_all(target.parent().unwrap_or(dir))
-                .and_then(|()| fs::write(&target, text))
-                .map_err(|e| SetupError(format!("cannot write {}: {e}", target.display())))?;
+            let inside = inside.to_string_lossy();
+            stage.file(&inside, text.as_bytes()).map_err(|e| {
+                SetupError(format!(
+                    "cannot write {}: {e}",
+                    stage.path().join(&*inside).display()
+                ))
+            })?;
         }
     }
     Ok(())
