@@ -48,6 +48,8 @@ impl Judge {
                 output_cap: OUTPUT_CAP,
                 processes: Some(config.process_limit),
                 stack_kib: Some(config.stack_kib),
+                // Its files (in its /tmp) are memory too.
+                file_kib: Some(config.memory_limit_kib),
             },
             counting: false,
             comparator: Comparator::of(workspace, id, config)?,

@@ -126,6 +126,8 @@ pub struct Limits {
     pub processes: Option<u32>,
     /// The main thread's stack (`RLIMIT_STACK`); `None` keeps the runner's.
     pub stack_kib: Option<u64>,
+    /// The largest file it may write (`RLIMIT_FSIZE`): past it, SIGXFSZ.
+    pub file_kib: Option<u64>,
 }
 
 /// What a program sees of the files in the sandbox, beyond the read-only
@@ -148,10 +150,13 @@ impl View<'_> {
 
 /// A tool's processes and threads at once: a compiler's or a JVM's many.
 const TOOL_PROCESSES: u32 = 256;
+/// The largest file a tool writes, unless told otherwise: a compiler's
+/// binary, a generator's case.
+pub const TOOL_FILE_KIB: u64 = 1 << 20;
 
 impl Limits {
-    /// A tool's limits (a checker, a generator, a brute force): wall time
-    /// alone, its own memory unlimited.
+    /// A tool's limits (a checker, a generator, a brute force): wall time,
+    /// files of up to `TOOL_FILE_KIB`, its own memory unlimited.
     pub const fn tool(time: Duration, output_cap: usize) -> Limits {
         Limits {
             time,
@@ -160,6 +165,7 @@ impl Limits {
             output_cap,
             processes: Some(TOOL_PROCESSES),
             stack_kib: None,
+            file_kib: Some(TOOL_FILE_KIB),
         }
     }
 
