@@ -159,9 +159,11 @@ impl Scratch {
         Ok(path)
     }
 
-    /// Moves the folder to `path`, where it is kept; `Ok(false)` when a
-    /// folder is there already (a rival's, equally good), and this one goes.
+    /// Moves the folder to `path`, where it is kept, readable as any folder
+    /// made (a build is run by other uids); `Ok(false)` when a folder is
+    /// there already (a rival's, equally good), and this one goes.
     pub fn keep_as(self, path: &Path) -> io::Result<bool> {
+        fs::set_permissions(self.path(), fs::Permissions::from_mode(0o755))?;
         self.0.rename_to(path)
     }
 }

@@ -125,7 +125,7 @@ impl Checker {
             .chain(feedback.as_deref())
             .collect();
         let view = View {
-            reads_data: true,
+            readable: &[],
             writable: &writable,
         };
         let outcome = run::run(&program, stdin, Output::Capture, &limits, &view)

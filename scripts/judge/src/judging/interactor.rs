@@ -256,7 +256,7 @@ fn converse(
     let interactor_limits = Limits::tool(solution_limits.wall_cap() + INTERACTOR_GRACE, usize::MAX);
     // It reads the case and its answer, and writes its output and feedback.
     let interactor_view = View {
-        reads_data: true,
+        readable: &[],
         writable,
     };
     let transcript = Mutex::new(Transcript::default());

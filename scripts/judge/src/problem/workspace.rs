@@ -8,7 +8,7 @@ use super::config::{self, Config};
 use crate::base::error::SetupError;
 use crate::base::files;
 use crate::process::run::Program;
-use crate::process::{sandbox, sources};
+use crate::process::{sources, view};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -37,7 +37,7 @@ impl Workspace {
     /// The workspace at `root`; its stored data is hidden from every program
     /// the sandbox runs but the judge's own.
     pub fn at(root: &Path) -> Workspace {
-        sandbox::hide(&root.join("judge-data"));
+        view::hide_workspace(root);
         Workspace {
             root: root.to_path_buf(),
             binaries: root.join("target").join("release"),

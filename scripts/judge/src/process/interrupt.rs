@@ -23,7 +23,6 @@ const SIGINT: i32 = 2;
 const LAUNCHERS_GRACE: Duration = Duration::from_secs(3);
 
 extern "C" {
-    fn signal(signal: i32, handler: extern "C" fn(i32)) -> usize;
     fn read(fd: i32, buffer: *mut u8, count: usize) -> isize;
     fn write(fd: i32, buffer: *const u8, count: usize) -> isize;
 }
@@ -68,8 +67,8 @@ pub fn install() {
         clean_up_and_exit(i32::from(byte));
     });
     for signal_number in [SIGINT, SIGTERM] {
-        // SAFETY: the handler only calls write, which is async-signal-safe.
-        unsafe { signal(signal_number, on_signal) };
+        // The handler only calls write, which is async-signal-safe.
+        sys::catch_signal(signal_number, on_signal);
     }
 }
 
@@ -154,8 +153,8 @@ extern "C" fn on_stop(_signal: i32) {
 /// For the launcher: SIGTERM (from the runner, or from the kernel when the
 /// runner dies) only raises a flag its watchdog acts on.
 pub fn catch_stop() {
-    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
-    unsafe { signal(SIGTERM, on_stop) };
+    // The handler only stores to an atomic, which is async-signal-safe.
+    sys::catch_signal(SIGTERM, on_stop);
 }
 
 pub fn stop_requested() -> bool {

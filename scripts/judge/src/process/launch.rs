@@ -24,13 +24,16 @@
 //! program too.
 
 use super::interrupt;
-use super::sandbox::{self, Cgroup, CgroupBase, Confinement, Namespaces, Sight};
-use super::sys::{self, SIGKILL};
+use super::sandbox::{self, Cgroup, CgroupBase, Confinement, Namespaces};
+use super::seccomp;
+use super::sys::{self, Filter, SIGKILL};
+use super::view::{self, Sight};
 use std::env;
 use std::ffi::{CString, OsStr, OsString};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::os::fd::FromRawFd;
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{self, Command, ExitCode, ExitStatus};
@@ -119,8 +122,13 @@ pub struct Spec {
     pub wall: Duration,
     pub processes: Option<u32>,
     pub stack_kib: Option<u64>,
+    pub file_kib: Option<u64>,
     pub namespaces: Option<Namespaces>,
     pub cgroup: Option<CgroupBase>,
+    /// As root: the uids of the boxes, one of which the run takes.
+    pub boxes: Option<(u32, u32)>,
+    /// The seccomp filter is installed before the exec.
+    pub filter: bool,
     pub sight: Sight,
     /// An inherited descriptor of the network namespace to join.
     pub network: Option<i32>,
@@ -147,6 +155,15 @@ impl Spec {
         if let Some(kib) = self.stack_kib {
             pair("stack", &kib.to_string());
         }
+        if let Some(kib) = self.file_kib {
+            pair("file", &kib.to_string());
+        }
+        if let Some((first, last)) = self.boxes {
+            pair("boxes", &format!("{first}-{last}"));
+        }
+        if self.filter {
+            pair("filter", &"seccomp");
+        }
         match self.namespaces {
             Some(Namespaces::AsRoot) => pair("namespaces", &"root"),
             Some(Namespaces::InUserNamespace) => pair("namespaces", &"user"),
@@ -165,18 +182,19 @@ impl Spec {
             Some(CgroupBase::V2(dir)) => pair("cgroup.v2", dir),
             None => {}
         }
-        for dir in &self.sight.hidden {
-            pair("hide", dir);
+        for path in &self.sight.readable {
+            pair("read", path);
         }
         for dir in &self.sight.writable {
             pair("write", dir);
         }
-        for dir in &self.sight.kept {
-            pair("keep", dir);
+        for dir in &self.sight.hidden {
+            pair("hide", dir);
         }
         if self.sight.fresh_cwd {
             pair("cwd", &"fresh");
         }
+        pair("scratch", &self.sight.scratch_kib.to_string());
         if let Some(fd) = self.network {
             pair("network", &fd.to_string());
         }
@@ -211,6 +229,15 @@ impl Spec {
                 "cpu" => spec.cpu = Some(Duration::from_millis(number()?)),
                 "processes" => spec.processes = Some(number()? as u32),
                 "stack" => spec.stack_kib = Some(number()?),
+                "file" => spec.file_kib = Some(number()?),
+                "boxes" => {
+                    let range = value.split_once('-').and_then(|(first, last)| {
+                        Some((first.parse().ok()?, last.parse().ok()?))
+                    });
+                    spec.boxes = Some(range.ok_or(format!("boxes takes <first>-<last>, got {value:?}"))?);
+                }
+                "filter" if value == "seccomp" => spec.filter = true,
+                "scratch" => spec.sight.scratch_kib = number()?,
                 "namespaces" if value == "root" => spec.namespaces = Some(Namespaces::AsRoot),
                 "namespaces" if value == "user" => {
                     spec.namespaces = Some(Namespaces::InUserNamespace)
@@ -219,9 +246,9 @@ impl Spec {
                 "cgroup.pids" => pids = Some(PathBuf::from(value)),
                 "cgroup.cpuacct" => cpuacct = Some(PathBuf::from(value)),
                 "cgroup.v2" => spec.cgroup = Some(CgroupBase::V2(PathBuf::from(value))),
-                "hide" => spec.sight.hidden.push(PathBuf::from(value)),
+                "read" => spec.sight.readable.push(PathBuf::from(value)),
                 "write" => spec.sight.writable.push(PathBuf::from(value)),
-                "keep" => spec.sight.kept.push(PathBuf::from(value)),
+                "hide" => spec.sight.hidden.push(PathBuf::from(value)),
                 "cwd" if value == "fresh" => spec.sight.fresh_cwd = true,
                 "network" => spec.network = Some(number()? as i32),
                 _ => return Err(format!("unknown {pair:?}")),
@@ -282,23 +309,40 @@ fn probe(how: &str) -> ExitCode {
         "root" => Namespaces::AsRoot,
         _ => Namespaces::InUserNamespace,
     };
-    let confinement = Confinement {
-        namespaces: Some(namespaces),
-        cgroup_procs: Vec::new(),
-        network: None,
-        sight: Sight {
-            fresh_cwd: true,
-            ..Sight::default()
-        },
-        stack_bytes: None,
-        processes: None,
-    };
-    let result = sandbox::enter_launcher_namespaces(namespaces).and_then(|()| {
+    let result = (|| {
+        // As root, in a box as every run is.
+        let boxed = match namespaces {
+            Namespaces::AsRoot => Some(sandbox::box_uids().map_err(io_error).and_then(sandbox::take_box)?),
+            Namespaces::InUserNamespace => None,
+        };
+        let confinement = Confinement {
+            namespaces: Some(namespaces),
+            cgroup_procs: Vec::new(),
+            network: None,
+            sight: Sight {
+                fresh_cwd: true,
+                scratch_kib: 1024,
+                ..Sight::default()
+            },
+            stack_bytes: None,
+            file_bytes: None,
+            processes: None,
+            user: boxed.as_ref().map(|(uid, _)| (*uid, *uid)),
+        };
+        let filter: Option<Vec<Filter>> =
+            sandbox::filter_available().ok().and_then(|()| seccomp::filter());
+        sandbox::enter_launcher_namespaces(namespaces)?;
         let mut command = Command::new("/bin/true");
         // SAFETY: the launcher has no other thread yet: the child may
         // allocate; it only sets itself up and execs.
         unsafe {
-            command.pre_exec(move || confinement.enter());
+            command.pre_exec(move || {
+                confinement.enter()?;
+                match &filter {
+                    Some(filter) => sys::install_filter(filter),
+                    None => Ok(()),
+                }
+            });
         }
         let status = command.status()?;
         if !status.success() {
@@ -313,7 +357,7 @@ fn probe(how: &str) -> ExitCode {
             io::stdin().read_to_end(&mut Vec::new())?;
         }
         Ok(())
-    });
+    })();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -321,6 +365,10 @@ fn probe(how: &str) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn io_error(why: String) -> io::Error {
+    io::Error::new(io::ErrorKind::Other, why)
 }
 
 fn usage(why: &str) -> ExitCode {
@@ -388,15 +436,83 @@ fn launch(spec: &Spec, program: &[String]) -> io::Result<Report> {
         )?),
         None => None,
     };
-    let result = run_confined(spec, program, cgroup.as_ref());
+    // As root, a box of its own: its uid owns the folders it writes in
+    // while it runs, and the runner's uid again after.
+    let boxed = spec.boxes.map(sandbox::take_box).transpose()?;
+    let user = boxed.as_ref().map(|(uid, _)| (*uid, *uid));
+    let give = |(uid, gid): (u32, u32)| -> io::Result<()> {
+        for dir in &spec.sight.writable {
+            sandbox::give(dir, uid, gid)?;
+        }
+        Ok(())
+    };
+    let result = user
+        .map_or(Ok(()), give)
+        .and_then(|()| run_confined(spec, program, cgroup.as_ref(), user));
     if let Some(cgroup) = &cgroup {
         cgroup.kill();
         cgroup.remove();
     }
+    if user.is_some() {
+        give(sys::ids())?;
+    }
     result
 }
 
-fn run_confined(spec: &Spec, program: &[String], cgroup: Option<&Cgroup>) -> io::Result<Report> {
+/// What the program is started as: its command line, its environment (of
+/// the runner's making), and the filter installed last.
+struct Start {
+    argv: Vec<CString>,
+    envp: Vec<CString>,
+    filter: Option<Vec<Filter>>,
+}
+
+impl Start {
+    fn of(spec: &Spec, program: &[String]) -> io::Result<Start> {
+        let text = |bytes: &[u8]| {
+            CString::new(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))
+        };
+        let envp = view::environment()
+            .iter()
+            .map(|(name, value)| text(&[name.as_bytes(), b"=", value.as_bytes()].concat()))
+            .collect::<io::Result<_>>()?;
+        Ok(Start {
+            argv: program
+                .iter()
+                .map(|arg| text(arg.as_bytes()))
+                .collect::<io::Result<_>>()?,
+            envp,
+            filter: if spec.filter { seccomp::filter() } else { None },
+        })
+    }
+
+    /// In the program's process, just before exec: every signal default and
+    /// unblocked, no descriptor but 0, 1 and 2 past the exec, the filter.
+    /// Async-signal-safe.
+    fn prepare(&self) -> io::Result<()> {
+        sys::default_signals()?;
+        sys::close_others_on_exec()?;
+        match &self.filter {
+            Some(filter) => sys::install_filter(filter),
+            None => Ok(()),
+        }
+    }
+
+    /// Becomes the program; returns only why it could not.
+    fn exec(&self) -> io::Error {
+        match self.prepare() {
+            Ok(()) => sys::exec(&self.argv, &self.envp),
+            Err(e) => e,
+        }
+    }
+}
+
+fn run_confined(
+    spec: &Spec,
+    program: &[String],
+    cgroup: Option<&Cgroup>,
+    user: Option<(u32, u32)>,
+) -> io::Result<Report> {
     let me = process::id() as i32;
     if let Some(namespaces) = spec.namespaces {
         sandbox::enter_launcher_namespaces(namespaces)?;
@@ -414,29 +530,36 @@ fn run_confined(spec: &Spec, program: &[String], cgroup: Option<&Cgroup>) -> io:
         network: spec.network,
         sight: spec.sight.clone(),
         stack_bytes: spec.stack_kib.map(|kib| kib * 1024),
+        file_bytes: spec.file_kib.map(|kib| kib * 1024),
         // With its own user namespace and no cgroup; the launcher counts too.
         processes: spec
             .processes
             .filter(|_| cgroup.is_none() && spec.namespaces == Some(Namespaces::InUserNamespace))
             .map(|count| u64::from(count) + 1),
+        user,
     };
+    let start_as = Start::of(spec, program)?;
     let start = Instant::now();
     // In namespaces the launcher's child is their init, and the program its
     // child; the init says how the program ended.
     let (pid, init_says) = match spec.namespaces {
         Some(_) => {
-            let (pid, says) = start_init(&confinement, program, cgroup)?;
+            let (pid, says) = start_init(&confinement, &start_as, cgroup)?;
             (pid, Some(says))
         }
         None => {
             let mut command = Command::new(&program[0]);
-            command.args(&program[1..]);
+            command
+                .args(&program[1..])
+                .env_clear()
+                .envs(view::environment());
             // SAFETY: the launcher has no other thread, so the child, between
             // fork and exec, may allocate; it only confines itself.
             unsafe {
                 command.pre_exec(move || {
                     confinement.enter()?;
-                    sys::die_with_parent(SIGKILL)
+                    sys::die_with_parent(SIGKILL)?;
+                    start_as.prepare()
                 })
             };
             (command.spawn()?.id() as i32, None)
@@ -517,14 +640,9 @@ fn run_confined(spec: &Spec, program: &[String], cgroup: Option<&Cgroup>) -> io:
 /// (`kill -SEGV $$`, `raise`): an init of ours keeps its semantics.
 fn start_init(
     confinement: &Confinement,
-    program: &[String],
+    start: &Start,
     cgroup: Option<&Cgroup>,
 ) -> io::Result<(i32, File)> {
-    let argv: Vec<CString> = program
-        .iter()
-        .map(|arg| CString::new(arg.as_bytes()))
-        .collect::<Result<_, _>>()
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let (says_read, says_write) = sys::pipe()?;
     let (go_read, go_write) = sys::pipe()?;
     // SAFETY: the launcher has one thread; the child runs only `init`, which
@@ -534,7 +652,7 @@ fn start_init(
             drop((says_read, go_write));
             init(
                 confinement,
-                &argv,
+                start,
                 File::from(says_write),
                 File::from(go_read),
             );
@@ -554,7 +672,7 @@ fn start_init(
 }
 
 /// The init's life, in the launcher's forked child: see `start_init`.
-fn init(confinement: &Confinement, argv: &[CString], mut says: File, mut go: File) {
+fn init(confinement: &Confinement, start: &Start, mut says: File, mut go: File) {
     let result = (|| -> io::Result<Exit> {
         confinement.enter()?;
         sys::die_with_parent(SIGKILL)?;
@@ -566,7 +684,7 @@ fn init(confinement: &Confinement, argv: &[CString], mut says: File, mut go: Fil
         // SAFETY: one thread; the child only execs, or says why it could not.
         let program = match unsafe { sys::fork() }? {
             0 => {
-                let error = sys::exec(argv);
+                let error = start.exec();
                 let mut failed = File::from(failed_write);
                 let _ = failed.write_all(&error.raw_os_error().unwrap_or(0).to_le_bytes());
                 sys::exit_now(127)

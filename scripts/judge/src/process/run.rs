@@ -9,7 +9,8 @@
 //! stderr with a deadline, and reads the report.
 
 use super::launch::{self, Exit, Fired, Report, Spec};
-use super::sandbox::{self, Containment, Namespaces, Sight};
+use super::sandbox::{self, Containment, Namespaces};
+use super::view::{self, Sight};
 use super::{interrupt, sys};
 use crate::base::modes::Clock;
 use crate::base::terminal::escape_controls;
@@ -72,8 +73,9 @@ impl Program {
         }
     }
 
-    /// The command line the launcher starts: a path made absolute, as the
-    /// program starts elsewhere than the runner.
+    /// The command line the launcher starts: a path made absolute and its
+    /// folder resolved (`..`, symlinks), as the program starts elsewhere
+    /// than the runner, in a view where only that path leads to it.
     fn argv(&self) -> io::Result<Vec<OsString>> {
         Ok(match self {
             Program::Exec(path, args) => {
@@ -82,6 +84,12 @@ impl Program {
                     1 if path.is_relative() && !path.starts_with(".") => path.clone(),
                     _ if path.is_relative() => std::env::current_dir()?.join(path),
                     _ => path.clone(),
+                };
+                let path = match (path.parent(), path.file_name()) {
+                    (Some(dir), Some(name)) if path.is_absolute() => {
+                        dir.canonicalize().map_or(path.clone(), |dir| dir.join(name))
+                    }
+                    _ => path,
                 };
                 std::iter::once(path.into())
                     .chain(args.iter().map(OsString::from))
@@ -130,23 +138,26 @@ pub struct Limits {
     pub file_kib: Option<u64>,
 }
 
-/// What a program sees of the files in the sandbox, beyond the read-only
-/// view every program gets.
+/// What a program sees of the files in the sandbox besides the system, its
+/// program and the absolute paths among its arguments (`view`).
 #[derive(Clone, Copy, Debug)]
 pub struct View<'a> {
-    /// Stored data is visible (a checker, an interactor: they read answers).
-    pub reads_data: bool,
+    /// Files and folders it may read (a compile's header folders).
+    pub readable: &'a [&'a Path],
     /// Folders it may write in.
     pub writable: &'a [&'a Path],
 }
 
 impl View<'_> {
-    /// A judged program's: stored data hidden, nothing writable.
+    /// A judged program's: nothing more, nothing writable.
     pub const JUDGED: View<'static> = View {
-        reads_data: false,
+        readable: &[],
         writable: &[],
     };
 }
+
+/// The size of a tool's `/tmp`, which has no memory limit of its own.
+const TOOL_SCRATCH_KIB: u64 = 2 << 20;
 
 /// A tool's processes and threads at once: a compiler's or a JVM's many.
 const TOOL_PROCESSES: u32 = 256;
@@ -236,10 +247,19 @@ fn detect() -> Containment {
             namespaces: None,
             cgroup: None,
             network: None,
+            boxes: None,
+            filter: false,
             missing: vec![format!("turned off by {SANDBOX_VARIABLE}=none")],
         };
     }
     let mut missing = Vec::new();
+    let filter = match sandbox::filter_available() {
+        Ok(()) => true,
+        Err(why) => {
+            missing.push(why);
+            false
+        }
+    };
     let cgroup = match sandbox::cgroup_base() {
         Ok(base) => Some(base),
         Err(why) => {
@@ -253,17 +273,24 @@ fn detect() -> Containment {
     } else {
         Namespaces::InUserNamespace
     };
-    let (namespaces, network) = match probe(namespaces) {
-        Ok(network) => (Some(namespaces), network),
+    let boxes = match namespaces {
+        Namespaces::AsRoot => sandbox::box_uids().map(Some),
+        Namespaces::InUserNamespace => Ok(None),
+    };
+    let probed = boxes.and_then(|boxes| Ok((boxes, probe(namespaces)?)));
+    let (namespaces, boxes, network) = match probed {
+        Ok((boxes, network)) => (Some(namespaces), boxes, network),
         Err(why) => {
             missing.insert(0, why);
-            (None, None)
+            (None, None, None)
         }
     };
     Containment {
         namespaces,
         cgroup,
         network,
+        boxes,
+        filter,
         missing,
     }
 }
@@ -348,34 +375,25 @@ pub fn run(
 /// What the launcher is to enforce for `program` (started as `argv`).
 fn spec(program: &Program, argv: &[OsString], limits: &Limits, view: &View) -> Spec {
     let containment = containment();
-    let hidden = sandbox::hidden();
-    // The workspaces (what holds the data), the program's folder and this
-    // one stay in sight however the sandbox's fresh /tmp covers them.
-    let mut kept: Vec<PathBuf> = hidden
-        .iter()
-        .filter_map(|dir| dir.parent())
-        .map(Path::to_path_buf)
-        .collect();
-    kept.extend(
-        Path::new(&argv[0])
-            .parent()
-            .filter(|dir| dir.is_absolute())
-            .map(Path::to_path_buf),
-    );
-    kept.extend(std::env::current_dir().ok());
+    let mut readable = view::paths_given(argv);
+    readable.extend(view.readable.iter().map(|path| path.to_path_buf()));
     Spec {
         memory_kib: limits.memory_kib,
         cpu: (limits.clock == Clock::Cpu).then_some(limits.time),
         wall: limits.wall_cap(),
         processes: limits.processes,
         stack_kib: limits.stack_kib,
+        file_kib: limits.file_kib,
         namespaces: containment.namespaces,
         cgroup: containment.cgroup.clone(),
+        boxes: containment.boxes,
+        filter: containment.filter,
         sight: Sight {
-            hidden: if view.reads_data { Vec::new() } else { hidden },
+            readable,
             writable: view.writable.iter().map(|dir| dir.to_path_buf()).collect(),
-            kept,
+            hidden: view::hidden(),
             fresh_cwd: matches!(program, Program::Exec(..)),
+            scratch_kib: limits.memory_kib.unwrap_or(TOOL_SCRATCH_KIB),
         },
         network: containment.network,
     }

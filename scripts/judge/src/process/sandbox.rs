@@ -1,41 +1,41 @@
-//! The sandbox: every program runs in namespaces of its own and a cgroup of
-//! its own, so nothing it starts outlives its run, every process and page it
-//! uses is counted, and the files it sees are read-only with the stored data
-//! hidden. The kernel confines; the launcher only reports.
+//! The sandbox: every program runs in a box of its own, as isolate runs
+//! one: its own uid, namespaces, a view of the files built from a list, a
+//! seccomp filter and a cgroup, so nothing it starts outlives its run, every
+//! process and page it uses is counted, and it can neither read the stored
+//! answers nor change its own limits. The kernel confines; the launcher only
+//! reports.
 //!
-//! - A PID namespace whose init is the program: when it ends, the kernel
-//!   kills everything it started, whatever session or parent that has; the
-//!   launcher is outside, so it can be neither named nor signalled.
-//! - A mount namespace: every mount read-only, the workspace's `judge-data/`
-//!   covered by an empty folder (unless the program is a checker or an
-//!   interactor, which read answers), a fresh `/tmp` (the working directory of
-//!   a program that is no shell line), `/dev/shm` and `/run`, a `/dev` of
-//!   `null`, `zero`, `full`, `random`, `urandom` alone, a fresh read-only
-//!   `/proc` that shows only the program's own processes, and the folders the
-//!   run writes in (a checker's scratch, a compile's build) bound writable.
-//! - A network namespace with only a loopback, down; an IPC one too (SysV
-//!   memory dies with the run).
-//! - Every capability dropped for good before the program starts, so it can
-//!   undo none of this. As root the namespaces are made directly; as an
-//!   ordinary user inside a user namespace of the launcher's.
+//! - Its own uid: as root, a uid and gid of `JUDGE_BOX_UIDS` no other run
+//!   has at the same time, no supplementary group, no capability; as an
+//!   ordinary user, the user's own uid in a user namespace (never 0 there).
+//! - A PID namespace whose init is the launcher's child and the program its
+//!   only child: when the program ends, the kernel kills everything it
+//!   started; the launcher is outside, so it can be neither named nor
+//!   signalled.
+//! - A mount namespace whose root is built from a list (`view`); network
+//!   (a loopback, down), IPC and UTS namespaces of its own.
+//! - A seccomp filter (`seccomp`): no namespace, mount or key made from
+//!   inside.
 //! - A cgroup (v1 `memory`, `pids`, `cpuacct` where those are mounted, as on
 //!   this project's machines; else v2) with the memory and process limits:
 //!   memory as the kernel charges it (memfd, shm and written files count,
 //!   shared pages once), CPU time of every process, the whole cgroup killed.
+//!   Its files are root's (or out of sight): the program cannot write them.
 //!
 //! What the machine allows is found once per runner (`run::containment`), by
 //! starting `true` in the sandbox; where it allows nothing, the launcher's
 //! process-tree watch is the fallback, and every command says which is in
 //! force in its first line. `judge sandbox` explains what is missing.
 
+use super::seccomp;
 use super::sys::{self, *};
+use super::view::{self, Sight};
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read};
+use std::io;
 use std::os::fd::{AsRawFd, RawFd};
-use std::os::unix::fs::{symlink, OpenOptionsExt};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process;
-use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -69,61 +69,61 @@ pub struct Containment {
     /// making one per run would cost more than half a millisecond. As root
     /// only: joining one takes the capability over it.
     pub network: Option<RawFd>,
+    /// As root in namespaces: the uids of the boxes.
+    pub boxes: Option<(u32, u32)>,
+    /// Whether the seccomp filter is installed before every exec.
+    pub filter: bool,
     /// What is missing, and why; empty when nothing is.
     pub missing: Vec<String>,
 }
 
-/// Folders hidden from every program but the judge's own (checkers,
-/// interactors): each workspace's stored data.
-static HIDDEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// Hides `dir` (a workspace's `judge-data/`) from the programs run.
-pub fn hide(dir: &Path) {
-    let mut hidden = HIDDEN.lock().unwrap_or_else(|e| e.into_inner());
-    if !hidden.iter().any(|known| known == dir) {
-        hidden.push(dir.to_path_buf());
+/// Whether this kernel filters calls with seccomp, for this architecture.
+pub fn filter_available() -> Result<(), String> {
+    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    if !status.lines().any(|line| line.starts_with("Seccomp:")) {
+        return Err("no seccomp filter: the kernel has no seccomp".into());
     }
-}
-
-pub fn hidden() -> Vec<PathBuf> {
-    HIDDEN.lock().unwrap_or_else(|e| e.into_inner()).clone()
-}
-
-/// Whether `path` (an existing one) lies in a hidden folder.
-pub fn is_hidden(path: &Path) -> bool {
-    let real = |path: &Path| path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-    let path = real(path);
-    hidden().iter().any(|dir| path.starts_with(real(dir)))
+    seccomp::filter()
+        .map(drop)
+        .ok_or_else(|| "no seccomp filter: none written for this architecture".into())
 }
 
 impl Containment {
-    /// One line: `pid+mount+net namespaces, cgroup v1 (memory, pids,
-    /// cpuacct)`, or what the fallback is and why.
+    /// One line: the uid, the view, the filter, the namespaces and the
+    /// cgroup in force, or what the fallback is and why.
     pub fn describe(&self) -> String {
-        let namespaces = match self.namespaces {
-            Some(Namespaces::AsRoot) => "pid+mount+net namespaces".to_string(),
-            Some(Namespaces::InUserNamespace) => {
-                "pid+mount+net namespaces in a user namespace".to_string()
-            }
-            None => "no namespaces".to_string(),
-        };
         let cgroup = match &self.cgroup {
             Some(CgroupBase::V1 { .. }) => "cgroup v1 (memory, pids, cpuacct)",
             Some(CgroupBase::V2(_)) => "cgroup v2 (memory, pids, cpu)",
             None => "no cgroup",
         };
+        let filter = if self.filter {
+            "seccomp filter"
+        } else {
+            "no seccomp filter"
+        };
+        let (uid, _) = sys::ids();
+        let who = match (self.namespaces, self.boxes) {
+            (Some(_), Some((first, last))) => format!("uid {first}-{last} (a box per run)"),
+            (Some(_), None) => format!("uid {uid} in a user namespace"),
+            (None, _) => format!("uid {uid}"),
+        };
         match (&self.namespaces, &self.cgroup) {
             (None, None) => format!(
-                "none available ({}): process group only",
+                "none available ({}): process group only, {filter}",
                 self.missing.first().map_or("", String::as_str)
             ),
-            _ => format!("{namespaces}, {cgroup}"),
+            (None, Some(_)) => format!("{who}, no namespaces, {filter}, {cgroup}"),
+            (Some(_), _) => format!(
+                "{who}, a view of {} folders, {filter}, pid+mount+net+ipc+uts namespaces, {cgroup}",
+                view::system().len()
+            ),
         }
     }
 
     /// Whether anything is missing; `judge sandbox` says what.
     pub fn complete(&self) -> bool {
-        self.namespaces.is_some() && self.cgroup.is_some()
+        self.namespaces.is_some() && self.cgroup.is_some() && self.filter
     }
 }
 
@@ -165,7 +165,13 @@ pub fn cgroup_base() -> Result<CgroupBase, String> {
         .lines()
         .find_map(|line| line.strip_prefix("0::"))
         .ok_or("no cgroup: this process is in no v2 cgroup")?;
-    let base = mount.join(path.trim_start_matches('/'));
+    let own = mount.join(path.trim_start_matches('/'));
+    // A runner started from the leaf an earlier one made makes its runs
+    // beside that leaf, not one deeper.
+    let base = match own.parent() {
+        Some(parent) if own.ends_with(LEAF) && enabled(parent) => parent.to_path_buf(),
+        _ => own,
+    };
     delegate(&base)?;
     try_base(CgroupBase::V2(base))
 }
@@ -208,14 +214,10 @@ fn delegate(base: &Path) -> Result<(), String> {
             ));
         }
     }
-    let enabled = fs::read_to_string(base.join("cgroup.subtree_control")).unwrap_or_default();
-    if ["memory", "pids"]
-        .iter()
-        .all(|c| enabled.split_whitespace().any(|e| e == *c))
-    {
+    if enabled(base) {
         return Ok(());
     }
-    let leaf = base.join("judge-runner");
+    let leaf = base.join(LEAF);
     let cannot =
         |what: &str, e: io::Error| format!("no cgroup: cannot {what} in {}: {e}", base.display());
     match fs::create_dir(&leaf) {
@@ -229,6 +231,17 @@ fn delegate(base: &Path) -> Result<(), String> {
     }
     fs::write(base.join("cgroup.subtree_control"), "+memory +pids")
         .map_err(|e| cannot("enable memory and pids", e))
+}
+
+/// The leaf a v2 cgroup's processes move to, so that runs can be its siblings.
+const LEAF: &str = "judge-runner";
+
+/// Whether memory and pids are enabled for the children of `dir`.
+fn enabled(dir: &Path) -> bool {
+    let enabled = fs::read_to_string(dir.join("cgroup.subtree_control")).unwrap_or_default();
+    ["memory", "pids"]
+        .iter()
+        .all(|c| enabled.split_whitespace().any(|e| e == *c))
 }
 
 /// A base is usable when a cgroup can be made, limited and removed there.
@@ -478,6 +491,7 @@ impl Cgroup {
             Cgroup::V2(dir) => vec![dir],
         };
         for dir in dirs {
+            remove_children(dir);
             for _ in 0..100 {
                 match fs::remove_dir(dir) {
                     Err(e) if e.raw_os_error() == Some(16) => {
@@ -490,36 +504,91 @@ impl Cgroup {
     }
 }
 
+/// Removes the cgroups below `dir`, deepest first: a program that could
+/// make one must not leave it on the machine.
+fn remove_children(dir: &Path) {
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            remove_children(&entry.path());
+            let _ = fs::remove_dir(entry.path());
+        }
+    }
+}
+
+// ---- The boxes ----
+
+/// The uids a run as root may have, one per run at once, as isolate's
+/// boxes: `JUDGE_BOX_UIDS=<first>-<last>`, 60000-60999 unless set.
+pub const BOXES_VARIABLE: &str = "JUDGE_BOX_UIDS";
+
+pub fn box_uids() -> Result<(u32, u32), String> {
+    let text = match std::env::var(BOXES_VARIABLE) {
+        Ok(text) => text,
+        Err(_) => return Ok((60000, 60999)),
+    };
+    let range = text.split_once('-').and_then(|(first, last)| {
+        let (first, last) = (first.trim().parse::<u32>().ok()?, last.trim().parse::<u32>().ok()?);
+        (0 < first && first <= last && last < 65534).then_some((first, last))
+    });
+    range.ok_or_else(|| {
+        format!("{BOXES_VARIABLE}={text:?}: expected <first>-<last>, uids between 1 and 65533")
+    })
+}
+
+/// Where the boxes' locks are: root's alone.
+const BOX_LOCKS: &str = "/run/judge-boxes";
+
+/// A free box of `uids`: its uid (the gid too), held while the file lives.
+pub fn take_box((first, last): (u32, u32)) -> io::Result<(u32, File)> {
+    fs::create_dir_all(BOX_LOCKS)?;
+    fs::set_permissions(BOX_LOCKS, fs::Permissions::from_mode(0o700))?;
+    for uid in first..=last {
+        let lock = OpenOptions::new()
+            .create(true)
+            .write(true)
+            .mode(0o600)
+            .open(Path::new(BOX_LOCKS).join(uid.to_string()))?;
+        if sys::try_lock(lock.as_raw_fd())? {
+            return Ok((uid, lock));
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::Other,
+        format!("every box of {first}-{last} is in use ({BOXES_VARIABLE})"),
+    ))
+}
+
+/// Gives `dir` and everything in it to `uid`:`gid`, following no symlink
+/// and leaving a file linked from elsewhere as it is: a box's writable
+/// folders are its own during its run, the runner's again after.
+pub fn give(dir: &Path, uid: u32, gid: u32) -> io::Result<()> {
+    let meta = fs::symlink_metadata(dir)?;
+    if meta.is_dir() {
+        for entry in fs::read_dir(dir)? {
+            give(&entry?.path(), uid, gid)?;
+        }
+    } else if meta.nlink() > 1 {
+        return Ok(());
+    }
+    sys::chown_link(dir, uid, gid)
+}
+
 // ---- The namespaces ----
 
 /// Run by the launcher before it starts the program: as an ordinary user, a
-/// user namespace in which it may make the others; then the PID namespace,
-/// whose init its next child, the program, becomes.
+/// user namespace in which it may make the others, where it is itself (a
+/// uid that is not 0, so a program there never has root's power over what
+/// the namespace owns); then the PID namespace, whose init its next child,
+/// the program, becomes.
 pub fn enter_launcher_namespaces(namespaces: Namespaces) -> io::Result<()> {
     if namespaces == Namespaces::InUserNamespace {
         let (uid, gid) = sys::ids();
         sys::unshare_namespaces(CLONE_NEWUSER)?;
         fs::write("/proc/self/setgroups", "deny")?;
-        fs::write("/proc/self/uid_map", format!("0 {uid} 1"))?;
-        fs::write("/proc/self/gid_map", format!("0 {gid} 1"))?;
+        fs::write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
+        fs::write("/proc/self/gid_map", format!("{gid} {gid} 1"))?;
     }
     sys::unshare_namespaces(CLONE_NEWPID)
-}
-
-/// What a program sees of the files, besides everything read-only.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Sight {
-    /// Folders covered by an empty one (stored data).
-    pub hidden: Vec<PathBuf>,
-    /// Folders the program may write in.
-    pub writable: Vec<PathBuf>,
-    /// Folders it must still see, read-only, where a fresh `/tmp` or `/run`
-    /// covers them: the workspace, the program's own folder, the runner's
-    /// working directory.
-    pub kept: Vec<PathBuf>,
-    /// The working directory is the fresh `/tmp` (not for a shell line,
-    /// whose relative paths name the user's files).
-    pub fresh_cwd: bool,
 }
 
 /// Everything one program is confined to, set up by itself between fork and
@@ -534,13 +603,14 @@ pub struct Confinement {
     /// What it sees of the files.
     pub sight: Sight,
     pub stack_bytes: Option<u64>,
+    /// The largest file it may write.
+    pub file_bytes: Option<u64>,
     /// Processes and threads at once, where no cgroup counts them: in a user
     /// namespace of its own the kernel counts them there (Linux 5.14).
     pub processes: Option<u64>,
+    /// As root: the box's uid and gid, which it becomes.
+    pub user: Option<(u32, u32)>,
 }
-
-/// The devices the sandbox's `/dev` holds.
-const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
 
 impl Confinement {
     /// Confines the calling process, the program-to-be, just before exec.
@@ -551,6 +621,9 @@ impl Confinement {
         if let Some(bytes) = self.stack_bytes {
             sys::limit_resource(RLIMIT_STACK, bytes)?;
         }
+        if let Some(bytes) = self.file_bytes {
+            sys::limit_resource(RLIMIT_FSIZE, bytes)?;
+        }
         sys::limit_resource(RLIMIT_CORE, 0)?;
         if let Some(count) = self.processes {
             sys::limit_resource(RLIMIT_NPROC, count)?;
@@ -560,186 +633,20 @@ impl Confinement {
         }
         // A signal to "its group" must not reach the launcher.
         sys::new_session()?;
+        let own = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS;
         match self.network {
             Some(fd) => {
                 sys::join_namespace(fd, CLONE_NEWNET)?;
                 sys::set_inherited(fd, false)?;
-                sys::unshare_namespaces(CLONE_NEWNS | CLONE_NEWIPC)?;
+                sys::unshare_namespaces(own)?;
             }
-            None => sys::unshare_namespaces(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC)?,
+            None => sys::unshare_namespaces(own | CLONE_NEWNET)?,
         }
-        self.build_view()?;
-        if self.sight.fresh_cwd {
-            std::env::set_current_dir("/tmp")?;
-        }
-        sys::drop_capabilities()
+        let cwd = std::env::current_dir()?;
+        self.sight.enter()?;
+        std::env::set_current_dir(if self.sight.fresh_cwd { Path::new("/tmp") } else { &cwd })?;
+        sys::drop_privileges(self.user)
     }
-
-    /// The mount namespace's view, as the module's doc describes it.
-    fn build_view(&self) -> io::Result<()> {
-        let tmpfs = Some("tmpfs");
-        let tmpfs_source = Some(Path::new("tmpfs"));
-        // What the new /dev and the writable folders are made of, held before
-        // it is covered.
-        let held = |path: &Path| {
-            OpenOptions::new()
-                .read(true)
-                .custom_flags(O_PATH)
-                .open(path)
-        };
-        let devices: Vec<(&str, File)> = DEVICES
-            .iter()
-            .map(|name| held(&Path::new("/dev").join(name)).map(|file| (*name, file)))
-            .collect::<io::Result<_>>()?;
-        let writable: Vec<(&PathBuf, File)> = self
-            .sight
-            .writable
-            .iter()
-            .map(|dir| held(dir).map(|file| (dir, file)))
-            .collect::<io::Result<_>>()?;
-        let covered = |dir: &Path| dir.starts_with("/tmp") || dir.starts_with("/run");
-        let kept: Vec<(&PathBuf, File)> = self
-            .sight
-            .kept
-            .iter()
-            .filter(|dir| covered(dir) && dir.is_dir())
-            .filter(|dir| {
-                !self
-                    .sight
-                    .kept
-                    .iter()
-                    .any(|outer| outer != *dir && dir.starts_with(outer))
-            })
-            .map(|dir| held(dir).map(|file| (dir, file)))
-            .collect::<io::Result<_>>()?;
-        if sys::all_mounts_read_only().is_err() {
-            read_only_one_by_one()?;
-        }
-        let quiet = MS_NOSUID | MS_NODEV | MS_NOEXEC;
-        for dir in &self.sight.hidden {
-            if dir.is_dir() {
-                sys::mount_at(
-                    tmpfs_source,
-                    dir,
-                    tmpfs,
-                    quiet | MS_RDONLY,
-                    Some("mode=000,size=4k"),
-                )?;
-            }
-        }
-        sys::mount_at(
-            tmpfs_source,
-            Path::new("/tmp"),
-            tmpfs,
-            MS_NOSUID | MS_NODEV,
-            Some("mode=1777"),
-        )?;
-        if Path::new("/run").is_dir() {
-            sys::mount_at(
-                tmpfs_source,
-                Path::new("/run"),
-                tmpfs,
-                quiet,
-                Some("mode=755"),
-            )?;
-        }
-        let dev = Path::new("/dev");
-        sys::mount_at(
-            tmpfs_source,
-            dev,
-            tmpfs,
-            MS_NOSUID | MS_NOEXEC,
-            Some("mode=755"),
-        )?;
-        for (name, file) in &devices {
-            let target = dev.join(name);
-            File::create(&target)?;
-            sys::mount_at(Some(&fd_path(file)), &target, None, MS_BIND, None)?;
-        }
-        fs::create_dir(dev.join("shm"))?;
-        sys::mount_at(
-            tmpfs_source,
-            &dev.join("shm"),
-            tmpfs,
-            MS_NOSUID | MS_NODEV,
-            Some("mode=1777"),
-        )?;
-        for (name, target) in [
-            ("fd", "/proc/self/fd"),
-            ("stdin", "/proc/self/fd/0"),
-            ("stdout", "/proc/self/fd/1"),
-            ("stderr", "/proc/self/fd/2"),
-        ] {
-            symlink(target, dev.join(name))?;
-        }
-        sys::mount_at(
-            None,
-            dev,
-            None,
-            MS_REMOUNT | MS_NOSUID | MS_NOEXEC | MS_RDONLY,
-            None,
-        )?;
-        for (dir, file) in &kept {
-            // With what is mounted below it: the hidden data stays hidden.
-            fs::create_dir_all(dir)?;
-            sys::mount_at(Some(&fd_path(file)), dir, None, MS_BIND | MS_REC, None)?;
-        }
-        for (dir, file) in &writable {
-            // Under the fresh /tmp it is made again, empty, for the bind.
-            fs::create_dir_all(dir)?;
-            sys::mount_at(Some(&fd_path(file)), dir, None, MS_BIND, None)?;
-            sys::mount_at(
-                None,
-                dir,
-                None,
-                MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV,
-                None,
-            )?;
-        }
-        sys::mount_at(
-            Some(Path::new("proc")),
-            Path::new("/proc"),
-            Some("proc"),
-            quiet | MS_RDONLY,
-            None,
-        )
-    }
-}
-
-/// Every mount made private and read-only, one remount each: for a kernel
-/// older than `mount_setattr` (5.12).
-fn read_only_one_by_one() -> io::Result<()> {
-    sys::mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None)?;
-    for mount in mount_points()? {
-        let flags = match sys::mount_flags(&mount) {
-            Ok(flags) => flags,
-            // Out of reach to this process, so to the program too.
-            Err(e) if matches!(e.raw_os_error(), Some(2) | Some(13)) => continue,
-            Err(e) => return Err(e),
-        };
-        let remount = MS_REMOUNT | MS_BIND | MS_RDONLY | flags;
-        match sys::mount_at(None, &mount, None, remount, None) {
-            Err(e) if matches!(e.raw_os_error(), Some(2) | Some(13)) => {}
-            other => other?,
-        }
-    }
-    Ok(())
-}
-
-/// `/proc/self/fd/<fd>`: a path to what `file` is, for a bind mount.
-fn fd_path(file: &File) -> PathBuf {
-    PathBuf::from(format!("/proc/self/fd/{}", file.as_raw_fd()))
-}
-
-/// Every mount point this process sees.
-fn mount_points() -> io::Result<Vec<PathBuf>> {
-    let mut text = String::new();
-    File::open("/proc/self/mountinfo")?.read_to_string(&mut text)?;
-    Ok(text
-        .lines()
-        .filter_map(|line| line.split(' ').nth(4))
-        .map(|mount| PathBuf::from(unescape(mount)))
-        .collect())
 }
 
 /// A mountinfo field with its octal escapes (`\040` for a space) undone.
@@ -769,10 +676,22 @@ fn unescape(field: &str) -> String {
 /// `judge sandbox`'s text: what is in force, what is missing and how to get it.
 pub fn explain(containment: &Containment) -> String {
     let mut text = format!("sandbox: {}\n", containment.describe());
+    if containment.namespaces.is_some() {
+        let shown: Vec<String> = view::system().iter().map(|p| p.display().to_string()).collect();
+        text += &format!(
+            "view: {}, /dev (null, zero, full, random, urandom, shm), /proc, /tmp; \
+             and the program's own file, the paths it is given and the folders it writes in\n",
+            shown.join(", ")
+        );
+    }
+    if containment.filter {
+        text += &format!("filter refuses: {}\n", seccomp::refused().join(", "));
+    }
     if containment.complete() {
-        text += "every program runs in its own pid, mount, network and IPC namespaces \
-                 and cgroup: nothing it starts outlives it, memory and CPU time are the \
-                 kernel's figures, stored data is hidden and the files are read-only\n";
+        text += "every program runs as a uid of its own in its own pid, mount, network, IPC \
+                 and UTS namespaces and cgroup: nothing it starts outlives it, memory and CPU \
+                 time are the kernel's figures, it sees only the view, and it cannot change \
+                 its limits\n";
         return text;
     }
     for why in &containment.missing {
@@ -787,10 +706,14 @@ pub fn explain(containment: &Containment) -> String {
     if containment.cgroup.is_none() {
         text += "to enable a cgroup: with cgroup v2, run in a delegated cgroup \
                  (systemd-run --user --scope -p Delegate=yes make test); with v1, run as root\n";
+        text += "until then the launcher watches the process tree through /proc: memory the \
+                  kernel does not show in a process's resident set (a memfd, /dev/shm) is not \
+                  counted, and pages shared after a fork count twice\n";
     }
-    text += "until then the launcher watches the process tree through /proc: a program \
-              that escapes its process group, memory the kernel does not show in a \
-              process's resident set, and the files are not contained\n";
+    if containment.namespaces.is_none() {
+        text += "without namespaces a program that escapes its process group outlives its \
+                  run, and it sees and may write every file the user may\n";
+    }
     text
 }
 

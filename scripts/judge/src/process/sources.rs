@@ -14,7 +14,7 @@ mod java;
 pub mod languages;
 
 use super::run::{self, Input, Killed, Limits, Output, Program, View};
-use super::sandbox;
+use super::view;
 use crate::base::files::{self, Scratch};
 use crate::base::hash::fnv1a;
 use java::java_classes;
@@ -244,6 +244,8 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
             return Err(missing(runtime, &format!("{shown} (to run)")));
         }
     }
+    // Its files go together: a program in it sees the whole build.
+    view::build_folder(&build);
     let path = |name: &str| build.join(name).display().to_string();
     Ok(match language {
         Language::Java => Program::Exec(
@@ -561,12 +563,10 @@ fn run_compiler(job: &Job, dir: &Path) -> Result<(), BuildError> {
     step.extend(job.language.compile_args(dir, &files, job.includes));
     let shown = format!("{} {}", job.language.compiler().join(" "), job.shown);
     eprintln!("judge: compiling {shown}");
-    // A package's own programs (its checker, its submissions) live in the
-    // stored data with their headers: their compile may read there. The
-    // program built never does.
-    let reads_data = job.includes.iter().any(|dir| sandbox::is_hidden(dir));
+    // The compile sees the folders of its headers (a package's checker's
+    // own, in the stored data, too); the program built never does.
     let doing = format!("compiling {}", job.shown);
-    let complaint = match confined(&step, dir, reads_data, &doing, &shown)? {
+    let complaint = match confined(&step, dir, job.includes, &doing, &shown)? {
         None => return Ok(()),
         Some(complaint) => complaint,
     };
@@ -614,7 +614,7 @@ fn scripted(
             eprintln!("judge: building {shown} with its build script");
             let step = ["sh".to_string(), "build".to_string()];
             let building = format!("building {shown}");
-            let said = confined(&step, scratch.path(), false, &building, "its build script")?;
+            let said = confined(&step, scratch.path(), &[], &building, "its build script")?;
             if let Some(said) = said {
                 let said: Vec<&str> = said.lines().take(SHOWN_LINES).collect();
                 return failed(format!("{shown}/build failed:\n  {}", said.join("\n  ")));
@@ -627,6 +627,7 @@ fn scripted(
             BuildError::Failed(format!("cannot move the build to {}: {e}", build.display()))
         })?;
     }
+    view::build_folder(&build);
     let run = build.join("run");
     let executable = fs::metadata(&run).is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
     Ok(if executable {
@@ -637,14 +638,14 @@ fn scripted(
 }
 
 /// Runs a compile or build `step` in the sandbox, as any program runs, in
-/// `dir`, the one folder it may write, stored data in sight if `reads_data`,
+/// `dir`, the one folder it may write, with the folders `readable` in sight,
 /// with limits of its own: `None` when it succeeds, else what it printed
 /// (stderr and stdout together). Passing a limit is an error naming it:
 /// "<doing> stopped: ... (<shown>)".
 fn confined(
     step: &[String],
     dir: &Path,
-    reads_data: bool,
+    readable: &[PathBuf],
     doing: &str,
     shown: &str,
 ) -> Result<Option<String>, BuildError> {
@@ -658,8 +659,9 @@ fn confined(
         memory_kib: Some(COMPILE_MEMORY_KIB),
         ..Limits::tool(COMPILE_TIME, COMPILE_OUTPUT_CAP)
     };
+    let readable: Vec<&Path> = readable.iter().map(PathBuf::as_path).collect();
     let view = View {
-        reads_data,
+        readable: &readable,
         writable: &[dir],
     };
     let program = Program::Exec(PathBuf::from("/bin/sh"), args);

@@ -27,7 +27,9 @@ const SC_CLK_TCK: i32 = 2;
 const SC_PAGESIZE: i32 = 30;
 const ECHILD: i32 = 10;
 
+pub const CLONE_NEWTIME: i32 = 0x0000_0080;
 pub const CLONE_NEWNS: i32 = 0x0002_0000;
+pub const CLONE_NEWCGROUP: i32 = 0x0200_0000;
 pub const CLONE_NEWUTS: i32 = 0x0400_0000;
 pub const CLONE_NEWIPC: i32 = 0x0800_0000;
 pub const CLONE_NEWUSER: i32 = 0x1000_0000;
@@ -56,6 +58,7 @@ const ST_RELATIME: c_ulong = 4096;
 /// Opens a path without opening what it names: a handle for a bind mount.
 pub const O_PATH: i32 = 0o1000_0000;
 
+pub const RLIMIT_FSIZE: i32 = 1;
 pub const RLIMIT_STACK: i32 = 3;
 pub const RLIMIT_CORE: i32 = 4;
 pub const RLIMIT_NPROC: i32 = 6;
@@ -139,19 +142,63 @@ extern "C" {
     fn setsid() -> i32;
     fn getuid() -> u32;
     fn getgid() -> u32;
+    fn setgroups(size: usize, list: *const u32) -> i32;
+    fn setresuid(real: u32, effective: u32, saved: u32) -> i32;
+    fn setresgid(real: u32, effective: u32, saved: u32) -> i32;
+    fn lchown(path: *const c_char, uid: u32, gid: u32) -> i32;
+    fn flock(fd: i32, operation: i32) -> i32;
+    fn umount2(target: *const c_char, flags: i32) -> i32;
+    #[link_name = "signal"]
+    fn libc_signal(signal: i32, handler: Option<extern "C" fn(i32)>) -> usize;
+    fn sigprocmask(how: i32, set: *const SigSet, old: *mut SigSet) -> i32;
+    fn execvpe(file: *const c_char, argv: *const *const c_char, envp: *const *const c_char)
+        -> i32;
     fn syscall(number: c_long, ...) -> c_long;
     #[link_name = "fork"]
     fn libc_fork() -> i32;
-    fn execvp(file: *const c_char, argv: *const *const c_char) -> i32;
     fn _exit(code: i32) -> !;
 }
 
-/// `pidfd_open(2)`'s and `mount_setattr(2)`'s numbers, the same on x86-64
-/// and on arm64.
+/// `pidfd_open(2)`'s, `close_range(2)`'s and `mount_setattr(2)`'s numbers,
+/// the same on x86-64 and on arm64; `pivot_root(2)`'s differs.
 const SYS_PIDFD_OPEN: c_long = 434;
+const SYS_CLOSE_RANGE: c_long = 436;
 const SYS_MOUNT_SETATTR: c_long = 442;
+#[cfg(target_arch = "x86_64")]
+const SYS_PIVOT_ROOT: c_long = 155;
+#[cfg(target_arch = "aarch64")]
+const SYS_PIVOT_ROOT: c_long = 41;
+const CLOSE_RANGE_CLOEXEC: c_uint = 4;
+const MNT_DETACH: i32 = 2;
+const LOCK_EX: i32 = 2;
+const LOCK_NB: i32 = 4;
+const SIG_SETMASK: i32 = 2;
+const PR_SET_SECCOMP: i32 = 22;
+const SECCOMP_MODE_FILTER: c_long = 2;
+
+/// `sigset_t`: 1024 bits.
+#[repr(C)]
+struct SigSet {
+    words: [c_ulong; 16],
+}
+
+/// One classic BPF instruction (`struct sock_filter`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Filter {
+    pub code: u16,
+    pub jt: u8,
+    pub jf: u8,
+    pub k: u32,
+}
+
+/// `struct sock_fprog`.
+#[repr(C)]
+struct FilterProgram {
+    len: u16,
+    filter: *const Filter,
+}
 const AT_FDCWD: c_int = -100;
-const AT_RECURSIVE: c_uint = 0x8000;
 const MOUNT_ATTR_RDONLY: u64 = 1;
 
 #[repr(C)]
@@ -333,31 +380,32 @@ pub fn mount_at(
     .map(drop)
 }
 
-/// Makes every mount at and below `/` read-only and private, in one call
-/// (Linux 5.12); an error (ENOSYS before) leaves them as they were.
-pub fn all_mounts_read_only() -> io::Result<()> {
+/// Makes the mount at `path` read-only, it alone (`mount_setattr`, Linux
+/// 5.12; before it, a remount that keeps the flags a user namespace locks).
+pub fn set_read_only(path: &Path) -> io::Result<()> {
     let attr = MountAttr {
         attr_set: MOUNT_ATTR_RDONLY,
         attr_clear: 0,
-        propagation: MS_PRIVATE,
+        propagation: 0,
         userns_fd: 0,
     };
-    // SAFETY: the path is a NUL-terminated literal and attr a live struct of
-    // the size passed.
+    let c = c_path(path)?;
+    // SAFETY: the path is NUL-terminated and attr a live struct of the size passed.
     let result = unsafe {
         syscall(
             SYS_MOUNT_SETATTR,
             AT_FDCWD as c_long,
-            b"/\0".as_ptr().cast::<c_char>(),
-            AT_RECURSIVE as c_long,
+            c.as_ptr(),
+            0 as c_long,
             &attr as *const MountAttr,
             std::mem::size_of::<MountAttr>() as c_long,
         )
     };
-    if result < 0 {
-        return Err(io::Error::last_os_error());
+    if result == 0 {
+        return Ok(());
     }
-    Ok(())
+    let flags = mount_flags(path)?;
+    mount_at(None, path, None, MS_REMOUNT | MS_BIND | MS_RDONLY | flags, None)
 }
 
 /// The `MS_` flags a remount of the mount at `path` must keep (an
@@ -398,8 +446,9 @@ pub fn limit_resource(resource: i32, value: u64) -> io::Result<()> {
 }
 
 /// Gives up every capability for good: none now, none from any exec (also
-/// as uid 0, locked), none to gain from a setuid program.
-pub fn drop_capabilities() -> io::Result<()> {
+/// as uid 0, locked), none to gain from a setuid program; with `user`, as
+/// that uid and gid and no supplementary group.
+pub fn drop_privileges(user: Option<(u32, u32)>) -> io::Result<()> {
     // SAFETY: prctl with integer arguments only.
     check(unsafe { prctl(PR_SET_SECUREBITS, SECUREBITS_LOCKED_NOROOT, 0, 0, 0) })?;
     for cap in 0..64 {
@@ -410,6 +459,9 @@ pub fn drop_capabilities() -> io::Result<()> {
     }
     // SAFETY: as above.
     check(unsafe { prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) })?;
+    if let Some((uid, gid)) = user {
+        become_user(uid, gid)?;
+    }
     let mut header = CapHeader {
         version: LINUX_CAPABILITY_VERSION_3,
         pid: 0,
@@ -448,13 +500,111 @@ pub unsafe fn fork() -> io::Result<i32> {
 }
 
 /// Replaces this process with the program `argv` names (looked up in PATH
-/// when it has no `/`); returns only why it could not.
-pub fn exec(argv: &[CString]) -> io::Error {
-    let mut pointers: Vec<*const c_char> = argv.iter().map(|arg| arg.as_ptr()).collect();
-    pointers.push(std::ptr::null());
-    // SAFETY: a NUL-terminated array of NUL-terminated strings that outlive the call.
-    unsafe { execvp(pointers[0], pointers.as_ptr()) };
+/// when it has no `/`), with the environment `envp` (`NAME=value`); returns
+/// only why it could not.
+pub fn exec(argv: &[CString], envp: &[CString]) -> io::Error {
+    let pointers = |strings: &[CString]| -> Vec<*const c_char> {
+        let mut pointers: Vec<*const c_char> = strings.iter().map(|s| s.as_ptr()).collect();
+        pointers.push(std::ptr::null());
+        pointers
+    };
+    let (args, environment) = (pointers(argv), pointers(envp));
+    // SAFETY: NUL-terminated arrays of NUL-terminated strings that outlive the call.
+    unsafe { execvpe(args[0], args.as_ptr(), environment.as_ptr()) };
     io::Error::last_os_error()
+}
+
+/// Drops every supplementary group and becomes `uid`:`gid` for good (real,
+/// effective and saved ids alike). Needs CAP_SETUID and CAP_SETGID.
+pub fn become_user(uid: u32, gid: u32) -> io::Result<()> {
+    // SAFETY: an empty list; setres*id take integers.
+    check(unsafe { setgroups(0, std::ptr::null()) })?;
+    check(unsafe { setresgid(gid, gid, gid) })?;
+    check(unsafe { setresuid(uid, uid, uid) }).map(drop)
+}
+
+/// Gives `path` (not what a symlink there names) to `uid`:`gid`.
+pub fn chown_link(path: &Path, uid: u32, gid: u32) -> io::Result<()> {
+    let path = c_path(path)?;
+    // SAFETY: path is NUL-terminated.
+    check(unsafe { lchown(path.as_ptr(), uid, gid) }).map(drop)
+}
+
+/// Takes the exclusive lock of `fd` if nobody holds it: `false` if taken.
+pub fn try_lock(fd: RawFd) -> io::Result<bool> {
+    // SAFETY: flock on a descriptor number.
+    match check(unsafe { flock(fd, LOCK_EX | LOCK_NB) }) {
+        Ok(_) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::WouldBlock => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Has `handler`, which must be async-signal-safe, run on `signal`.
+pub fn catch_signal(signal: i32, handler: extern "C" fn(i32)) {
+    // SAFETY: the caller's handler is async-signal-safe.
+    unsafe { libc_signal(signal, Some(handler)) };
+}
+
+/// Every signal back to its default action and none blocked: what a
+/// program gets from a judge, not the ignored SIGPIPE a Rust parent leaves.
+/// Async-signal-safe.
+pub fn default_signals() -> io::Result<()> {
+    for number in 1..65 {
+        // SAFETY: SIG_DFL (no handler) for a signal number; SIGKILL,
+        // SIGSTOP and the C library's own refuse, which is no matter.
+        unsafe { libc_signal(number, None) };
+    }
+    let empty = SigSet { words: [0; 16] };
+    // SAFETY: a live, zeroed set; the old set is not wanted.
+    check(unsafe { sigprocmask(SIG_SETMASK, &empty, std::ptr::null_mut()) }).map(drop)
+}
+
+/// Every descriptor above stderr closed on exec (Linux 5.11; before, one
+/// by one up to the descriptor limit). Async-signal-safe.
+pub fn close_others_on_exec() -> io::Result<()> {
+    // SAFETY: close_range takes integers.
+    let result = unsafe { syscall(SYS_CLOSE_RANGE, 3 as c_long, c_uint::MAX as c_long, CLOSE_RANGE_CLOEXEC as c_long) };
+    if result == 0 {
+        return Ok(());
+    }
+    for fd in 3..4096 {
+        // SAFETY: fcntl on a descriptor number; a closed one is EBADF.
+        unsafe { fcntl(fd, F_SETFD, FD_CLOEXEC) };
+    }
+    Ok(())
+}
+
+/// Installs `filter` as this thread's seccomp filter, inherited by every
+/// process it starts (`no_new_privs` must be set).
+pub fn install_filter(filter: &[Filter]) -> io::Result<()> {
+    let program = FilterProgram {
+        len: filter.len() as u16,
+        filter: filter.as_ptr(),
+    };
+    // SAFETY: program points at a live array of its length.
+    check(unsafe {
+        prctl(
+            PR_SET_SECCOMP,
+            SECCOMP_MODE_FILTER,
+            &program as *const FilterProgram as c_long,
+            0,
+            0,
+        )
+    })
+    .map(drop)
+}
+
+/// Makes the current directory (a mount point) the root, and drops the
+/// old root from this mount namespace.
+pub fn pivot_to_current_dir() -> io::Result<()> {
+    let dot = b".\0".as_ptr().cast::<c_char>();
+    // SAFETY: "." is a NUL-terminated literal, the same for both arguments.
+    if unsafe { syscall(SYS_PIVOT_ROOT, dot, dot) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: as above; the old root is stacked on "." now.
+    check(unsafe { umount2(dot, MNT_DETACH) }).map(drop)
 }
 
 /// Ends this process at once, running nothing more (a forked child's end).

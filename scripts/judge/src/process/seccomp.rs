@@ -1,0 +1,249 @@
+//! The seccomp filter every confined program gets last before exec, written
+//! as classic BPF by hand: no new namespaces, mounts or keys from inside, so
+//! a program can neither make itself a user namespace in which it owns its
+//! own limits, nor mount a cgroup, nor share a key with the next run.
+//! Everything else — threads, fork, vfork, exec, what compilers and
+//! interpreters call — is allowed. As Docker's default profile does, `clone3`
+//! answers ENOSYS (its flags sit in memory a filter cannot read), so the C
+//! library falls back to `clone`, whose flags the filter reads.
+
+use super::sys::{
+    Filter, CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID,
+    CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS,
+};
+
+const LOAD_WORD: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
+const JUMP_EQUAL: u16 = 0x15; // BPF_JMP | BPF_JEQ | BPF_K
+const JUMP_AT_LEAST: u16 = 0x35; // BPF_JMP | BPF_JGE | BPF_K
+const JUMP_ANY_BIT: u16 = 0x45; // BPF_JMP | BPF_JSET | BPF_K
+const RETURN: u16 = 0x06; // BPF_RET | BPF_K
+
+const ALLOW: u32 = 0x7fff_0000;
+const KILL: u32 = 0x8000_0000; // SECCOMP_RET_KILL_PROCESS
+const ERRNO: u32 = 0x0005_0000;
+const EPERM: u32 = 1;
+const ENOSYS: u32 = 38;
+
+/// `struct seccomp_data`: the call's number, the architecture, then the
+/// arguments (the first one's low word, on a little-endian machine).
+const NUMBER_AT: u32 = 0;
+const ARCH_AT: u32 = 4;
+const FIRST_ARGUMENT_AT: u32 = 16;
+
+/// The flags of `clone` that make a namespace.
+const NAMESPACE_FLAGS: i32 = CLONE_NEWNS
+    | CLONE_NEWCGROUP
+    | CLONE_NEWUTS
+    | CLONE_NEWIPC
+    | CLONE_NEWUSER
+    | CLONE_NEWPID
+    | CLONE_NEWNET
+    | CLONE_NEWTIME;
+
+/// This machine's calls: its audit architecture, `clone`, `clone3`, the
+/// calls refused, and the first number of another ABI sharing the
+/// architecture (x32), refused whole.
+struct Calls {
+    arch: u32,
+    clone: u32,
+    clone3: u32,
+    refused: &'static [(u32, &'static str)],
+    other_abi: Option<u32>,
+}
+
+#[cfg(target_arch = "x86_64")]
+const CALLS: Option<Calls> = Some(Calls {
+    arch: 0xc000_003e,
+    clone: 56,
+    clone3: 435,
+    refused: &[
+        (101, "ptrace"),
+        (155, "pivot_root"),
+        (161, "chroot"),
+        (165, "mount"),
+        (166, "umount2"),
+        (248, "add_key"),
+        (249, "request_key"),
+        (250, "keyctl"),
+        (272, "unshare"),
+        (298, "perf_event_open"),
+        (308, "setns"),
+        (321, "bpf"),
+        (425, "io_uring_setup"),
+        (428, "open_tree"),
+        (429, "move_mount"),
+        (430, "fsopen"),
+        (431, "fsconfig"),
+        (432, "fsmount"),
+        (433, "fspick"),
+        (442, "mount_setattr"),
+    ],
+    other_abi: Some(0x4000_0000),
+});
+
+#[cfg(target_arch = "aarch64")]
+const CALLS: Option<Calls> = Some(Calls {
+    arch: 0xc000_00b7,
+    clone: 220,
+    clone3: 435,
+    refused: &[
+        (39, "umount2"),
+        (40, "mount"),
+        (41, "pivot_root"),
+        (51, "chroot"),
+        (97, "unshare"),
+        (117, "ptrace"),
+        (217, "add_key"),
+        (218, "request_key"),
+        (219, "keyctl"),
+        (241, "perf_event_open"),
+        (268, "setns"),
+        (280, "bpf"),
+        (425, "io_uring_setup"),
+        (428, "open_tree"),
+        (429, "move_mount"),
+        (430, "fsopen"),
+        (431, "fsconfig"),
+        (432, "fsmount"),
+        (433, "fspick"),
+        (442, "mount_setattr"),
+    ],
+    other_abi: None,
+});
+
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+const CALLS: Option<Calls> = None;
+
+/// The names of the calls refused, for `judge sandbox`.
+pub fn refused() -> Vec<&'static str> {
+    let mut names: Vec<&str> = CALLS
+        .iter()
+        .flat_map(|calls| calls.refused.iter().map(|(_, name)| *name))
+        .collect();
+    names.push("clone with namespace flags");
+    names
+}
+
+/// The filter for this machine's architecture; `None` where there is none.
+pub fn filter() -> Option<Vec<Filter>> {
+    let calls = CALLS.as_ref()?;
+    let op = |code, k| Filter {
+        code,
+        jt: 0,
+        jf: 0,
+        k,
+    };
+    // Jumps to the end's three returns are patched in once the length is known.
+    enum To {
+        Refuse,
+        Clone,
+        NoSys,
+    }
+    let mut program = vec![
+        op(LOAD_WORD, ARCH_AT),
+        Filter {
+            jt: 1,
+            ..op(JUMP_EQUAL, calls.arch)
+        },
+        op(RETURN, KILL),
+        op(LOAD_WORD, NUMBER_AT),
+    ];
+    let mut jumps: Vec<(usize, To)> = Vec::new();
+    if let Some(first) = calls.other_abi {
+        jumps.push((program.len(), To::Refuse));
+        program.push(op(JUMP_AT_LEAST, first));
+    }
+    for &(number, _) in calls.refused {
+        jumps.push((program.len(), To::Refuse));
+        program.push(op(JUMP_EQUAL, number));
+    }
+    jumps.push((program.len(), To::Clone));
+    program.push(op(JUMP_EQUAL, calls.clone));
+    jumps.push((program.len(), To::NoSys));
+    program.push(op(JUMP_EQUAL, calls.clone3));
+    program.push(op(RETURN, ALLOW));
+    let clone = program.len();
+    program.push(op(LOAD_WORD, FIRST_ARGUMENT_AT));
+    program.push(Filter {
+        jt: 1,
+        ..op(JUMP_ANY_BIT, NAMESPACE_FLAGS as u32)
+    });
+    program.push(op(RETURN, ALLOW));
+    let refuse = program.len();
+    program.push(op(RETURN, ERRNO | EPERM));
+    let no_sys = program.len();
+    program.push(op(RETURN, ERRNO | ENOSYS));
+    for (at, to) in jumps {
+        let target = match to {
+            To::Refuse => refuse,
+            To::Clone => clone,
+            To::NoSys => no_sys,
+        };
+        // Every jump is forward and short: the program is some forty long.
+        program[at].jt = (target - at - 1) as u8;
+    }
+    Some(program)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs the filter on one call as the kernel would: the returned action.
+    fn verdict(program: &[Filter], arch: u32, number: u32, first_argument: u32) -> u32 {
+        let (mut at, mut accumulator) = (0, 0u32);
+        loop {
+            let Filter { code, jt, jf, k } = program[at];
+            at += 1;
+            match code {
+                LOAD_WORD => {
+                    accumulator = match k {
+                        NUMBER_AT => number,
+                        ARCH_AT => arch,
+                        FIRST_ARGUMENT_AT => first_argument,
+                        _ => panic!("load of {k}"),
+                    }
+                }
+                RETURN => return k,
+                _ => {
+                    let taken = match code {
+                        JUMP_EQUAL => accumulator == k,
+                        JUMP_AT_LEAST => accumulator >= k,
+                        JUMP_ANY_BIT => accumulator & k != 0,
+                        _ => panic!("code {code:#x}"),
+                    };
+                    at += usize::from(if taken { jt } else { jf });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn namespaces_mounts_and_keys_are_refused_and_the_rest_allowed() {
+        let (Some(program), Some(calls)) = (filter(), CALLS.as_ref()) else {
+            return;
+        };
+        let refused = |name: &str| {
+            let number = calls.refused.iter().find(|(_, n)| *n == name).unwrap().0;
+            verdict(&program, calls.arch, number, 0)
+        };
+        for name in ["unshare", "setns", "mount", "keyctl", "add_key", "bpf"] {
+            assert_eq!(refused(name), ERRNO | EPERM, "{name}");
+        }
+        let clone = |flags: i32| verdict(&program, calls.arch, calls.clone, flags as u32);
+        // A thread's flags, and a fork's (SIGCHLD alone).
+        assert_eq!(clone(0x003d_0f00), ALLOW);
+        assert_eq!(clone(17), ALLOW);
+        assert_eq!(clone(CLONE_NEWUSER | 17), ERRNO | EPERM);
+        assert_eq!(clone(CLONE_NEWPID), ERRNO | EPERM);
+        assert_eq!(verdict(&program, calls.arch, calls.clone3, 0), ERRNO | ENOSYS);
+        // read, write, execve and a number past every refused one.
+        for number in [0, 1, 59, 221, 500] {
+            assert_eq!(verdict(&program, calls.arch, number, 0), ALLOW, "{number}");
+        }
+        assert_eq!(verdict(&program, 0x4000_0003, 0, 0), KILL);
+        if let Some(first) = calls.other_abi {
+            assert_eq!(verdict(&program, calls.arch, first + 1, 0), ERRNO | EPERM);
+        }
+    }
+}

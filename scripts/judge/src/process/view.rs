@@ -1,0 +1,476 @@
+//! The files a confined program sees: a root of its own built from a list,
+//! as isolate builds a box, not the machine's filesystem with parts hidden.
+//!
+//! - The system's read-only folders (`/usr`, `/lib*`, `/bin`, `/sbin`), the
+//!   parts of `/etc` that compilers and interpreters read, and the
+//!   toolchains on `PATH` (each `.../bin` folder's prefix: rustup's and
+//!   cargo's homes, pyenv's, a JDK's).
+//! - The paths the runner gives it, each resolved and bound at the path it
+//!   was given, wherever it lives (`/tmp` included): its program file (or its
+//!   build folder), every absolute path among its arguments (a checker's
+//!   input, answer and feedback folder), the folders it may write in. A
+//!   folder bound that holds a workspace's `judge-data/` or `.git` shows them
+//!   empty, but for the files given inside them.
+//! - A fresh `/tmp` and `/dev/shm`, tmpfs of the run's memory limit; a `/dev`
+//!   of `null`, `zero`, `full`, `random` and `urandom`; a fresh read-only
+//!   `/proc` of the run's own processes. Nothing else: no `/home`, `/root`,
+//!   `/sys`, `/run`, workspace, `target/` or other clone.
+//!
+//! Everything is read-only but `/tmp`, `/dev/shm` and the writable folders.
+
+use super::sys::{self, *};
+use crate::base::wildcard;
+use std::ffi::OsString;
+use std::fs::{self, File, OpenOptions};
+use std::io;
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::{symlink, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The system's folders, where they exist: bound whole, or the same
+/// symlink where `/usr` is merged.
+const SYSTEM: [&str; 7] = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+
+/// What of `/etc` toolchains read: the loader's cache, the alternatives
+/// `/usr/bin/java` and `cc` go through, the JDK's and Python's
+/// configuration, users and groups, the time zone.
+const ETC: [&str; 12] = [
+    "alternatives",
+    "ld.so.*",
+    "java*",
+    "python*",
+    "passwd",
+    "group",
+    "nsswitch.conf",
+    "localtime",
+    "timezone",
+    "hosts",
+    "host.conf",
+    "mono",
+];
+
+/// The devices the sandbox's `/dev` holds.
+const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+
+/// Toolchain homes not on `PATH` that a tool on it needs (rustup's proxies
+/// find their toolchains in `RUSTUP_HOME`): the variable, and the folder
+/// under `HOME` it defaults to.
+const HOMES: [(&str, &str); 4] = [
+    ("RUSTUP_HOME", ".rustup"),
+    ("CARGO_HOME", ".cargo"),
+    ("PYENV_ROOT", ".pyenv"),
+    ("JAVA_HOME", ""),
+];
+
+/// Variables a program gets as they are when the runner has them: a
+/// toolchain's choice, and the runner's own tests' marker, by which they
+/// find every process a run left.
+const PASSED: [&str; 3] = ["RUSTUP_TOOLCHAIN", "PYENV_VERSION", "JUDGE_TEST_PROBE"];
+
+/// Folders bound whole when a program path lies in them: the builds of
+/// source folders and scripted programs, whose files go together.
+static BUILDS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Folders covered when a folder bound holds them: each workspace's
+/// `judge-data/` and `.git`.
+static HIDDEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn remember(list: &Mutex<Vec<PathBuf>>, dir: &Path) {
+    let mut list = list.lock().unwrap_or_else(|e| e.into_inner());
+    if !list.iter().any(|known| known == dir) {
+        list.push(dir.to_path_buf());
+    }
+}
+
+fn listed(list: &Mutex<Vec<PathBuf>>) -> Vec<PathBuf> {
+    list.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Hides the stored data and history of the workspace at `root`.
+pub fn hide_workspace(root: &Path) {
+    for name in ["judge-data", ".git"] {
+        remember(&HIDDEN, &real(&root.join(name)));
+    }
+}
+
+pub fn hidden() -> Vec<PathBuf> {
+    listed(&HIDDEN)
+}
+
+/// `dir` is a program's build, bound whole with it.
+pub fn build_folder(dir: &Path) {
+    remember(&BUILDS, &real(dir));
+}
+
+fn real(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// What a program is shown besides the system: the paths it is given, as
+/// the runner resolved them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sight {
+    /// Files and folders it may read.
+    pub readable: Vec<PathBuf>,
+    /// Folders it may write in.
+    pub writable: Vec<PathBuf>,
+    /// Folders shown empty where a folder bound holds them.
+    pub hidden: Vec<PathBuf>,
+    /// Its working directory is the fresh `/tmp`; else (a shell line, whose
+    /// relative paths name the user's files) the runner's, read-only.
+    pub fresh_cwd: bool,
+    /// The size of `/tmp` and of `/dev/shm`, each, in KiB.
+    pub scratch_kib: u64,
+}
+
+/// The paths among `argv` (the program, then its arguments) a program must
+/// see: each absolute path that exists, or the build folder it lies in.
+pub fn paths_given(argv: &[OsString]) -> Vec<PathBuf> {
+    let builds = listed(&BUILDS);
+    let mut found: Vec<PathBuf> = Vec::new();
+    for arg in argv {
+        let path = Path::new(arg);
+        if !path.is_absolute() || !path.exists() {
+            continue;
+        }
+        let resolved = real(path);
+        let path = match builds.iter().find(|dir| resolved.starts_with(dir)) {
+            Some(dir) => dir.clone(),
+            None => normalized(path),
+        };
+        if !found.contains(&path) {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// `path` with its `.` and `..` taken out as text: where it is shown.
+fn normalized(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The variable's value, or the folder under `HOME` it defaults to.
+fn home_of(variable: &str, default: &str) -> Option<PathBuf> {
+    match std::env::var_os(variable) {
+        Some(value) if !value.is_empty() => Some(PathBuf::from(value)),
+        _ if default.is_empty() => None,
+        _ => Some(Path::new(&std::env::var_os("HOME")?).join(default)),
+    }
+    .filter(|dir| dir.is_dir())
+}
+
+/// The toolchains' folders: each `PATH` folder outside the system's (its
+/// prefix when it is a `bin`, `sbin` or `shims` folder), and the homes the
+/// tools there need. Resolved, and none inside another.
+pub fn toolchains() -> Vec<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut dirs: Vec<PathBuf> = std::env::split_paths(&path)
+        .filter(|dir| dir.is_absolute() && dir.is_dir())
+        .map(|dir| {
+            let named = |names: &[&str]| {
+                dir.file_name()
+                    .is_some_and(|name| names.iter().any(|n| name == *n))
+            };
+            match dir.parent() {
+                Some(prefix) if named(&["bin", "sbin", "shims"]) && prefix != Path::new("/") => {
+                    prefix.to_path_buf()
+                }
+                _ => dir,
+            }
+        })
+        .chain(HOMES.iter().filter_map(|(variable, default)| home_of(variable, default)))
+        .map(|dir| real(&dir))
+        .filter(|dir| !SYSTEM.iter().any(|system| dir.starts_with(system)))
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    let all = dirs.clone();
+    dirs.retain(|dir| !all.iter().any(|outer| outer != dir && dir.starts_with(outer)));
+    dirs
+}
+
+/// The environment of a confined program: of the runner's making, not the
+/// caller's. `PATH` as the runner's (the toolchains are in sight), `HOME`
+/// and `TMPDIR` the fresh `/tmp`, `LANG=C.UTF-8`, the toolchains' homes
+/// (which `HOME` no longer leads to), and `PASSED`.
+pub fn environment() -> Vec<(OsString, OsString)> {
+    let pair = |name: &str, value: &std::ffi::OsStr| (OsString::from(name), value.to_os_string());
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+    let mut environment = vec![
+        pair("PATH", &path),
+        pair("HOME", "/tmp".as_ref()),
+        pair("TMPDIR", "/tmp".as_ref()),
+        pair("LANG", "C.UTF-8".as_ref()),
+    ];
+    for (variable, default) in HOMES {
+        if let Some(dir) = home_of(variable, default) {
+            environment.push(pair(variable, dir.as_os_str()));
+        }
+    }
+    for variable in PASSED {
+        if let Some(value) = std::env::var_os(variable) {
+            environment.push(pair(variable, &value));
+        }
+    }
+    environment
+}
+
+/// The folders every program sees read-only, for `judge sandbox`.
+pub fn system() -> Vec<PathBuf> {
+    let mut shown: Vec<PathBuf> = SYSTEM
+        .iter()
+        .map(PathBuf::from)
+        .filter(|dir| dir.is_dir())
+        .collect();
+    shown.extend(etc().into_iter().map(|(path, _)| path));
+    shown.extend(toolchains());
+    shown
+}
+
+/// The entries of `/etc` that `ETC` names.
+fn etc() -> Vec<(PathBuf, fs::Metadata)> {
+    let mut found: Vec<(PathBuf, fs::Metadata)> = fs::read_dir("/etc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            ETC.iter().any(|pattern| wildcard::matches(pattern, &name))
+        })
+        .filter_map(|entry| Some((entry.path(), fs::symlink_metadata(entry.path()).ok()?)))
+        .collect();
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}
+
+/// One thing the new root holds, at its path there.
+enum Mount {
+    /// What `source` (held open before the old root goes) is, bound with
+    /// the flags of the mount it is on, or read-only.
+    Bind { source: File, read_only: bool },
+    /// A fresh tmpfs with these options; `read_only` once built.
+    Tmpfs {
+        flags: std::os::raw::c_ulong,
+        options: String,
+        read_only: bool,
+    },
+    Link(PathBuf),
+    Proc,
+}
+
+struct Entry {
+    at: PathBuf,
+    mount: Mount,
+}
+
+/// A handle on `path` for a bind mount, taken while the old root is in sight.
+fn held(path: &Path) -> io::Result<File> {
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(O_PATH)
+        .open(path)
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot show {}: {e}", path.display())))
+}
+
+impl Sight {
+    /// Builds the new root and makes it this process's, in a mount
+    /// namespace of its own (a fresh PID namespace's init, for its `/proc`).
+    pub fn enter(&self) -> io::Result<()> {
+        sys::mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None)?;
+        let mut entries = self.entries()?;
+        entries.sort_by(|a, b| a.at.cmp(&b.at));
+        // The new root is a tmpfs over /tmp: every source is held already.
+        let root = Path::new("/tmp");
+        sys::mount_at(
+            Some(Path::new("tmpfs")),
+            root,
+            Some("tmpfs"),
+            MS_NOSUID | MS_NODEV,
+            Some("mode=755,size=1m"),
+        )?;
+        let inside = |at: &Path| root.join(at.strip_prefix("/").unwrap_or(at));
+        for entry in &entries {
+            let at = inside(&entry.at);
+            place(&entry.mount, &at)
+                .map_err(|e| io::Error::new(e.kind(), format!("cannot show {}: {e}", entry.at.display())))?;
+        }
+        for entry in &entries {
+            let at = inside(&entry.at);
+            match &entry.mount {
+                Mount::Bind {
+                    read_only: true, ..
+                } => sys::set_read_only(&at)?,
+                Mount::Tmpfs {
+                    flags,
+                    read_only: true,
+                    ..
+                } => sys::mount_at(None, &at, None, MS_REMOUNT | MS_RDONLY | flags, None)?,
+                _ => {}
+            }
+        }
+        sys::mount_at(None, root, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, None)?;
+        std::env::set_current_dir(root)?;
+        sys::pivot_to_current_dir()?;
+        std::env::set_current_dir("/")
+    }
+
+    /// What the new root holds: the system, `/etc`'s parts, the toolchains,
+    /// `/dev`, `/proc`, `/tmp`, the paths given, the covers.
+    fn entries(&self) -> io::Result<Vec<Entry>> {
+        let mut entries: Vec<Entry> = Vec::new();
+        let bind = |at: &Path, read_only: bool| -> io::Result<Entry> {
+            Ok(Entry {
+                at: at.to_path_buf(),
+                mount: Mount::Bind {
+                    source: held(at)?,
+                    read_only,
+                },
+            })
+        };
+        let link = |at: &Path| -> io::Result<Entry> {
+            Ok(Entry {
+                at: at.to_path_buf(),
+                mount: Mount::Link(fs::read_link(at)?),
+            })
+        };
+        let tmpfs = |at: &str, flags, options: String, read_only| Entry {
+            at: PathBuf::from(at),
+            mount: Mount::Tmpfs {
+                flags,
+                options,
+                read_only,
+            },
+        };
+        // Folders in sight whole: what lies in them needs no mount of its own.
+        let mut whole: Vec<PathBuf> = Vec::new();
+        for dir in SYSTEM.iter().map(Path::new) {
+            match fs::symlink_metadata(dir) {
+                Ok(meta) if meta.file_type().is_symlink() => entries.push(link(dir)?),
+                Ok(meta) if meta.is_dir() => {
+                    entries.push(bind(dir, true)?);
+                    whole.push(dir.to_path_buf());
+                }
+                _ => {}
+            }
+        }
+        for (path, meta) in etc() {
+            entries.push(match meta.file_type().is_symlink() {
+                true => link(&path)?,
+                false => bind(&path, true)?,
+            });
+        }
+        for dir in toolchains() {
+            entries.push(bind(&dir, true)?);
+            whole.push(dir);
+        }
+        let scratch = |mode: &str| format!("mode={mode},size={}k", self.scratch_kib.max(64));
+        entries.push(tmpfs("/dev", MS_NOSUID | MS_NOEXEC, "mode=755".into(), true));
+        for name in DEVICES {
+            entries.push(bind(&Path::new("/dev").join(name), false)?);
+        }
+        entries.push(tmpfs("/dev/shm", MS_NOSUID | MS_NODEV, scratch("1777"), false));
+        for (name, target) in [
+            ("fd", "/proc/self/fd"),
+            ("stdin", "/proc/self/fd/0"),
+            ("stdout", "/proc/self/fd/1"),
+            ("stderr", "/proc/self/fd/2"),
+        ] {
+            entries.push(Entry {
+                at: Path::new("/dev").join(name),
+                mount: Mount::Link(PathBuf::from(target)),
+            });
+        }
+        entries.push(Entry {
+            at: PathBuf::from("/proc"),
+            mount: Mount::Proc,
+        });
+        entries.push(tmpfs("/tmp", MS_NOSUID | MS_NODEV, scratch("1777"), false));
+        let covered = |path: &Path| self.hidden.iter().any(|dir| path.starts_with(dir));
+        let provided = |path: &Path| {
+            path == Path::new("/")
+                || ["/tmp", "/dev", "/proc"].iter().any(|dir| path == Path::new(dir))
+                || ["/dev", "/proc"].iter().any(|dir| path.starts_with(dir))
+        };
+        let mut readable = self.readable.clone();
+        if !self.fresh_cwd {
+            readable.push(std::env::current_dir()?);
+        }
+        for path in &self.writable {
+            if !provided(path) {
+                entries.push(bind(path, false)?);
+            }
+        }
+        let mut given: Vec<PathBuf> = Vec::new();
+        for path in &readable {
+            let in_sight = whole.iter().chain(&given).chain(&self.writable).any(|dir| path.starts_with(dir));
+            if provided(path) || (in_sight && !covered(path)) {
+                continue;
+            }
+            entries.push(bind(path, true)?);
+            if path.is_dir() {
+                given.push(path.clone());
+            }
+        }
+        for dir in &self.hidden {
+            let inside = given.iter().chain(&self.writable).any(|outer| dir.starts_with(outer) && dir != outer);
+            if inside && dir.is_dir() {
+                let cover = tmpfs("", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=755,size=16k".into(), true);
+                entries.push(Entry { at: dir.clone(), ..cover });
+            }
+        }
+        Ok(entries)
+    }
+}
+
+/// Makes `entry` at `at` (a path in the new root), its mount point first.
+fn place(mount: &Mount, at: &Path) -> io::Result<()> {
+    if let Some(parent) = at.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    let exists = fs::symlink_metadata(at).is_ok();
+    let is_dir = match mount {
+        Mount::Bind { source, .. } => source.metadata()?.is_dir(),
+        Mount::Link(_) => false,
+        _ => true,
+    };
+    match mount {
+        Mount::Link(target) => return symlink(target, at),
+        _ if exists => {}
+        _ if is_dir => fs::create_dir(at)?,
+        _ => drop(File::create(at)?),
+    }
+    match mount {
+        Mount::Bind { source, .. } => {
+            let source = PathBuf::from(format!("/proc/self/fd/{}", source.as_raw_fd()));
+            sys::mount_at(Some(&source), at, None, MS_BIND, None)
+        }
+        Mount::Tmpfs { flags, options, .. } => sys::mount_at(
+            Some(Path::new("tmpfs")),
+            at,
+            Some("tmpfs"),
+            *flags,
+            Some(options),
+        ),
+        Mount::Proc => sys::mount_at(
+            Some(Path::new("proc")),
+            at,
+            Some("proc"),
+            MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY,
+            None,
+        ),
+        Mount::Link(_) => Ok(()),
+    }
+}
