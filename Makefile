@@ -16,6 +16,7 @@
 #   make validate P=<id> [N=..] [SEED=..]      the input validators on every input
 #   make fmt                                   format every crate
 #   make check                                 everything CI runs
+#   make check-v2                              the sandbox under a cgroup v2 kernel (a QEMU guest)
 # BIN (and the runner's --sol, --brute, --gen) may be a source (.rs/.cpp/.c/.java/.py/...) or a folder.
 
 CARGO ?= cargo
@@ -28,7 +29,7 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
-.PHONY: build test stress submit new snippet bench run import verify validate sandbox fmt check \
+.PHONY: build test stress submit new snippet bench run import verify validate sandbox fmt check check-v2 \
 	toolchain fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
 
 # Cargo's progress on a terminal; quiet otherwise, so that a log stays short.
@@ -71,6 +72,12 @@ run: build
 
 sandbox: build
 	@$(RUNNER) sandbox
+
+# This machine mounts cgroup v1, most users' v2: one boot of the v2 VM tool
+# (../shared/tools/cgroup-v2-vm, or V2VM_TOOL; its setup.sh once) runs the
+# sandbox there as root and in a delegated cgroup. Not part of check (slow, needs the VM).
+check-v2:
+	@$(MAKE) --no-print-directory build && scripts/cgroup-v2-check.sh
 
 # An imported package's labelled submissions, each against its label; the format's time limit.
 verify: build

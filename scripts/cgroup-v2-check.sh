@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# cgroup-v2-check.sh [WORKSPACE]: the sandbox's cgroup v2 path, for real, in one boot of the
+# cgroup-v2-vm guest (../shared/tools/cgroup-v2-vm, or $V2VM_TOOL): as root and as nobody in a
+# delegated cgroup, `judge sandbox` says cgroup v2, `judge test poj1143` is all AC and a program
+# touching 256 MiB is MLE; as nobody, three `judge sandbox` in a row from one shell leave at most
+# one judge-runner level; no judge-<pid> cgroup is left after the runs.
+# One `ok <what>` / `FAIL <what>: <detail>` line per check, then `N passed, N failed`; exit 1 if
+# any failed, 2 if something is missing. Needs the tool's setup.sh run once, a built WORKSPACE
+# (make build) and gcc. V2VM_TIME_SCALE (30) stretches time limits for the emulated guest;
+# V2VM_TIMEOUT (600 s) bounds the boot; the guest's whole output is kept in
+# target/cgroup-v2-check/guest.log.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+ws=$(realpath "${1:-$repo}")
+tool=$(realpath -m "${V2VM_TOOL:-$repo/../shared/tools/cgroup-v2-vm}")
+vmroot=${V2VM_ROOT:-$HOME/.cache/cgroup-v2-vm/root}
+die() { echo "cgroup-v2-check: $*" >&2; exit 2; }
+
+[ -x "$tool/workspace-in-v2.sh" ] || die "no $tool/workspace-in-v2.sh (set V2VM_TOOL to the cgroup-v2-vm folder)"
+# What setup.sh itself takes as ready; checked here so that nothing is downloaded behind a check.
+[ -x "$vmroot/usr/bin/qemu-system-x86_64" ] && ls "$vmroot"/boot/vmlinuz-* >/dev/null 2>&1 &&
+    [ -x "$vmroot/bin/busybox" ] || die "the VM is not set up in $vmroot: run $tool/setup.sh once"
+[ -x "$ws/target/release/judge" ] || die "no $ws/target/release/judge: build first (make build)"
+command -v gcc >/dev/null || die "no gcc: the MLE test program is compiled on this machine"
+
+# Outside /tmp: the guest mounts a tmpfs there, which would hide V2VM_EXTRA's copy.
+out=$ws/target/cgroup-v2-check
+mkdir -p "$out"
+mle=$out/mle-256mib
+gcc -O1 -static -o "$mle" -x c - <<'C' || die "gcc -static failed (is the static libc there?)"
+#include <stdlib.h>
+int main(void) {
+    size_t n = (size_t)256 << 20, i;
+    char *p = malloc(n);
+    if (!p) return 3;
+    for (i = 0; i < n; i += 4096) p[i] = 1;
+    return p[n - 4096] - 1;
+}
+C
+
+# The guest side (busybox sh). Each step prints `@@begin NAME`, its output and `@@end NAME RC`;
+# the host grades the blocks. As nobody, the nesting steps come first, from a fresh shell in
+# the delegated cgroup, so that the tree they leave is theirs alone.
+guest=$(printf "MLE='%s'\n" "$mle"; cat <<'GUEST'
+J=target/release/judge
+cat > /tmp/lib.sh <<'LIB'
+step() {
+    n=$1; shift; f=/tmp/step.$(id -u).out
+    echo "@@begin $n"
+    "$@" </dev/null >"$f" 2>&1; rc=$?
+    cat "$f"; [ -z "$(tail -c1 "$f")" ] || echo
+    echo "@@end $n $rc"
+}
+LIB
+. /tmp/lib.sh
+step root-sandbox $J sandbox
+step root-test $J test poj1143
+step root-mle $J run poj1143 --bin "$MLE"
+
+mkdir /sys/fs/cgroup/u && chown 65534:65534 /sys/fs/cgroup/u /sys/fs/cgroup/u/cgroup.procs \
+    /sys/fs/cgroup/u/cgroup.subtree_control /sys/fs/cgroup/u/cgroup.threads
+cp -r /ws /tmp/ws && chown -R 65534:65534 /tmp/ws
+{ echo "MLE='$MLE' J=$J"; cat <<'NOBODY'
+. /tmp/lib.sh
+cd /tmp/ws
+step nest-1 $J sandbox
+step nest-2 $J sandbox
+step nest-3 $J sandbox
+step nest-shell cat /proc/$$/cgroup
+step nest-tree find /sys/fs/cgroup/u -type d
+step nobody-sandbox $J sandbox
+step nobody-test $J test poj1143
+step nobody-mle $J run poj1143 --bin "$MLE"
+NOBODY
+} > /tmp/nobody.sh
+sh -c 'echo $$ > /sys/fs/cgroup/u/cgroup.procs && exec su -s /bin/sh nobody -c "sh /tmp/nobody.sh"'
+step final-tree find /sys/fs/cgroup/u -type d
+step leftover find /sys/fs/cgroup -type d -name 'judge-*'
+GUEST
+)
+
+log=$out/guest.log
+echo "cgroup-v2-check: booting the cgroup v2 guest (about 20 s; log: $log)" >&2
+set +e
+V2VM_TIME_SCALE=${V2VM_TIME_SCALE:-30} V2VM_TIMEOUT=${V2VM_TIMEOUT:-600} \
+    V2VM_EXTRA="${V2VM_EXTRA:+$V2VM_EXTRA }$mle" \
+    "$tool/workspace-in-v2.sh" "$ws" "$guest" > "$log" 2>&1
+vm_status=$?
+set -e
+# The guest's console is a terminal: the runner colours its verdicts there.
+clean=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
+
+block() { awk -v n="$1" '$0 == "@@begin " n {on=1; next} on && index($0, "@@end " n " ") == 1 {exit} on' <<<"$clean"; }
+rc() { awk -v n="$1" 'index($0, "@@end " n " ") == 1 {print $3; exit}' <<<"$clean"; }
+ran() { [ -n "$(rc "$1")" ]; }
+
+passed=0 failed=0
+ok() { echo "ok $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+missing() { fail "$1" "step $2 gave no output (guest status $vm_status; see $log)"; }
+
+check_sandbox() {   # who step
+    local what="$1: judge sandbox says cgroup v2" first
+    ran "$2" || { missing "$what" "$2"; return; }
+    first=$(block "$2" | head -1)
+    case $first in *"cgroup v2"*) ok "$what" ;; *) fail "$what" "first line: $first" ;; esac
+}
+check_test() {
+    local what="$1: judge test poj1143 all AC" rows bad summary
+    ran "$2" || { missing "$what" "$2"; return; }
+    rows=$(block "$2" | awk '$1 == "poj1143" && NF >= 3')
+    bad=$(awk '$3 != "AC" {print $2 " " $3}' <<<"$rows" | paste -sd, -)
+    summary=$(block "$2" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+    if [ -n "$rows" ] && [ -z "$bad" ] && [ "$(rc "$2")" = 0 ]; then ok "$what ($summary)"
+    else fail "$what" "${bad:+not AC: $bad; }${summary:-no summary line}, exit $(rc "$2")"; fi
+}
+check_mle() {
+    local what="$1: 256 MiB touched under a 64 MiB limit is MLE" verdict
+    ran "$2" || { missing "$what" "$2"; return; }
+    verdict=$(block "$2" | grep -Ev '^sandbox:' | head -1)
+    case $verdict in MLE*) ok "$what" ;; *) fail "$what" "got: ${verdict:-nothing}" ;; esac
+}
+
+check_sandbox root root-sandbox
+check_test root root-test
+check_mle root root-mle
+
+what="nobody: three judge sandbox in a row from one shell leave one judge-runner level at most"
+if ran nest-3 && ran nest-shell && ran nest-tree; then
+    shell=$(block nest-shell | head -1)
+    deep=$( { echo "$shell"; block nest-tree; } | grep 'judge-runner/judge-runner' || true)
+    if [ -z "$deep" ]; then ok "$what (shell in ${shell#0::})"
+    else fail "$what" "shell in ${shell#0::}; deepest cgroup ${deep##*$'\n'}"; fi
+else missing "$what" nest-tree; fi
+
+check_sandbox nobody nobody-sandbox
+check_test nobody nobody-test
+check_mle nobody nobody-mle
+
+what="no judge-<pid> cgroup left after the runs"
+if ran leftover; then
+    left=$(block leftover | grep -E '/judge-(probe-)?[0-9]+$' | paste -sd' ' - || true)
+    if [ -z "$left" ]; then ok "$what"; else fail "$what" "$left"; fi
+else missing "$what" leftover; fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
