@@ -231,10 +231,11 @@ impl Spec {
                 "stack" => spec.stack_kib = Some(number()?),
                 "file" => spec.file_kib = Some(number()?),
                 "boxes" => {
-                    let range = value.split_once('-').and_then(|(first, last)| {
-                        Some((first.parse().ok()?, last.parse().ok()?))
-                    });
-                    spec.boxes = Some(range.ok_or(format!("boxes takes <first>-<last>, got {value:?}"))?);
+                    let range = value
+                        .split_once('-')
+                        .and_then(|(first, last)| Some((first.parse().ok()?, last.parse().ok()?)));
+                    spec.boxes =
+                        Some(range.ok_or(format!("boxes takes <first>-<last>, got {value:?}"))?);
                 }
                 "filter" if value == "seccomp" => spec.filter = true,
                 "scratch" => spec.sight.scratch_kib = number()?,
@@ -312,7 +313,11 @@ fn probe(how: &str) -> ExitCode {
     let result = (|| {
         // As root, in a box as every run is.
         let boxed = match namespaces {
-            Namespaces::AsRoot => Some(sandbox::box_uids().map_err(io_error).and_then(sandbox::take_box)?),
+            Namespaces::AsRoot => Some(
+                sandbox::box_uids()
+                    .map_err(io_error)
+                    .and_then(sandbox::take_box)?,
+            ),
             Namespaces::InUserNamespace => None,
         };
         let confinement = Confinement {
@@ -329,8 +334,9 @@ fn probe(how: &str) -> ExitCode {
             processes: None,
             user: boxed.as_ref().map(|(uid, _)| (*uid, *uid)),
         };
-        let filter: Option<Vec<Filter>> =
-            sandbox::filter_available().ok().and_then(|()| seccomp::filter());
+        let filter: Option<Vec<Filter>> = sandbox::filter_available()
+            .ok()
+            .and_then(|()| seccomp::filter());
         sandbox::enter_launcher_namespaces(namespaces)?;
         let mut command = Command::new("/bin/true");
         // SAFETY: the launcher has no other thread yet: the child may

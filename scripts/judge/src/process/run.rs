@@ -86,9 +86,9 @@ impl Program {
                     _ => path.clone(),
                 };
                 let path = match (path.parent(), path.file_name()) {
-                    (Some(dir), Some(name)) if path.is_absolute() => {
-                        dir.canonicalize().map_or(path.clone(), |dir| dir.join(name))
-                    }
+                    (Some(dir), Some(name)) if path.is_absolute() => dir
+                        .canonicalize()
+                        .map_or(path.clone(), |dir| dir.join(name)),
                     _ => path,
                 };
                 std::iter::once(path.into())
@@ -375,7 +375,12 @@ pub fn run(
 /// What the launcher is to enforce for `program` (started as `argv`).
 fn spec(program: &Program, argv: &[OsString], limits: &Limits, view: &View) -> Spec {
     let containment = containment();
-    let mut readable = view::paths_given(argv);
+    // A shell line's words too: the paths it names are given as well.
+    let words: Vec<OsString> = match program {
+        Program::Shell(line) => line.split_whitespace().map(OsString::from).collect(),
+        Program::Exec(..) => Vec::new(),
+    };
+    let mut readable = view::paths_given(&[argv, &words].concat());
     readable.extend(view.readable.iter().map(|path| path.to_path_buf()));
     Spec {
         memory_kib: limits.memory_kib,

@@ -527,7 +527,10 @@ pub fn box_uids() -> Result<(u32, u32), String> {
         Err(_) => return Ok((60000, 60999)),
     };
     let range = text.split_once('-').and_then(|(first, last)| {
-        let (first, last) = (first.trim().parse::<u32>().ok()?, last.trim().parse::<u32>().ok()?);
+        let (first, last) = (
+            first.trim().parse::<u32>().ok()?,
+            last.trim().parse::<u32>().ok()?,
+        );
         (0 < first && first <= last && last < 65534).then_some((first, last))
     });
     range.ok_or_else(|| {
@@ -545,6 +548,7 @@ pub fn take_box((first, last): (u32, u32)) -> io::Result<(u32, File)> {
     for uid in first..=last {
         let lock = OpenOptions::new()
             .create(true)
+            .truncate(false)
             .write(true)
             .mode(0o600)
             .open(Path::new(BOX_LOCKS).join(uid.to_string()))?;
@@ -644,7 +648,11 @@ impl Confinement {
         }
         let cwd = std::env::current_dir()?;
         self.sight.enter()?;
-        std::env::set_current_dir(if self.sight.fresh_cwd { Path::new("/tmp") } else { &cwd })?;
+        std::env::set_current_dir(if self.sight.fresh_cwd {
+            Path::new("/tmp")
+        } else {
+            &cwd
+        })?;
         sys::drop_privileges(self.user)
     }
 }
@@ -677,7 +685,10 @@ fn unescape(field: &str) -> String {
 pub fn explain(containment: &Containment) -> String {
     let mut text = format!("sandbox: {}\n", containment.describe());
     if containment.namespaces.is_some() {
-        let shown: Vec<String> = view::system().iter().map(|p| p.display().to_string()).collect();
+        let shown: Vec<String> = view::system()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
         text += &format!(
             "view: {}, /dev (null, zero, full, random, urandom, shm), /proc, /tmp; \
              and the program's own file, the paths it is given and the folders it writes in\n",

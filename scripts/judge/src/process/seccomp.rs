@@ -8,8 +8,8 @@
 //! library falls back to `clone`, whose flags the filter reads.
 
 use super::sys::{
-    Filter, CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID,
-    CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS,
+    Filter, CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWTIME,
+    CLONE_NEWUSER, CLONE_NEWUTS,
 };
 
 const LOAD_WORD: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
@@ -236,7 +236,10 @@ mod tests {
         assert_eq!(clone(17), ALLOW);
         assert_eq!(clone(CLONE_NEWUSER | 17), ERRNO | EPERM);
         assert_eq!(clone(CLONE_NEWPID), ERRNO | EPERM);
-        assert_eq!(verdict(&program, calls.arch, calls.clone3, 0), ERRNO | ENOSYS);
+        assert_eq!(
+            verdict(&program, calls.arch, calls.clone3, 0),
+            ERRNO | ENOSYS
+        );
         // read, write, execve and a number past every refused one.
         for number in [0, 1, 59, 221, 500] {
             assert_eq!(verdict(&program, calls.arch, number, 0), ALLOW, "{number}");

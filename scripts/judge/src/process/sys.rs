@@ -151,8 +151,7 @@ extern "C" {
     #[link_name = "signal"]
     fn libc_signal(signal: i32, handler: Option<extern "C" fn(i32)>) -> usize;
     fn sigprocmask(how: i32, set: *const SigSet, old: *mut SigSet) -> i32;
-    fn execvpe(file: *const c_char, argv: *const *const c_char, envp: *const *const c_char)
-        -> i32;
+    fn execvpe(file: *const c_char, argv: *const *const c_char, envp: *const *const c_char) -> i32;
     fn syscall(number: c_long, ...) -> c_long;
     #[link_name = "fork"]
     fn libc_fork() -> i32;
@@ -405,7 +404,13 @@ pub fn set_read_only(path: &Path) -> io::Result<()> {
         return Ok(());
     }
     let flags = mount_flags(path)?;
-    mount_at(None, path, None, MS_REMOUNT | MS_BIND | MS_RDONLY | flags, None)
+    mount_at(
+        None,
+        path,
+        None,
+        MS_REMOUNT | MS_BIND | MS_RDONLY | flags,
+        None,
+    )
 }
 
 /// The `MS_` flags a remount of the mount at `path` must keep (an
@@ -564,7 +569,14 @@ pub fn default_signals() -> io::Result<()> {
 /// by one up to the descriptor limit). Async-signal-safe.
 pub fn close_others_on_exec() -> io::Result<()> {
     // SAFETY: close_range takes integers.
-    let result = unsafe { syscall(SYS_CLOSE_RANGE, 3 as c_long, c_uint::MAX as c_long, CLOSE_RANGE_CLOEXEC as c_long) };
+    let result = unsafe {
+        syscall(
+            SYS_CLOSE_RANGE,
+            3 as c_long,
+            c_uint::MAX as c_long,
+            CLOSE_RANGE_CLOEXEC as c_long,
+        )
+    };
     if result == 0 {
         return Ok(());
     }

@@ -30,7 +30,9 @@ use std::sync::Mutex;
 
 /// The system's folders, where they exist: bound whole, or the same
 /// symlink where `/usr` is merged.
-const SYSTEM: [&str; 7] = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+const SYSTEM: [&str; 7] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+];
 
 /// What of `/etc` toolchains read: the loader's cache, the alternatives
 /// `/usr/bin/java` and `cc` go through, the JDK's and Python's
@@ -66,7 +68,12 @@ const HOMES: [(&str, &str); 4] = [
 /// Variables a program gets as they are when the runner has them: a
 /// toolchain's choice, and the runner's own tests' marker, by which they
 /// find every process a run left.
-const PASSED: [&str; 3] = ["RUSTUP_TOOLCHAIN", "PYENV_VERSION", "JUDGE_TEST_PROBE"];
+const PASSED: [&str; 4] = [
+    "RUSTUP_TOOLCHAIN",
+    "PYENV_VERSION",
+    "JUDGE_TEST_PROBE",
+    "JUDGE_TEST_MARKER",
+];
 
 /// Folders bound whole when a program path lies in them: the builds of
 /// source folders and scripted programs, whose files go together.
@@ -190,14 +197,21 @@ pub fn toolchains() -> Vec<PathBuf> {
                 _ => dir,
             }
         })
-        .chain(HOMES.iter().filter_map(|(variable, default)| home_of(variable, default)))
+        .chain(
+            HOMES
+                .iter()
+                .filter_map(|(variable, default)| home_of(variable, default)),
+        )
         .map(|dir| real(&dir))
         .filter(|dir| !SYSTEM.iter().any(|system| dir.starts_with(system)))
         .collect();
     dirs.sort();
     dirs.dedup();
     let all = dirs.clone();
-    dirs.retain(|dir| !all.iter().any(|outer| outer != dir && dir.starts_with(outer)));
+    dirs.retain(|dir| {
+        !all.iter()
+            .any(|outer| outer != dir && dir.starts_with(outer))
+    });
     dirs
 }
 
@@ -260,7 +274,10 @@ fn etc() -> Vec<(PathBuf, fs::Metadata)> {
 enum Mount {
     /// What `source` (held open before the old root goes) is, bound with
     /// the flags of the mount it is on, or read-only.
-    Bind { source: File, read_only: bool },
+    Bind {
+        source: File,
+        read_only: bool,
+    },
     /// A fresh tmpfs with these options; `read_only` once built.
     Tmpfs {
         flags: std::os::raw::c_ulong,
@@ -304,8 +321,9 @@ impl Sight {
         let inside = |at: &Path| root.join(at.strip_prefix("/").unwrap_or(at));
         for entry in &entries {
             let at = inside(&entry.at);
-            place(&entry.mount, &at)
-                .map_err(|e| io::Error::new(e.kind(), format!("cannot show {}: {e}", entry.at.display())))?;
+            place(&entry.mount, &at).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot show {}: {e}", entry.at.display()))
+            })?;
         }
         for entry in &entries {
             let at = inside(&entry.at);
@@ -321,7 +339,13 @@ impl Sight {
                 _ => {}
             }
         }
-        sys::mount_at(None, root, None, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, None)?;
+        sys::mount_at(
+            None,
+            root,
+            None,
+            MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV,
+            None,
+        )?;
         std::env::set_current_dir(root)?;
         sys::pivot_to_current_dir()?;
         std::env::set_current_dir("/")
@@ -377,11 +401,21 @@ impl Sight {
             whole.push(dir);
         }
         let scratch = |mode: &str| format!("mode={mode},size={}k", self.scratch_kib.max(64));
-        entries.push(tmpfs("/dev", MS_NOSUID | MS_NOEXEC, "mode=755".into(), true));
+        entries.push(tmpfs(
+            "/dev",
+            MS_NOSUID | MS_NOEXEC,
+            "mode=755".into(),
+            true,
+        ));
         for name in DEVICES {
             entries.push(bind(&Path::new("/dev").join(name), false)?);
         }
-        entries.push(tmpfs("/dev/shm", MS_NOSUID | MS_NODEV, scratch("1777"), false));
+        entries.push(tmpfs(
+            "/dev/shm",
+            MS_NOSUID | MS_NODEV,
+            scratch("1777"),
+            false,
+        ));
         for (name, target) in [
             ("fd", "/proc/self/fd"),
             ("stdin", "/proc/self/fd/0"),
@@ -401,7 +435,9 @@ impl Sight {
         let covered = |path: &Path| self.hidden.iter().any(|dir| path.starts_with(dir));
         let provided = |path: &Path| {
             path == Path::new("/")
-                || ["/tmp", "/dev", "/proc"].iter().any(|dir| path == Path::new(dir))
+                || ["/tmp", "/dev", "/proc"]
+                    .iter()
+                    .any(|dir| path == Path::new(dir))
                 || ["/dev", "/proc"].iter().any(|dir| path.starts_with(dir))
         };
         let mut readable = self.readable.clone();
@@ -415,7 +451,11 @@ impl Sight {
         }
         let mut given: Vec<PathBuf> = Vec::new();
         for path in &readable {
-            let in_sight = whole.iter().chain(&given).chain(&self.writable).any(|dir| path.starts_with(dir));
+            let in_sight = whole
+                .iter()
+                .chain(&given)
+                .chain(&self.writable)
+                .any(|dir| path.starts_with(dir));
             if provided(path) || (in_sight && !covered(path)) {
                 continue;
             }
@@ -425,10 +465,21 @@ impl Sight {
             }
         }
         for dir in &self.hidden {
-            let inside = given.iter().chain(&self.writable).any(|outer| dir.starts_with(outer) && dir != outer);
+            let inside = given
+                .iter()
+                .chain(&self.writable)
+                .any(|outer| dir.starts_with(outer) && dir != outer);
             if inside && dir.is_dir() {
-                let cover = tmpfs("", MS_NOSUID | MS_NODEV | MS_NOEXEC, "mode=755,size=16k".into(), true);
-                entries.push(Entry { at: dir.clone(), ..cover });
+                let cover = tmpfs(
+                    "",
+                    MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                    "mode=755,size=16k".into(),
+                    true,
+                );
+                entries.push(Entry {
+                    at: dir.clone(),
+                    ..cover
+                });
             }
         }
         Ok(entries)
