@@ -74,10 +74,14 @@ sandbox: build
 	@$(RUNNER) sandbox
 
 # This machine mounts cgroup v1, most users' v2: one boot of the v2 VM tool
-# (../shared/tools/cgroup-v2-vm, or V2VM_TOOL; its setup.sh once) runs the
-# sandbox there as root and in a delegated cgroup. Not part of check (slow, needs the VM).
-check-v2:
-	@$(MAKE) --no-print-directory build && scripts/cgroup-v2-check.sh
+# (../shared/tools/cgroup-v2-vm, or V2VM_TOOL; its setup.sh fetches it once)
+# runs the sandbox there as root and in a delegated cgroup.
+V2VM_TOOL ?= ../shared/tools/cgroup-v2-vm
+check-v2: build
+	@echo "== the sandbox under a cgroup v2 kernel"
+	@V2VM_TOOL=$(V2VM_TOOL) $(V2VM_TOOL)/setup.sh > target/cgroup-v2-setup.log 2>&1 || \
+		{ echo "cannot set up the cgroup v2 guest: see target/cgroup-v2-setup.log"; exit 2; }
+	@V2VM_TOOL=$(V2VM_TOOL) scripts/cgroup-v2-check.sh
 
 # An imported package's labelled submissions, each against its label; the format's time limit.
 verify: build
@@ -144,6 +148,6 @@ bench-smoke: build
 	@$(RUNNER) bench --smoke
 
 # The judge run comes last so its `N passed, N failed` line closes the output.
-check: fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
+check: fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke check-v2
 	@echo "== every solution on its stored cases"
 	@$(MAKE) --no-print-directory test P=

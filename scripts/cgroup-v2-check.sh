@@ -100,11 +100,14 @@ ok() { echo "ok $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
 missing() { fail "$1" "step $2 gave no output (guest status $vm_status; see $log)"; }
 
-check_sandbox() {   # who step
-    local what="$1: judge sandbox says cgroup v2" first
+check_sandbox() {   # who step identity: the first line names cgroup v2, namespaces and the identity
+    local what="$1: judge sandbox says $3, namespaces, seccomp and cgroup v2" first
     ran "$2" || { missing "$what" "$2"; return; }
     first=$(block "$2" | head -1)
-    case $first in *"cgroup v2"*) ok "$what" ;; *) fail "$what" "first line: $first" ;; esac
+    case $first in
+        *"$3"*"seccomp filter, pid+mount"*"cgroup v2"*) ok "$what" ;;
+        *) fail "$what" "first line: $first" ;;
+    esac
 }
 check_test() {
     local what="$1: judge test poj1143 all AC" rows bad summary
@@ -122,7 +125,7 @@ check_mle() {
     case $verdict in MLE*) ok "$what" ;; *) fail "$what" "got: ${verdict:-nothing}" ;; esac
 }
 
-check_sandbox root root-sandbox
+check_sandbox root root-sandbox 'a box per run'
 check_test root root-test
 check_mle root root-mle
 
@@ -134,7 +137,7 @@ if ran nest-3 && ran nest-shell && ran nest-tree; then
     else fail "$what" "shell in ${shell#0::}; deepest cgroup ${deep##*$'\n'}"; fi
 else missing "$what" nest-tree; fi
 
-check_sandbox nobody nobody-sandbox
+check_sandbox nobody nobody-sandbox 'uid 65534 in a user namespace'
 check_test nobody nobody-test
 check_mle nobody nobody-mle
 

@@ -343,11 +343,7 @@ fn files_a_program_writes_stay_out_of_the_workspace() {
     // (a folder made in that /tmp to hold its own file, the user's own as an
     // ordinary user), nothing reaches the workspace.
     attack("write", LIMITS, &source(body), |user, sandbox, run| {
-        assert!(
-            run.stdout.contains("\"here "),
-            "{user:?}: {}",
-            run.stdout
-        );
+        assert!(run.stdout.contains("\"here "), "{user:?}: {}", run.stdout);
         assert!(!sandbox.root.join("written-there").exists());
         assert!(!sandbox.root.join("written-here").exists());
     });

@@ -343,11 +343,15 @@ fn probe(how: &str) -> ExitCode {
         // allocate; it only sets itself up and execs.
         unsafe {
             command.pre_exec(move || {
-                confinement.enter()?;
-                match &filter {
+                let confined = confinement.enter().and_then(|()| match &filter {
                     Some(filter) => sys::install_filter(filter),
                     None => Ok(()),
+                });
+                // Only the error's number crosses the exec: its words go first.
+                if let Err(e) = &confined {
+                    eprintln!("{e}");
                 }
+                confined
             });
         }
         let status = command.status()?;

@@ -326,7 +326,8 @@ fn probe(namespaces: Namespaces) -> Result<Option<RawFd>, String> {
         return Ok(network);
     }
     let said = String::from_utf8_lossy(&output.stderr);
-    let why = said.lines().last().unwrap_or("").trim();
+    // The confined child's own words come first.
+    let why = said.lines().next().unwrap_or("").trim();
     Err(match namespaces {
         Namespaces::AsRoot => format!("namespaces refused: {why}"),
         Namespaces::InUserNamespace => format!("no user namespaces: {why}"),

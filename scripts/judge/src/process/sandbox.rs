@@ -587,12 +587,15 @@ pub fn give(dir: &Path, uid: u32, gid: u32) -> io::Result<()> {
 pub fn enter_launcher_namespaces(namespaces: Namespaces) -> io::Result<()> {
     if namespaces == Namespaces::InUserNamespace {
         let (uid, gid) = sys::ids();
-        sys::unshare_namespaces(CLONE_NEWUSER)?;
-        fs::write("/proc/self/setgroups", "deny")?;
-        fs::write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
-        fs::write("/proc/self/gid_map", format!("{gid} {gid} 1"))?;
+        let mapped = sys::unshare_namespaces(CLONE_NEWUSER)
+            .and_then(|()| fs::write("/proc/self/setgroups", "deny"))
+            .and_then(|()| fs::write("/proc/self/uid_map", format!("{uid} {uid} 1")))
+            .and_then(|()| fs::write("/proc/self/gid_map", format!("{gid} {gid} 1")));
+        mapped
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot map a user namespace: {e}")))?;
     }
     sys::unshare_namespaces(CLONE_NEWPID)
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot make a PID namespace: {e}")))
 }
 
 /// Everything one program is confined to, set up by itself between fork and

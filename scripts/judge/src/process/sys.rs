@@ -26,6 +26,7 @@ const WNOHANG: i32 = 1;
 const SC_CLK_TCK: i32 = 2;
 const SC_PAGESIZE: i32 = 30;
 const ECHILD: i32 = 10;
+const EINVAL: i32 = 22;
 
 pub const CLONE_NEWTIME: i32 = 0x0000_0080;
 pub const CLONE_NEWNS: i32 = 0x0002_0000;
@@ -148,6 +149,7 @@ extern "C" {
     fn lchown(path: *const c_char, uid: u32, gid: u32) -> i32;
     fn flock(fd: i32, operation: i32) -> i32;
     fn umount2(target: *const c_char, flags: i32) -> i32;
+    fn chroot(path: *const c_char) -> i32;
     #[link_name = "signal"]
     fn libc_signal(signal: i32, handler: Option<extern "C" fn(i32)>) -> usize;
     fn sigprocmask(how: i32, set: *const SigSet, old: *mut SigSet) -> i32;
@@ -588,8 +590,10 @@ pub fn close_others_on_exec() -> io::Result<()> {
 }
 
 /// Installs `filter` as this thread's seccomp filter, inherited by every
-/// process it starts (`no_new_privs` must be set).
+/// process it starts; sets `no_new_privs`, which an unprivileged filter needs.
 pub fn install_filter(filter: &[Filter]) -> io::Result<()> {
+    // SAFETY: prctl with integer arguments only.
+    check(unsafe { prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) })?;
     let program = FilterProgram {
         len: filter.len() as u16,
         filter: filter.as_ptr(),
@@ -608,12 +612,21 @@ pub fn install_filter(filter: &[Filter]) -> io::Result<()> {
 }
 
 /// Makes the current directory (a mount point) the root, and drops the
-/// old root from this mount namespace.
+/// old root from this mount namespace. Where the old root is the initial
+/// ramfs, which cannot be pivoted from (EINVAL), the new root is moved over
+/// it and made the root by `chroot`, as `switch_root` does: the old one is
+/// then out of reach of a process without capabilities.
 pub fn pivot_to_current_dir() -> io::Result<()> {
     let dot = b".\0".as_ptr().cast::<c_char>();
     // SAFETY: "." is a NUL-terminated literal, the same for both arguments.
     if unsafe { syscall(SYS_PIVOT_ROOT, dot, dot) } < 0 {
-        return Err(io::Error::last_os_error());
+        let error = io::Error::last_os_error();
+        if error.raw_os_error() != Some(EINVAL) {
+            return Err(error);
+        }
+        mount_at(Some(Path::new(".")), Path::new("/"), None, MS_MOVE, None)?;
+        // SAFETY: "." is a NUL-terminated literal.
+        return check(unsafe { chroot(dot) }).map(drop);
     }
     // SAFETY: as above; the old root is stacked on "." now.
     check(unsafe { umount2(dot, MNT_DETACH) }).map(drop)

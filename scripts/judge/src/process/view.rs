@@ -293,6 +293,11 @@ struct Entry {
     mount: Mount,
 }
 
+/// `result`, its error saying what could not be done.
+fn step<T>(what: &str, result: io::Result<T>) -> io::Result<T> {
+    result.map_err(|e| io::Error::new(e.kind(), format!("cannot {what}: {e}")))
+}
+
 /// A handle on `path` for a bind mount, taken while the old root is in sight.
 fn held(path: &Path) -> io::Result<File> {
     OpenOptions::new()
@@ -306,48 +311,53 @@ impl Sight {
     /// Builds the new root and makes it this process's, in a mount
     /// namespace of its own (a fresh PID namespace's init, for its `/proc`).
     pub fn enter(&self) -> io::Result<()> {
-        sys::mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None)?;
+        let private = sys::mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None);
+        step("make the mounts private", private)?;
         let mut entries = self.entries()?;
         entries.sort_by(|a, b| a.at.cmp(&b.at));
         // The new root is a tmpfs over /tmp: every source is held already.
         let root = Path::new("/tmp");
-        sys::mount_at(
+        let made = sys::mount_at(
             Some(Path::new("tmpfs")),
             root,
             Some("tmpfs"),
             MS_NOSUID | MS_NODEV,
             Some("mode=755,size=1m"),
-        )?;
+        );
+        step("mount the new root", made)?;
         let inside = |at: &Path| root.join(at.strip_prefix("/").unwrap_or(at));
         for entry in &entries {
             let at = inside(&entry.at);
-            place(&entry.mount, &at).map_err(|e| {
-                io::Error::new(e.kind(), format!("cannot show {}: {e}", entry.at.display()))
-            })?;
+            step(
+                &format!("show {}", entry.at.display()),
+                place(&entry.mount, &at),
+            )?;
         }
         for entry in &entries {
             let at = inside(&entry.at);
-            match &entry.mount {
+            let done = match &entry.mount {
                 Mount::Bind {
                     read_only: true, ..
-                } => sys::set_read_only(&at)?,
+                } => sys::set_read_only(&at),
                 Mount::Tmpfs {
                     flags,
                     read_only: true,
                     ..
-                } => sys::mount_at(None, &at, None, MS_REMOUNT | MS_RDONLY | flags, None)?,
-                _ => {}
-            }
+                } => sys::mount_at(None, &at, None, MS_REMOUNT | MS_RDONLY | flags, None),
+                _ => Ok(()),
+            };
+            step(&format!("make {} read-only", entry.at.display()), done)?;
         }
-        sys::mount_at(
+        let sealed = sys::mount_at(
             None,
             root,
             None,
             MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV,
             None,
-        )?;
+        );
+        step("make the new root read-only", sealed)?;
         std::env::set_current_dir(root)?;
-        sys::pivot_to_current_dir()?;
+        step("pivot into the new root", sys::pivot_to_current_dir())?;
         std::env::set_current_dir("/")
     }
 
