@@ -26,7 +26,6 @@ const WNOHANG: i32 = 1;
 const SC_CLK_TCK: i32 = 2;
 const SC_PAGESIZE: i32 = 30;
 const ECHILD: i32 = 10;
-const EINVAL: i32 = 22;
 
 pub const CLONE_NEWTIME: i32 = 0x0000_0080;
 pub const CLONE_NEWNS: i32 = 0x0002_0000;
@@ -148,7 +147,6 @@ extern "C" {
     fn setresgid(real: u32, effective: u32, saved: u32) -> i32;
     fn lchown(path: *const c_char, uid: u32, gid: u32) -> i32;
     fn flock(fd: i32, operation: i32) -> i32;
-    fn umount2(target: *const c_char, flags: i32) -> i32;
     fn chroot(path: *const c_char) -> i32;
     #[link_name = "signal"]
     fn libc_signal(signal: i32, handler: Option<extern "C" fn(i32)>) -> usize;
@@ -161,16 +159,11 @@ extern "C" {
 }
 
 /// `pidfd_open(2)`'s, `close_range(2)`'s and `mount_setattr(2)`'s numbers,
-/// the same on x86-64 and on arm64; `pivot_root(2)`'s differs.
+/// the same on x86-64 and on arm64.
 const SYS_PIDFD_OPEN: c_long = 434;
 const SYS_CLOSE_RANGE: c_long = 436;
 const SYS_MOUNT_SETATTR: c_long = 442;
-#[cfg(target_arch = "x86_64")]
-const SYS_PIVOT_ROOT: c_long = 155;
-#[cfg(target_arch = "aarch64")]
-const SYS_PIVOT_ROOT: c_long = 41;
 const CLOSE_RANGE_CLOEXEC: c_uint = 4;
-const MNT_DETACH: i32 = 2;
 const LOCK_EX: i32 = 2;
 const LOCK_NB: i32 = 4;
 const SIG_SETMASK: i32 = 2;
@@ -611,25 +604,15 @@ pub fn install_filter(filter: &[Filter]) -> io::Result<()> {
     .map(drop)
 }
 
-/// Makes the current directory (a mount point) the root, and drops the
-/// old root from this mount namespace. Where the old root is the initial
-/// ramfs, which cannot be pivoted from (EINVAL), the new root is moved over
-/// it and made the root by `chroot`, as `switch_root` does: the old one is
-/// then out of reach of a process without capabilities.
-pub fn pivot_to_current_dir() -> io::Result<()> {
-    let dot = b".\0".as_ptr().cast::<c_char>();
-    // SAFETY: "." is a NUL-terminated literal, the same for both arguments.
-    if unsafe { syscall(SYS_PIVOT_ROOT, dot, dot) } < 0 {
-        let error = io::Error::last_os_error();
-        if error.raw_os_error() != Some(EINVAL) {
-            return Err(error);
-        }
-        mount_at(Some(Path::new(".")), Path::new("/"), None, MS_MOVE, None)?;
-        // SAFETY: "." is a NUL-terminated literal.
-        return check(unsafe { chroot(dot) }).map(drop);
-    }
-    // SAFETY: as above; the old root is stacked on "." now.
-    check(unsafe { umount2(dot, MNT_DETACH) }).map(drop)
+/// Makes the current directory (a mount point) the root: moved over the
+/// old one and made the root by `chroot`, as `switch_root` does (the old
+/// root may be the initial ramfs, which `pivot_root` cannot leave; and
+/// detaching it would wait a grace period each run). The old mounts stay
+/// below, out of reach of a process with no capability and no `chroot`.
+pub fn move_root_here() -> io::Result<()> {
+    mount_at(Some(Path::new(".")), Path::new("/"), None, MS_MOVE, None)?;
+    // SAFETY: "." is a NUL-terminated literal.
+    check(unsafe { chroot(b".\0".as_ptr().cast::<c_char>()) }).map(drop)
 }
 
 /// Ends this process at once, running nothing more (a forked child's end).

@@ -357,7 +357,7 @@ impl Sight {
         );
         step("make the new root read-only", sealed)?;
         std::env::set_current_dir(root)?;
-        step("pivot into the new root", sys::pivot_to_current_dir())?;
+        step("move into the new root", sys::move_root_here())?;
         std::env::set_current_dir("/")
     }
 
