@@ -65,6 +65,16 @@ impl Run {
         self.containment().contains("namespaces")
     }
 
+    /// The CPU time in the row, in milliseconds.
+    fn cpu_ms(&self) -> u64 {
+        self.stdout
+            .lines()
+            .find(|line| line.starts_with("fake "))
+            .and_then(|row| row.split_whitespace().nth(3))
+            .and_then(|cell| cell.trim_start_matches('>').parse().ok())
+            .unwrap_or_else(|| panic!("no CPU time in:\n{}", self.stdout))
+    }
+
     fn verdict(&self) -> &str {
         self.stdout
             .lines()
@@ -92,18 +102,56 @@ fn give_to_nobody(path: &Path) {
     assert!(status.success());
 }
 
+/// How `judge` is started besides its arguments; the default adds nothing.
+#[derive(Clone, Copy, Default)]
+struct Call<'a> {
+    /// More environment variables.
+    env: &'a [(&'a str, &'a str)],
+    /// A file the runner inherits open (appending, not closed on exec) as
+    /// descriptor 7.
+    fd7: Option<&'a Path>,
+    /// Its working directory is the workspace's root, else the test's.
+    in_workspace: bool,
+}
+
 /// `judge <args>` in the workspace as `user`; every process it starts is
 /// marked, and none may be left.
 fn judge(sandbox: &Sandbox, user: User, args: &[&str]) -> Run {
+    judge_with(sandbox, user, args, Call::default())
+}
+
+/// As `judge`, started as `call` says.
+fn judge_with(sandbox: &Sandbox, user: User, args: &[&str], call: Call) -> Run {
+    use std::os::unix::process::CommandExt;
     let probe = probe();
     let mut command = sandbox.command(&probe, args);
     if user == User::Nobody {
-        std::os::unix::process::CommandExt::uid(&mut command, NOBODY);
-        std::os::unix::process::CommandExt::gid(&mut command, NOBODY);
-        command.env("HOME", "/tmp");
+        command.uid(NOBODY).gid(NOBODY).env("HOME", "/tmp");
+    }
+    command.envs(call.env.iter().copied());
+    if call.in_workspace {
+        command.current_dir(&sandbox.root);
+    }
+    let inherited = call
+        .fd7
+        .map(|path| fs::OpenOptions::new().append(true).open(path).unwrap());
+    if let Some(file) = &inherited {
+        extern "C" {
+            fn dup2(from: i32, to: i32) -> i32;
+        }
+        let from = std::os::fd::AsRawFd::as_raw_fd(file);
+        // SAFETY: dup2 is async-signal-safe; the copy it makes has no
+        // close-on-exec flag, so the runner inherits it.
+        unsafe {
+            command.pre_exec(move || match dup2(from, 7) {
+                7 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            });
+        }
     }
     let start = Instant::now();
     let output = command.output().unwrap();
+    drop(inherited);
     let run = Run {
         code: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -123,19 +171,31 @@ fn judge(sandbox: &Sandbox, user: User, args: &[&str]) -> Run {
 /// Compiles `source` (C) as `name` in the workspace, with `WORKSPACE`
 /// defined as its path; `None` when there is no gcc.
 fn c_program(sandbox: &Sandbox, name: &str, source: &str) -> Option<PathBuf> {
-    let file = sandbox.write(&format!("{name}.c"), source);
-    let binary = sandbox.root.join(name);
+    let root = sandbox.root.display().to_string();
+    compile_c(&sandbox.root, name, source, &[("WORKSPACE", &root)])
+}
+
+/// Compiles `source` (C) as `dir/name`, each of `defines` a string macro;
+/// `None` when there is no gcc.
+fn compile_c(dir: &Path, name: &str, source: &str, defines: &[(&str, &str)]) -> Option<PathBuf> {
+    let file = dir.join(format!("{name}.c"));
+    fs::write(&file, source).unwrap();
+    let binary = dir.join(name);
     let output = Command::new("gcc")
         .args(["-O1", "-o"])
         .arg(&binary)
         .arg(&file)
-        .arg(format!("-DWORKSPACE=\"{}\"", sandbox.root.display()))
+        .args(
+            defines
+                .iter()
+                .map(|(name, value)| format!("-D{name}=\"{value}\"")),
+        )
         .output();
     match output {
         Ok(output) if output.status.success() => Some(binary),
         Ok(output) => panic!("{name}.c: {}", String::from_utf8_lossy(&output.stderr)),
         Err(_) => {
-            eprintln!("skipped: no gcc here to build the attack {name}.c");
+            eprintln!("skipped: no gcc here to build {name}.c");
             None
         }
     }
@@ -143,16 +203,62 @@ fn c_program(sandbox: &Sandbox, name: &str, source: &str) -> Option<PathBuf> {
 
 /// `judge test fake --bin <attack>` as each user, with `check` on each run.
 fn attack(name: &str, problem_toml: &str, source: &str, check: impl Fn(User, &Sandbox, &Run)) {
+    attack_with(name, problem_toml, source, &Setup::default(), check)
+}
+
+/// What an attack needs besides its program; the default adds nothing.
+#[derive(Default)]
+struct Setup<'a> {
+    /// More string macros for its compile, besides `WORKSPACE`.
+    defines: &'a [(&'a str, &'a str)],
+    /// How `judge` is started.
+    call: Call<'a>,
+    /// Done to each fresh workspace before it is given to nobody.
+    prepare: Option<&'a dyn Fn(&Sandbox)>,
+}
+
+/// As `attack`, with `setup`.
+fn attack_with(
+    name: &str,
+    problem_toml: &str,
+    source: &str,
+    setup: &Setup,
+    check: impl Fn(User, &Sandbox, &Run),
+) {
+    let program = |sandbox: &Sandbox| {
+        if let Some(prepare) = setup.prepare {
+            prepare(sandbox);
+        }
+        let root = sandbox.root.display().to_string();
+        let defines: Vec<(&str, &str)> = [("WORKSPACE", root.as_str())]
+            .into_iter()
+            .chain(setup.defines.iter().copied())
+            .collect();
+        compile_c(&sandbox.root, name, source, &defines).map(|path| path.display().to_string())
+    };
+    as_each_user(name, problem_toml, setup.call, program, check)
+}
+
+/// `judge test fake --bin <program>` as each user, in a fresh workspace
+/// with `problem_toml`, started as `call` says, with `check` on each run;
+/// `program` makes the workspace ready and names what is judged, or is
+/// `None` (having said why) when this machine cannot build it.
+fn as_each_user(
+    name: &str,
+    problem_toml: &str,
+    call: Call,
+    program: impl Fn(&Sandbox) -> Option<String>,
+    check: impl Fn(User, &Sandbox, &Run),
+) {
     for user in users() {
-        let sandbox = workspace(user, problem_toml);
-        let Some(program) = c_program(&sandbox, name, source) else {
+        let sandbox = Sandbox::new(problem_toml);
+        let Some(program) = program(&sandbox) else {
             return;
         };
-        let run = judge(
-            &sandbox,
-            user,
-            &["test", "fake", "--bin", program.to_str().unwrap()],
-        );
+        if user == User::Nobody {
+            give_to_nobody(&sandbox.root);
+        }
+        let run = judge_with(&sandbox, user, &["test", "fake", "--bin", &program], call);
         if !run.has_namespaces() {
             eprintln!("skipped {name} as {user:?}: {}", run.containment());
             continue;
@@ -165,7 +271,8 @@ const HEADERS: &str = "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib
     #include <string.h>\n#include <unistd.h>\n#include <signal.h>\n#include <fcntl.h>\n\
     #include <sys/types.h>\n#include <sys/wait.h>\n#include <sys/resource.h>\n\
     #include <sys/mman.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n\
-    #include <arpa/inet.h>\n#include <dirent.h>\n";
+    #include <arpa/inet.h>\n#include <dirent.h>\n#include <sched.h>\n#include <errno.h>\n\
+    #include <sys/mount.h>\n#include <sys/stat.h>\n#include <sys/syscall.h>\n#include <time.h>\n";
 
 fn source(body: &str) -> String {
     format!("{HEADERS}{body}\n")
@@ -227,14 +334,7 @@ fn cpu_time_of_children_whose_sigchld_is_ignored_counts() {
             return;
         }
         assert_eq!(run.verdict(), "TLE", "{user:?}: {}", run.stdout);
-        let cpu_ms: u64 = run
-            .stdout
-            .lines()
-            .find(|line| line.starts_with("fake "))
-            .and_then(|row| row.split_whitespace().nth(3))
-            .and_then(|cell| cell.trim_start_matches('>').parse().ok())
-            .unwrap_or_else(|| panic!("no CPU time in:\n{}", run.stdout));
-        assert!(cpu_ms >= 300, "{user:?}: {}", run.stdout);
+        assert!(run.cpu_ms() >= 300, "{user:?}: {}", run.stdout);
     });
 }
 
