@@ -575,3 +575,85 @@ fn a_source_cannot_include_the_answer_where_a_package_s_own_may_include_its_head
         assert_eq!(run.code, 0, "{user:?}: {}{}", run.stdout, run.stderr);
     }
 }
+
+// ---- What the rewritten sandbox is to contain too ----
+
+#[test]
+fn a_program_cannot_make_namespaces_of_its_own() {
+    let body = "int main(void) {\n\
+        if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWCGROUP) == 0) { printf(\"5\\n\"); return 0; }\n\
+        printf(\"%s\\n\", errno == EPERM ? \"EPERM\" : strerror(errno)); return 0; }";
+    attack("unshare", LIMITS, &source(body), |user, _, run| {
+        assert_eq!(run.verdict(), "WA", "{user:?}: {}", run.stdout);
+        assert!(run.stdout.contains("\"EPERM\""), "{user:?}: {}", run.stdout);
+    });
+}
+
+/// C: `escape(controller)` learns the program's own cgroup of `controller`
+/// (v1) and mounts that hierarchy in a user, mount and cgroup namespace of
+/// its own, where it is root; `rewrite(file, text)` then writes `text` into
+/// `file` of its own cgroup by every way it has (the hierarchies mounted,
+/// its own mount) and says whether one took it.
+const CGROUP_ESCAPE: &str = r#"
+static char own[4096], nested[64];
+static const char *controller;
+static int put(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY); if (fd < 0) return 0;
+    int ok = write(fd, text, strlen(text)) == (ssize_t) strlen(text); close(fd); return ok; }
+static void escape(const char *name) {
+    controller = name;
+    FILE *f = fopen("/proc/self/cgroup", "r"); char line[4096];
+    while (f && fgets(line, sizeof line, f)) {
+        char *names = strchr(line, ':'), *path = names ? strchr(names + 1, ':') : NULL;
+        if (!path) continue;
+        *path++ = 0; path[strcspn(path, "\n")] = 0;
+        for (char *n = strtok(names + 1, ","); n; n = strtok(NULL, ","))
+            if (!strcmp(n, name)) snprintf(own, sizeof own, "%s", path); }
+    if (f) fclose(f);
+    uid_t uid = geteuid(); gid_t gid = getegid(); char map[64];
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWCGROUP) != 0) { perror("unshare"); return; }
+    put("/proc/self/setgroups", "deny");
+    snprintf(map, sizeof map, "0 %d 1", uid); put("/proc/self/uid_map", map);
+    snprintf(map, sizeof map, "0 %d 1", gid); put("/proc/self/gid_map", map);
+    snprintf(nested, sizeof nested, "/tmp/cgroup-%d", getpid()); mkdir(nested, 0700);
+    if (mount("cgroup", nested, "cgroup", 0, name) != 0) { perror("mount"); nested[0] = 0; } }
+static int rewrite(const char *file, const char *text) {
+    const char *shared[] = {"", "cpu,"}; char path[8192]; int done = 0;
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "/sys/fs/cgroup/%s%s%s/%s", shared[i], controller, own, file);
+        done |= put(path, text); }
+    if (nested[0]) { snprintf(path, sizeof path, "%s/%s", nested, file); done |= put(path, text); }
+    return done; }
+"#;
+
+#[test]
+fn a_program_cannot_reset_its_own_cpu_time() {
+    // 1.5 s of CPU time under a 1 s limit, its cgroup's count reset all along.
+    let body = format!(
+        "{CGROUP_ESCAPE}int main(void) {{ escape(\"cpuacct\"); int resets = 0; struct timespec t;\n\
+         volatile unsigned long x = 0;\n\
+         do {{ for (int i = 0; i < 10000000; i++) x++; resets += rewrite(\"cpuacct.usage\", \"0\");\n\
+         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); }} while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < 1500);\n\
+         fprintf(stderr, \"%d resets\\n\", resets); printf(\"5\\n\"); return 0; }}"
+    );
+    attack("cpureset", LIMITS, &source(&body), |user, _, run| {
+        assert_eq!(run.verdict(), "TLE", "{user:?}: {}", run.stdout);
+        // Stopped by the wall cap on a loaded machine, it still shows the
+        // time it burned.
+        assert!(run.cpu_ms() >= 300, "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn a_program_cannot_raise_its_own_process_limit() {
+    let body = format!(
+        "{CGROUP_ESCAPE}int main(void) {{ escape(\"pids\"); int raised = rewrite(\"pids.max\", \"max\"), made = 0;\n\
+         for (int i = 0; i < 300; i++) {{ pid_t p = fork(); if (p == 0) {{ sleep(30); _exit(0); }} if (p > 0) made++; }}\n\
+         fprintf(stderr, \"pids.max %s, %d forks\\n\", raised ? \"raised\" : \"kept\", made);\n\
+         if (made == 300) printf(\"5\\n\"); else printf(\"%d forks\\n\", made); return 0; }}"
+    );
+    let toml = format!("{LIMITS}process_limit = 64\n");
+    attack("pidsmax", &toml, &source(&body), |user, _, run| {
+        assert_ne!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
