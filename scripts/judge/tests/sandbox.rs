@@ -657,3 +657,44 @@ fn a_program_cannot_raise_its_own_process_limit() {
         assert_ne!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
     });
 }
+
+#[test]
+fn no_answer_nor_secret_is_in_sight() {
+    if Command::new("git").arg("--version").output().is_err() {
+        eprintln!("skipped: no git here to keep the data in .git");
+        return;
+    }
+    // The stored data in the workspace's history, and in another clone.
+    let commit = |sandbox: &Sandbox| {
+        let identity = ["-c", "user.name=judge", "-c", "user.email=judge@localhost"];
+        for args in [
+            &["init", "-q"][..],
+            &["add", "-A"],
+            &["commit", "-qm", "data"],
+        ] {
+            let status = Command::new("git")
+                .args(identity)
+                .args(args)
+                .current_dir(&sandbox.root)
+                .status()
+                .unwrap();
+            assert!(status.success(), "git {args:?}");
+        }
+    };
+    let other = Sandbox::new(LIMITS);
+    let other_answer = other.root.join("judge-data/fake/add.out");
+    let body = "int main(void) { int seen = 0;\n\
+        const char *files[] = {WORKSPACE \"/.git/HEAD\", WORKSPACE \"/judge-data/fake/add.out\", OTHER, \"/etc/shadow\"};\n\
+        for (int i = 0; i < 4; i++) { int fd = open(files[i], O_RDONLY);\n\
+        if (fd >= 0) { fprintf(stderr, \"read %s\\n\", files[i]); seen = 1; close(fd); } }\n\
+        if (opendir(\"/root\")) { fprintf(stderr, \"listed /root\\n\"); seen = 1; }\n\
+        printf(seen ? \"5\\n\" : \"nothing\\n\"); return 0; }";
+    let setup = Setup {
+        defines: &[("OTHER", other_answer.to_str().unwrap())],
+        prepare: Some(&commit),
+        ..Setup::default()
+    };
+    attack_with("peek", LIMITS, &source(body), &setup, |user, _, run| {
+        assert_eq!(run.verdict(), "WA", "{user:?}: {}", run.stdout);
+    });
+}
