@@ -698,3 +698,42 @@ fn no_answer_nor_secret_is_in_sight() {
         assert_eq!(run.verdict(), "WA", "{user:?}: {}", run.stdout);
     });
 }
+
+/// A folder of its own under `/tmp`, outside every workspace; removed on drop.
+struct Outside(PathBuf);
+
+impl Outside {
+    fn new(prefix: &str) -> Outside {
+        let path = common::temp_path(prefix);
+        fs::create_dir_all(&path).unwrap();
+        Outside(path)
+    }
+}
+
+impl Drop for Outside {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn a_descriptor_the_runner_inherits_is_not_the_program_s() {
+    let folder = Outside::new("judge-fd7");
+    let leak = folder.0.join("leak");
+    fs::write(&leak, "").unwrap();
+    let body = "int main(void) {\n\
+        if (write(7, \"leak\", 4) == 4) { printf(\"5\\n\"); return 0; }\n\
+        printf(\"%s\\n\", strerror(errno)); return 0; }";
+    let setup = Setup {
+        call: Call {
+            fd7: Some(&leak),
+            ..Call::default()
+        },
+        ..Setup::default()
+    };
+    attack_with("fd7", LIMITS, &source(body), &setup, |user, _, run| {
+        let written = fs::read_to_string(&leak).unwrap();
+        assert_eq!(run.verdict(), "WA", "{user:?}: {}", run.stdout);
+        assert_eq!(written, "", "{user:?}: written through descriptor 7");
+    });
+}
