@@ -737,3 +737,15 @@ fn a_descriptor_the_runner_inherits_is_not_the_program_s() {
         assert_eq!(written, "", "{user:?}: written through descriptor 7");
     });
 }
+
+#[test]
+fn a_write_to_a_closed_pipe_kills_with_sigpipe() {
+    // SIGPIPE as the program's default: not ignored as the runner ignores it.
+    let body = "int main(void) { int ends[2]; pipe(ends); close(ends[0]);\n\
+        if (write(ends[1], \"x\", 1) < 0) { fprintf(stderr, \"write: %s\\n\", strerror(errno)); printf(\"5\\n\"); return 0; }\n\
+        printf(\"written\\n\"); return 0; }";
+    attack("sigpipe", LIMITS, &source(body), |user, _, run| {
+        assert_eq!(run.verdict(), "RE", "{user:?}: {}", run.stdout);
+        assert!(run.stdout.contains("SIGPIPE"), "{user:?}: {}", run.stdout);
+    });
+}
