@@ -749,3 +749,36 @@ fn a_write_to_a_closed_pipe_kills_with_sigpipe() {
         assert!(run.stdout.contains("SIGPIPE"), "{user:?}: {}", run.stdout);
     });
 }
+
+#[test]
+fn the_runner_s_environment_is_not_the_program_s() {
+    let body = "int main(void) { const char *names[] = {\"RUST_BACKTRACE\", \"JUDGE_SECRET_FOR_TEST\"}; int seen = 0;\n\
+        for (int i = 0; i < 2; i++) if (getenv(names[i])) { fprintf(stderr, \"%s is set\\n\", names[i]); seen = 1; }\n\
+        printf(seen ? \"5\\n\" : \"clean\\n\"); return 0; }";
+    let setup = Setup {
+        call: Call {
+            env: &[("RUST_BACKTRACE", "1"), ("JUDGE_SECRET_FOR_TEST", "1")],
+            ..Call::default()
+        },
+        ..Setup::default()
+    };
+    attack_with("environ", LIMITS, &source(body), &setup, |user, _, run| {
+        assert_eq!(run.verdict(), "WA", "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn a_program_gets_a_home_a_tmpdir_a_path_and_a_locale() {
+    let body = "static int writable(const char *name) { const char *dir = getenv(name); char path[4096]; struct stat st;\n\
+        if (!dir || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) { fprintf(stderr, \"%s is no folder\\n\", name); return 0; }\n\
+        snprintf(path, sizeof path, \"%s/judge-probe\", dir); int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);\n\
+        if (fd < 0) { fprintf(stderr, \"%s: %s\\n\", path, strerror(errno)); return 0; }\n\
+        close(fd); unlink(path); return 1; }\n\
+        int main(void) { const char *lang = getenv(\"LANG\");\n\
+        int home = writable(\"HOME\"), tmpdir = writable(\"TMPDIR\");\n\
+        int ok = home && tmpdir && lang && !strcmp(lang, \"C.UTF-8\") && getenv(\"PATH\");\n\
+        printf(ok ? \"5\\n\" : \"missing\\n\"); return 0; }";
+    attack("home", LIMITS, &source(body), |user, _, run| {
+        assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
