@@ -782,3 +782,38 @@ fn a_program_gets_a_home_a_tmpdir_a_path_and_a_locale() {
         assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
     });
 }
+
+#[test]
+fn a_key_added_to_a_keyring_is_refused_and_never_found() {
+    // KEY_SPEC_USER_KEYRING is -4; KEYCTL_SEARCH 10, KEYCTL_INVALIDATE 21,
+    // KEYCTL_UNLINK 9.
+    let add = "int main(void) { long key = syscall(SYS_add_key, \"user\", \"judge-leak\", \"x\", 1, -4);\n\
+        if (key >= 0) { fprintf(stderr, \"added key %ld\\n\", key); printf(\"5\\n\"); return 0; }\n\
+        printf(\"%s\\n\", strerror(errno)); return 0; }";
+    let find = "int main(void) { long key = syscall(SYS_request_key, \"user\", \"judge-leak\", NULL, 0);\n\
+        if (key < 0) key = syscall(SYS_keyctl, 10, -4, \"user\", \"judge-leak\", 0);\n\
+        printf(key >= 0 ? \"5\\n\" : \"none\\n\"); return 0; }";
+    let purge = "int main(void) { long key; for (int i = 0; i < 100; i++) {\n\
+        if ((key = syscall(SYS_keyctl, 10, -4, \"user\", \"judge-leak\", 0)) < 0) return 0;\n\
+        syscall(SYS_keyctl, 21, key); syscall(SYS_keyctl, 9, key, -4); } return 1; }";
+    // The test's own user keyring is the one a program run as root reaches.
+    let scratch = Sandbox::new(LIMITS);
+    let Some(purge) = c_program(&scratch, "purge", &source(purge)) else {
+        return;
+    };
+    let purge = || assert!(Command::new(&purge).status().unwrap().success());
+    purge();
+    let verdicts = std::cell::RefCell::new(Vec::new());
+    for (name, body) in [("addkey", add), ("findkey", find)] {
+        attack(name, LIMITS, &source(body), |user, _, run| {
+            let verdict = run.verdict().to_string();
+            verdicts
+                .borrow_mut()
+                .push((name, user, verdict, run.stdout.clone()));
+        });
+    }
+    purge();
+    let verdicts = verdicts.into_inner();
+    let wrong: Vec<_> = verdicts.iter().filter(|(.., v, _)| v != "WA").collect();
+    assert!(wrong.is_empty(), "not WA: {wrong:#?}");
+}
