@@ -817,3 +817,83 @@ fn a_key_added_to_a_keyring_is_refused_and_never_found() {
     let wrong: Vec<_> = verdicts.iter().filter(|(.., v, _)| v != "WA").collect();
     assert!(wrong.is_empty(), "not WA: {wrong:#?}");
 }
+
+/// A right solution in the workspace: a shell script printing 5.
+fn right_solution(sandbox: &Sandbox) -> String {
+    sandbox.program("right", "echo 5").display().to_string()
+}
+
+/// `judge test fake` of a right solution as each user, judged by the
+/// checker (testlib protocol) built from `checker` (C) in the workspace,
+/// with `more` in problem.toml.
+fn checked_by(name: &str, more: &str, checker: &str, check: impl Fn(User, &Run)) {
+    let toml = format!("{LIMITS}{more}checker = \"./{name}\"\n");
+    let program = |sandbox: &Sandbox| {
+        c_program(sandbox, name, &source(checker))?;
+        Some(right_solution(sandbox))
+    };
+    as_each_user(name, &toml, Call::default(), program, |user, _, run| {
+        check(user, run)
+    });
+}
+
+#[test]
+fn a_checker_s_files_are_bounded() {
+    // 64 MiB where it runs and beside the output it was given: it accepts
+    // if either was written whole.
+    let checker = "static int fill(const char *path) { static char block[1 << 20]; int n = 0;\n\
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);\n\
+        if (fd < 0) { fprintf(stderr, \"%s: %s\\n\", path, strerror(errno)); return 0; }\n\
+        memset(block, 1, sizeof block); while (n < 64 && write(fd, block, sizeof block) == sizeof block) n++;\n\
+        close(fd); fprintf(stderr, \"%d MiB into %s\\n\", n, path); return n == 64; }\n\
+        int main(int argc, char **argv) { char beside[4096]; if (argc < 4) return 3;\n\
+        snprintf(beside, sizeof beside, \"%s.big\", argv[2]);\n\
+        int here = fill(\"big\"), there = fill(beside); return here || there ? 0 : 1; }";
+    checked_by(
+        "bigfile",
+        "helper_file_limit_mib = 16\n",
+        checker,
+        |user, run| {
+            assert_eq!(run.verdict(), "FAIL", "{user:?}: {}", run.stdout);
+            assert!(
+                run.stdout.contains("file") && run.stdout.contains("16 MiB"),
+                "{user:?}: {}",
+                run.stdout
+            );
+        },
+    );
+}
+
+#[test]
+fn a_checker_s_memory_is_bounded() {
+    let checker = "int main(void) { size_t size = 256 << 20; char *p = malloc(size);\n\
+        if (!p) return 1; memset(p, 1, size); fprintf(stderr, \"touched 256 MiB\\n\"); return 0; }";
+    checked_by(
+        "bigheap",
+        "helper_memory_limit_mib = 64\n",
+        checker,
+        |user, run| {
+            assert_eq!(run.verdict(), "FAIL", "{user:?}: {}", run.stdout);
+            assert!(
+                run.stdout.contains("memory") && run.stdout.contains("64 MiB"),
+                "{user:?}: {}",
+                run.stdout
+            );
+        },
+    );
+}
+
+#[test]
+fn files_a_program_writes_in_tmp_are_bounded_without_a_cgroup() {
+    let body =
+        "int main(void) { static char block[1 << 20]; int n = 0; memset(block, 1, sizeof block);\n\
+        int fd = open(\"/tmp/x\", O_WRONLY | O_CREAT | O_TRUNC, 0600);\n\
+        while (fd >= 0 && n < 400 && write(fd, block, sizeof block) == sizeof block) n++;\n\
+        fprintf(stderr, \"%d MiB written\\n\", n);\n\
+        if (n == 400) printf(\"5\\n\"); else printf(\"%d MiB\\n\", n); return 0; }";
+    // Time enough to write it all: only the memory limit may stop it.
+    let toml = "time_limit_ms = 10000\nmemory_limit_kib = 65536\n";
+    attack("tmpfile", toml, &source(body), |user, _, run| {
+        assert_ne!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
