@@ -897,3 +897,70 @@ fn files_a_program_writes_in_tmp_are_bounded_without_a_cgroup() {
         assert_ne!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
     });
 }
+
+#[test]
+fn a_checker_outside_the_workspace_under_tmp_runs() {
+    let outside = Outside::new("judge-outside");
+    let Some(checker) = compile_c(&outside.0, "accept", "int main(void) { return 0; }\n", &[])
+    else {
+        return;
+    };
+    give_to_nobody(&outside.0);
+    let toml = format!("{LIMITS}checker = \"{}\"\n", checker.display());
+    let program = |sandbox: &Sandbox| Some(right_solution(sandbox));
+    as_each_user("accept", &toml, Call::default(), program, |user, _, run| {
+        assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn a_program_named_relative_to_the_workspace_outside_it_under_tmp_runs() {
+    let outside = Outside::new("judge-outside");
+    let program = outside.0.join("prog");
+    fs::write(&program, "#!/bin/sh\necho 5\n").unwrap();
+    fs::set_permissions(
+        &program,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    give_to_nobody(&outside.0);
+    let relative = format!(
+        "../{}/prog",
+        outside.0.file_name().unwrap().to_str().unwrap()
+    );
+    let call = Call {
+        in_workspace: true,
+        ..Call::default()
+    };
+    as_each_user(
+        "relative",
+        LIMITS,
+        call,
+        |_| Some(relative.clone()),
+        |user, _, run| {
+            assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+        },
+    );
+}
+
+#[test]
+fn a_python_source_outside_the_workspace_under_tmp_runs() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("skipped: no python3 here");
+        return;
+    }
+    let outside = Outside::new("judge-outside");
+    let script = outside.0.join("x.py");
+    fs::write(&script, "print(5)\n").unwrap();
+    give_to_nobody(&outside.0);
+    let script = script.display().to_string();
+    as_each_user(
+        "python",
+        LIMITS,
+        Call::default(),
+        |_| Some(script.clone()),
+        |user, _, run| {
+            assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+        },
+    );
+}
