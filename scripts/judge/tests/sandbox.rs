@@ -65,6 +65,16 @@ impl Run {
         self.containment().contains("namespaces")
     }
 
+    /// The CPU time in the row, in milliseconds.
+    fn cpu_ms(&self) -> u64 {
+        self.stdout
+            .lines()
+            .find(|line| line.starts_with("fake "))
+            .and_then(|row| row.split_whitespace().nth(3))
+            .and_then(|cell| cell.trim_start_matches('>').parse().ok())
+            .unwrap_or_else(|| panic!("no CPU time in:\n{}", self.stdout))
+    }
+
     fn verdict(&self) -> &str {
         self.stdout
             .lines()
@@ -92,18 +102,56 @@ fn give_to_nobody(path: &Path) {
     assert!(status.success());
 }
 
+/// How `judge` is started besides its arguments; the default adds nothing.
+#[derive(Clone, Copy, Default)]
+struct Call<'a> {
+    /// More environment variables.
+    env: &'a [(&'a str, &'a str)],
+    /// A file the runner inherits open (appending, not closed on exec) as
+    /// descriptor 7.
+    fd7: Option<&'a Path>,
+    /// Its working directory is the workspace's root, else the test's.
+    in_workspace: bool,
+}
+
 /// `judge <args>` in the workspace as `user`; every process it starts is
 /// marked, and none may be left.
 fn judge(sandbox: &Sandbox, user: User, args: &[&str]) -> Run {
+    judge_with(sandbox, user, args, Call::default())
+}
+
+/// As `judge`, started as `call` says.
+fn judge_with(sandbox: &Sandbox, user: User, args: &[&str], call: Call) -> Run {
+    use std::os::unix::process::CommandExt;
     let probe = probe();
     let mut command = sandbox.command(&probe, args);
     if user == User::Nobody {
-        std::os::unix::process::CommandExt::uid(&mut command, NOBODY);
-        std::os::unix::process::CommandExt::gid(&mut command, NOBODY);
-        command.env("HOME", "/tmp");
+        command.uid(NOBODY).gid(NOBODY).env("HOME", "/tmp");
+    }
+    command.envs(call.env.iter().copied());
+    if call.in_workspace {
+        command.current_dir(&sandbox.root);
+    }
+    let inherited = call
+        .fd7
+        .map(|path| fs::OpenOptions::new().append(true).open(path).unwrap());
+    if let Some(file) = &inherited {
+        extern "C" {
+            fn dup2(from: i32, to: i32) -> i32;
+        }
+        let from = std::os::fd::AsRawFd::as_raw_fd(file);
+        // SAFETY: dup2 is async-signal-safe; the copy it makes has no
+        // close-on-exec flag, so the runner inherits it.
+        unsafe {
+            command.pre_exec(move || match dup2(from, 7) {
+                7 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            });
+        }
     }
     let start = Instant::now();
     let output = command.output().unwrap();
+    drop(inherited);
     let run = Run {
         code: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -123,19 +171,31 @@ fn judge(sandbox: &Sandbox, user: User, args: &[&str]) -> Run {
 /// Compiles `source` (C) as `name` in the workspace, with `WORKSPACE`
 /// defined as its path; `None` when there is no gcc.
 fn c_program(sandbox: &Sandbox, name: &str, source: &str) -> Option<PathBuf> {
-    let file = sandbox.write(&format!("{name}.c"), source);
-    let binary = sandbox.root.join(name);
+    let root = sandbox.root.display().to_string();
+    compile_c(&sandbox.root, name, source, &[("WORKSPACE", &root)])
+}
+
+/// Compiles `source` (C) as `dir/name`, each of `defines` a string macro;
+/// `None` when there is no gcc.
+fn compile_c(dir: &Path, name: &str, source: &str, defines: &[(&str, &str)]) -> Option<PathBuf> {
+    let file = dir.join(format!("{name}.c"));
+    fs::write(&file, source).unwrap();
+    let binary = dir.join(name);
     let output = Command::new("gcc")
         .args(["-O1", "-o"])
         .arg(&binary)
         .arg(&file)
-        .arg(format!("-DWORKSPACE=\"{}\"", sandbox.root.display()))
+        .args(
+            defines
+                .iter()
+                .map(|(name, value)| format!("-D{name}=\"{value}\"")),
+        )
         .output();
     match output {
         Ok(output) if output.status.success() => Some(binary),
         Ok(output) => panic!("{name}.c: {}", String::from_utf8_lossy(&output.stderr)),
         Err(_) => {
-            eprintln!("skipped: no gcc here to build the attack {name}.c");
+            eprintln!("skipped: no gcc here to build {name}.c");
             None
         }
     }
@@ -143,16 +203,62 @@ fn c_program(sandbox: &Sandbox, name: &str, source: &str) -> Option<PathBuf> {
 
 /// `judge test fake --bin <attack>` as each user, with `check` on each run.
 fn attack(name: &str, problem_toml: &str, source: &str, check: impl Fn(User, &Sandbox, &Run)) {
+    attack_with(name, problem_toml, source, &Setup::default(), check)
+}
+
+/// What an attack needs besides its program; the default adds nothing.
+#[derive(Default)]
+struct Setup<'a> {
+    /// More string macros for its compile, besides `WORKSPACE`.
+    defines: &'a [(&'a str, &'a str)],
+    /// How `judge` is started.
+    call: Call<'a>,
+    /// Done to each fresh workspace before it is given to nobody.
+    prepare: Option<&'a dyn Fn(&Sandbox)>,
+}
+
+/// As `attack`, with `setup`.
+fn attack_with(
+    name: &str,
+    problem_toml: &str,
+    source: &str,
+    setup: &Setup,
+    check: impl Fn(User, &Sandbox, &Run),
+) {
+    let program = |sandbox: &Sandbox| {
+        if let Some(prepare) = setup.prepare {
+            prepare(sandbox);
+        }
+        let root = sandbox.root.display().to_string();
+        let defines: Vec<(&str, &str)> = [("WORKSPACE", root.as_str())]
+            .into_iter()
+            .chain(setup.defines.iter().copied())
+            .collect();
+        compile_c(&sandbox.root, name, source, &defines).map(|path| path.display().to_string())
+    };
+    as_each_user(name, problem_toml, setup.call, program, check)
+}
+
+/// `judge test fake --bin <program>` as each user, in a fresh workspace
+/// with `problem_toml`, started as `call` says, with `check` on each run;
+/// `program` makes the workspace ready and names what is judged, or is
+/// `None` (having said why) when this machine cannot build it.
+fn as_each_user(
+    name: &str,
+    problem_toml: &str,
+    call: Call,
+    program: impl Fn(&Sandbox) -> Option<String>,
+    check: impl Fn(User, &Sandbox, &Run),
+) {
     for user in users() {
-        let sandbox = workspace(user, problem_toml);
-        let Some(program) = c_program(&sandbox, name, source) else {
+        let sandbox = Sandbox::new(problem_toml);
+        let Some(program) = program(&sandbox) else {
             return;
         };
-        let run = judge(
-            &sandbox,
-            user,
-            &["test", "fake", "--bin", program.to_str().unwrap()],
-        );
+        if user == User::Nobody {
+            give_to_nobody(&sandbox.root);
+        }
+        let run = judge_with(&sandbox, user, &["test", "fake", "--bin", &program], call);
         if !run.has_namespaces() {
             eprintln!("skipped {name} as {user:?}: {}", run.containment());
             continue;
@@ -165,7 +271,8 @@ const HEADERS: &str = "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib
     #include <string.h>\n#include <unistd.h>\n#include <signal.h>\n#include <fcntl.h>\n\
     #include <sys/types.h>\n#include <sys/wait.h>\n#include <sys/resource.h>\n\
     #include <sys/mman.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n\
-    #include <arpa/inet.h>\n#include <dirent.h>\n";
+    #include <arpa/inet.h>\n#include <dirent.h>\n#include <sched.h>\n#include <errno.h>\n\
+    #include <sys/mount.h>\n#include <sys/stat.h>\n#include <sys/syscall.h>\n#include <time.h>\n";
 
 fn source(body: &str) -> String {
     format!("{HEADERS}{body}\n")
@@ -227,14 +334,7 @@ fn cpu_time_of_children_whose_sigchld_is_ignored_counts() {
             return;
         }
         assert_eq!(run.verdict(), "TLE", "{user:?}: {}", run.stdout);
-        let cpu_ms: u64 = run
-            .stdout
-            .lines()
-            .find(|line| line.starts_with("fake "))
-            .and_then(|row| row.split_whitespace().nth(3))
-            .and_then(|cell| cell.trim_start_matches('>').parse().ok())
-            .unwrap_or_else(|| panic!("no CPU time in:\n{}", run.stdout));
-        assert!(cpu_ms >= 300, "{user:?}: {}", run.stdout);
+        assert!(run.cpu_ms() >= 300, "{user:?}: {}", run.stdout);
     });
 }
 
@@ -473,4 +573,393 @@ fn a_source_cannot_include_the_answer_where_a_package_s_own_may_include_its_head
         );
         assert_eq!(run.code, 0, "{user:?}: {}{}", run.stdout, run.stderr);
     }
+}
+
+// ---- What the rewritten sandbox is to contain too ----
+
+#[test]
+fn a_program_cannot_make_namespaces_of_its_own() {
+    let body = "int main(void) {\n\
+        if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWCGROUP) == 0) { printf(\"5\\n\"); return 0; }\n\
+        printf(\"%s\\n\", errno == EPERM ? \"EPERM\" : strerror(errno)); return 0; }";
+    attack("unshare", LIMITS, &source(body), |user, _, run| {
+        assert_eq!(run.verdict(), "WA", "{user:?}: {}", run.stdout);
+        assert!(run.stdout.contains("\"EPERM\""), "{user:?}: {}", run.stdout);
+    });
+}
+
+/// C: `escape(controller)` learns the program's own cgroup of `controller`
+/// (v1) and mounts that hierarchy in a user, mount and cgroup namespace of
+/// its own, where it is root; `rewrite(file, text)` then writes `text` into
+/// `file` of its own cgroup by every way it has (the hierarchies mounted,
+/// its own mount) and says whether one took it.
+const CGROUP_ESCAPE: &str = r#"
+static char own[4096], nested[64];
+static const char *controller;
+static int put(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY); if (fd < 0) return 0;
+    int ok = write(fd, text, strlen(text)) == (ssize_t) strlen(text); close(fd); return ok; }
+static void escape(const char *name) {
+    controller = name;
+    FILE *f = fopen("/proc/self/cgroup", "r"); char line[4096];
+    while (f && fgets(line, sizeof line, f)) {
+        char *names = strchr(line, ':'), *path = names ? strchr(names + 1, ':') : NULL;
+        if (!path) continue;
+        *path++ = 0; path[strcspn(path, "\n")] = 0;
+        for (char *n = strtok(names + 1, ","); n; n = strtok(NULL, ","))
+            if (!strcmp(n, name)) snprintf(own, sizeof own, "%s", path); }
+    if (f) fclose(f);
+    uid_t uid = geteuid(); gid_t gid = getegid(); char map[64];
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWCGROUP) != 0) { perror("unshare"); return; }
+    put("/proc/self/setgroups", "deny");
+    snprintf(map, sizeof map, "0 %d 1", uid); put("/proc/self/uid_map", map);
+    snprintf(map, sizeof map, "0 %d 1", gid); put("/proc/self/gid_map", map);
+    snprintf(nested, sizeof nested, "/tmp/cgroup-%d", getpid()); mkdir(nested, 0700);
+    if (mount("cgroup", nested, "cgroup", 0, name) != 0) { perror("mount"); nested[0] = 0; } }
+static int rewrite(const char *file, const char *text) {
+    const char *shared[] = {"", "cpu,"}; char path[8192]; int done = 0;
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "/sys/fs/cgroup/%s%s%s/%s", shared[i], controller, own, file);
+        done |= put(path, text); }
+    if (nested[0]) { snprintf(path, sizeof path, "%s/%s", nested, file); done |= put(path, text); }
+    return done; }
+"#;
+
+#[test]
+fn a_program_cannot_reset_its_own_cpu_time() {
+    // 1.5 s of CPU time under a 1 s limit, its cgroup's count reset all along.
+    let body = format!(
+        "{CGROUP_ESCAPE}int main(void) {{ escape(\"cpuacct\"); int resets = 0; struct timespec t;\n\
+         volatile unsigned long x = 0;\n\
+         do {{ for (int i = 0; i < 10000000; i++) x++; resets += rewrite(\"cpuacct.usage\", \"0\");\n\
+         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); }} while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < 1500);\n\
+         fprintf(stderr, \"%d resets\\n\", resets); printf(\"5\\n\"); return 0; }}"
+    );
+    attack("cpureset", LIMITS, &source(&body), |user, _, run| {
+        assert_eq!(run.verdict(), "TLE", "{user:?}: {}", run.stdout);
+        // Stopped by the wall cap on a loaded machine, it still shows the
+        // time it burned.
+        assert!(run.cpu_ms() >= 300, "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn a_program_cannot_raise_its_own_process_limit() {
+    let body = format!(
+        "{CGROUP_ESCAPE}int main(void) {{ escape(\"pids\"); int raised = rewrite(\"pids.max\", \"max\"), made = 0;\n\
+         for (int i = 0; i < 300; i++) {{ pid_t p = fork(); if (p == 0) {{ sleep(30); _exit(0); }} if (p > 0) made++; }}\n\
+         fprintf(stderr, \"pids.max %s, %d forks\\n\", raised ? \"raised\" : \"kept\", made);\n\
+         if (made == 300) printf(\"5\\n\"); else printf(\"%d forks\\n\", made); return 0; }}"
+    );
+    let toml = format!("{LIMITS}process_limit = 64\n");
+    attack("pidsmax", &toml, &source(&body), |user, _, run| {
+        assert_ne!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn no_answer_nor_secret_is_in_sight() {
+    if Command::new("git").arg("--version").output().is_err() {
+        eprintln!("skipped: no git here to keep the data in .git");
+        return;
+    }
+    // The stored data in the workspace's history, and in another clone.
+    let commit = |sandbox: &Sandbox| {
+        let identity = ["-c", "user.name=judge", "-c", "user.email=judge@localhost"];
+        for args in [
+            &["init", "-q"][..],
+            &["add", "-A"],
+            &["commit", "-qm", "data"],
+        ] {
+            let status = Command::new("git")
+                .args(identity)
+                .args(args)
+                .current_dir(&sandbox.root)
+                .status()
+                .unwrap();
+            assert!(status.success(), "git {args:?}");
+        }
+    };
+    let other = Sandbox::new(LIMITS);
+    let other_answer = other.root.join("judge-data/fake/add.out");
+    let body = "int main(void) { int seen = 0;\n\
+        const char *files[] = {WORKSPACE \"/.git/HEAD\", WORKSPACE \"/judge-data/fake/add.out\", OTHER, \"/etc/shadow\"};\n\
+        for (int i = 0; i < 4; i++) { int fd = open(files[i], O_RDONLY);\n\
+        if (fd >= 0) { fprintf(stderr, \"read %s\\n\", files[i]); seen = 1; close(fd); } }\n\
+        if (opendir(\"/root\")) { fprintf(stderr, \"listed /root\\n\"); seen = 1; }\n\
+        printf(seen ? \"5\\n\" : \"nothing\\n\"); return 0; }";
+    let setup = Setup {
+        defines: &[("OTHER", other_answer.to_str().unwrap())],
+        prepare: Some(&commit),
+        ..Setup::default()
+    };
+    attack_with("peek", LIMITS, &source(body), &setup, |user, _, run| {
+        assert_eq!(run.verdict(), "WA", "{user:?}: {}", run.stdout);
+    });
+}
+
+/// A folder of its own under `/tmp`, outside every workspace; removed on drop.
+struct Outside(PathBuf);
+
+impl Outside {
+    fn new(prefix: &str) -> Outside {
+        let path = common::temp_path(prefix);
+        fs::create_dir_all(&path).unwrap();
+        Outside(path)
+    }
+}
+
+impl Drop for Outside {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn a_descriptor_the_runner_inherits_is_not_the_program_s() {
+    let folder = Outside::new("judge-fd7");
+    let leak = folder.0.join("leak");
+    fs::write(&leak, "").unwrap();
+    let body = "int main(void) {\n\
+        if (write(7, \"leak\", 4) == 4) { printf(\"5\\n\"); return 0; }\n\
+        printf(\"%s\\n\", strerror(errno)); return 0; }";
+    let setup = Setup {
+        call: Call {
+            fd7: Some(&leak),
+            ..Call::default()
+        },
+        ..Setup::default()
+    };
+    attack_with("fd7", LIMITS, &source(body), &setup, |user, _, run| {
+        let written = fs::read_to_string(&leak).unwrap();
+        assert_eq!(run.verdict(), "WA", "{user:?}: {}", run.stdout);
+        assert_eq!(written, "", "{user:?}: written through descriptor 7");
+    });
+}
+
+#[test]
+fn a_write_to_a_closed_pipe_kills_with_sigpipe() {
+    // SIGPIPE as the program's default: not ignored as the runner ignores it.
+    let body = "int main(void) { int ends[2]; pipe(ends); close(ends[0]);\n\
+        if (write(ends[1], \"x\", 1) < 0) { fprintf(stderr, \"write: %s\\n\", strerror(errno)); printf(\"5\\n\"); return 0; }\n\
+        printf(\"written\\n\"); return 0; }";
+    attack("sigpipe", LIMITS, &source(body), |user, _, run| {
+        assert_eq!(run.verdict(), "RE", "{user:?}: {}", run.stdout);
+        assert!(run.stdout.contains("SIGPIPE"), "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn the_runner_s_environment_is_not_the_program_s() {
+    let body = "int main(void) { const char *names[] = {\"RUST_BACKTRACE\", \"JUDGE_SECRET_FOR_TEST\"}; int seen = 0;\n\
+        for (int i = 0; i < 2; i++) if (getenv(names[i])) { fprintf(stderr, \"%s is set\\n\", names[i]); seen = 1; }\n\
+        printf(seen ? \"5\\n\" : \"clean\\n\"); return 0; }";
+    let setup = Setup {
+        call: Call {
+            env: &[("RUST_BACKTRACE", "1"), ("JUDGE_SECRET_FOR_TEST", "1")],
+            ..Call::default()
+        },
+        ..Setup::default()
+    };
+    attack_with("environ", LIMITS, &source(body), &setup, |user, _, run| {
+        assert_eq!(run.verdict(), "WA", "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn a_program_gets_a_home_a_tmpdir_a_path_and_a_locale() {
+    let body = "static int writable(const char *name) { const char *dir = getenv(name); char path[4096]; struct stat st;\n\
+        if (!dir || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) { fprintf(stderr, \"%s is no folder\\n\", name); return 0; }\n\
+        snprintf(path, sizeof path, \"%s/judge-probe\", dir); int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);\n\
+        if (fd < 0) { fprintf(stderr, \"%s: %s\\n\", path, strerror(errno)); return 0; }\n\
+        close(fd); unlink(path); return 1; }\n\
+        int main(void) { const char *lang = getenv(\"LANG\");\n\
+        int home = writable(\"HOME\"), tmpdir = writable(\"TMPDIR\");\n\
+        int ok = home && tmpdir && lang && !strcmp(lang, \"C.UTF-8\") && getenv(\"PATH\");\n\
+        printf(ok ? \"5\\n\" : \"missing\\n\"); return 0; }";
+    attack("home", LIMITS, &source(body), |user, _, run| {
+        assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn a_key_added_to_a_keyring_is_refused_and_never_found() {
+    // KEY_SPEC_USER_KEYRING is -4; KEYCTL_SEARCH 10, KEYCTL_INVALIDATE 21,
+    // KEYCTL_UNLINK 9.
+    let add = "int main(void) { long key = syscall(SYS_add_key, \"user\", \"judge-leak\", \"x\", 1, -4);\n\
+        if (key >= 0) { fprintf(stderr, \"added key %ld\\n\", key); printf(\"5\\n\"); return 0; }\n\
+        printf(\"%s\\n\", strerror(errno)); return 0; }";
+    let find = "int main(void) { long key = syscall(SYS_request_key, \"user\", \"judge-leak\", NULL, 0);\n\
+        if (key < 0) key = syscall(SYS_keyctl, 10, -4, \"user\", \"judge-leak\", 0);\n\
+        printf(key >= 0 ? \"5\\n\" : \"none\\n\"); return 0; }";
+    let purge = "int main(void) { long key; for (int i = 0; i < 100; i++) {\n\
+        if ((key = syscall(SYS_keyctl, 10, -4, \"user\", \"judge-leak\", 0)) < 0) return 0;\n\
+        syscall(SYS_keyctl, 21, key); syscall(SYS_keyctl, 9, key, -4); } return 1; }";
+    // The test's own user keyring is the one a program run as root reaches.
+    let scratch = Sandbox::new(LIMITS);
+    let Some(purge) = c_program(&scratch, "purge", &source(purge)) else {
+        return;
+    };
+    let purge = || assert!(Command::new(&purge).status().unwrap().success());
+    purge();
+    let verdicts = std::cell::RefCell::new(Vec::new());
+    for (name, body) in [("addkey", add), ("findkey", find)] {
+        attack(name, LIMITS, &source(body), |user, _, run| {
+            let verdict = run.verdict().to_string();
+            verdicts
+                .borrow_mut()
+                .push((name, user, verdict, run.stdout.clone()));
+        });
+    }
+    purge();
+    let verdicts = verdicts.into_inner();
+    let wrong: Vec<_> = verdicts.iter().filter(|(.., v, _)| v != "WA").collect();
+    assert!(wrong.is_empty(), "not WA: {wrong:#?}");
+}
+
+/// A right solution in the workspace: a shell script printing 5.
+fn right_solution(sandbox: &Sandbox) -> String {
+    sandbox.program("right", "echo 5").display().to_string()
+}
+
+/// `judge test fake` of a right solution as each user, judged by the
+/// checker (testlib protocol) built from `checker` (C) in the workspace,
+/// with `more` in problem.toml.
+fn checked_by(name: &str, more: &str, checker: &str, check: impl Fn(User, &Run)) {
+    let toml = format!("{LIMITS}{more}checker = \"./{name}\"\n");
+    let program = |sandbox: &Sandbox| {
+        c_program(sandbox, name, &source(checker))?;
+        Some(right_solution(sandbox))
+    };
+    as_each_user(name, &toml, Call::default(), program, |user, _, run| {
+        check(user, run)
+    });
+}
+
+#[test]
+fn a_checker_s_files_are_bounded() {
+    // 64 MiB where it runs and beside the output it was given: it accepts
+    // if either was written whole.
+    let checker = "static int fill(const char *path) { static char block[1 << 20]; int n = 0;\n\
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);\n\
+        if (fd < 0) { fprintf(stderr, \"%s: %s\\n\", path, strerror(errno)); return 0; }\n\
+        memset(block, 1, sizeof block); while (n < 64 && write(fd, block, sizeof block) == sizeof block) n++;\n\
+        close(fd); fprintf(stderr, \"%d MiB into %s\\n\", n, path); return n == 64; }\n\
+        int main(int argc, char **argv) { char beside[4096]; if (argc < 4) return 3;\n\
+        snprintf(beside, sizeof beside, \"%s.big\", argv[2]);\n\
+        int here = fill(\"big\"), there = fill(beside); return here || there ? 0 : 1; }";
+    checked_by(
+        "bigfile",
+        "helper_file_limit_mib = 16\n",
+        checker,
+        |user, run| {
+            assert_eq!(run.verdict(), "FAIL", "{user:?}: {}", run.stdout);
+            assert!(
+                run.stdout.contains("file") && run.stdout.contains("16 MiB"),
+                "{user:?}: {}",
+                run.stdout
+            );
+        },
+    );
+}
+
+#[test]
+fn a_checker_s_memory_is_bounded() {
+    let checker = "int main(void) { size_t size = 256 << 20; char *p = malloc(size);\n\
+        if (!p) return 1; memset(p, 1, size); fprintf(stderr, \"touched 256 MiB\\n\"); return 0; }";
+    checked_by(
+        "bigheap",
+        "helper_memory_limit_mib = 64\n",
+        checker,
+        |user, run| {
+            assert_eq!(run.verdict(), "FAIL", "{user:?}: {}", run.stdout);
+            assert!(
+                run.stdout.contains("memory") && run.stdout.contains("64 MiB"),
+                "{user:?}: {}",
+                run.stdout
+            );
+        },
+    );
+}
+
+#[test]
+fn files_a_program_writes_in_tmp_are_bounded_without_a_cgroup() {
+    let body =
+        "int main(void) { static char block[1 << 20]; int n = 0; memset(block, 1, sizeof block);\n\
+        int fd = open(\"/tmp/x\", O_WRONLY | O_CREAT | O_TRUNC, 0600);\n\
+        while (fd >= 0 && n < 400 && write(fd, block, sizeof block) == sizeof block) n++;\n\
+        fprintf(stderr, \"%d MiB written\\n\", n);\n\
+        if (n == 400) printf(\"5\\n\"); else printf(\"%d MiB\\n\", n); return 0; }";
+    // Time enough to write it all: only the memory limit may stop it.
+    let toml = "time_limit_ms = 10000\nmemory_limit_kib = 65536\n";
+    attack("tmpfile", toml, &source(body), |user, _, run| {
+        assert_ne!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn a_checker_outside_the_workspace_under_tmp_runs() {
+    let outside = Outside::new("judge-outside");
+    let Some(checker) = compile_c(&outside.0, "accept", "int main(void) { return 0; }\n", &[])
+    else {
+        return;
+    };
+    give_to_nobody(&outside.0);
+    let toml = format!("{LIMITS}checker = \"{}\"\n", checker.display());
+    let program = |sandbox: &Sandbox| Some(right_solution(sandbox));
+    as_each_user("accept", &toml, Call::default(), program, |user, _, run| {
+        assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
+fn a_program_named_relative_to_the_workspace_outside_it_under_tmp_runs() {
+    let outside = Outside::new("judge-outside");
+    let program = outside.0.join("prog");
+    fs::write(&program, "#!/bin/sh\necho 5\n").unwrap();
+    fs::set_permissions(
+        &program,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    give_to_nobody(&outside.0);
+    let relative = format!(
+        "../{}/prog",
+        outside.0.file_name().unwrap().to_str().unwrap()
+    );
+    let call = Call {
+        in_workspace: true,
+        ..Call::default()
+    };
+    as_each_user(
+        "relative",
+        LIMITS,
+        call,
+        |_| Some(relative.clone()),
+        |user, _, run| {
+            assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+        },
+    );
+}
+
+#[test]
+fn a_python_source_outside_the_workspace_under_tmp_runs() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("skipped: no python3 here");
+        return;
+    }
+    let outside = Outside::new("judge-outside");
+    let script = outside.0.join("x.py");
+    fs::write(&script, "print(5)\n").unwrap();
+    give_to_nobody(&outside.0);
+    let script = script.display().to_string();
+    as_each_user(
+        "python",
+        LIMITS,
+        Call::default(),
+        |_| Some(script.clone()),
+        |user, _, run| {
+            assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+        },
+    );
 }
