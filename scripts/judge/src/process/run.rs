@@ -376,12 +376,7 @@ pub fn run(
 /// What the launcher is to enforce for `program` (started as `argv`).
 fn spec(program: &Program, argv: &[OsString], limits: &Limits, view: &View) -> Spec {
     let containment = containment();
-    // A shell line's words too: the paths it names are given as well.
-    let words: Vec<OsString> = match program {
-        Program::Shell(line) => line.split_whitespace().map(OsString::from).collect(),
-        Program::Exec(..) => Vec::new(),
-    };
-    let mut readable = view::paths_given(&[argv, &words].concat());
+    let mut readable = view::paths_given(argv);
     readable.extend(view.readable.iter().map(|path| path.to_path_buf()));
     Spec {
         memory_kib: limits.memory_kib,

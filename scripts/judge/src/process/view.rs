@@ -21,10 +21,10 @@
 use super::sys::{self, *};
 use crate::base::wildcard;
 use std::ffi::OsString;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, DirBuilder, File, OpenOptions};
 use std::io;
 use std::os::fd::AsRawFd;
-use std::os::unix::fs::{symlink, OpenOptionsExt};
+use std::os::unix::fs::{symlink, DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -132,12 +132,19 @@ pub struct Sight {
 }
 
 /// The paths among `argv` (the program, then its arguments) a program must
-/// see: each absolute path that exists, or the build folder it lies in.
+/// see: each absolute path that exists, or the build folder it lies in; an
+/// argument's words count too (a shell line's `exec /tmp/x/check "$@"`).
 pub fn paths_given(argv: &[OsString]) -> Vec<PathBuf> {
     let builds = listed(&BUILDS);
     let mut found: Vec<PathBuf> = Vec::new();
-    for arg in argv {
-        let path = Path::new(arg);
+    let words = argv.iter().flat_map(|arg| {
+        let text = arg.to_string_lossy();
+        let words: Vec<OsString> = text.split_whitespace().map(OsString::from).collect();
+        let whole = arg.clone();
+        std::iter::once(arg.clone()).chain(words.into_iter().filter(move |word| *word != whole))
+    });
+    for arg in words {
+        let path = Path::new(&arg);
         if !path.is_absolute() || !path.exists() {
             continue;
         }
@@ -499,7 +506,12 @@ impl Sight {
 /// Makes `entry` at `at` (a path in the new root), its mount point first.
 fn place(mount: &Mount, at: &Path) -> io::Result<()> {
     if let Some(parent) = at.parent() {
-        fs::create_dir_all(parent)?;
+        // Folders made only to lead to what is shown: passed through, never
+        // listed (`/root` holds rustup's home and shows nothing else).
+        DirBuilder::new()
+            .recursive(true)
+            .mode(0o711)
+            .create(parent)?;
     }
     let exists = fs::symlink_metadata(at).is_ok();
     let is_dir = match mount {
