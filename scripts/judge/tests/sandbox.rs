@@ -825,14 +825,24 @@ fn right_solution(sandbox: &Sandbox) -> String {
 /// `judge test fake` of a right solution as each user, judged by the
 /// checker (testlib protocol) built from `checker` (C) in the workspace,
 /// with `more` in problem.toml.
-fn checked_by(name: &str, more: &str, checker: &str, check: impl Fn(User, &Run)) {
+/// The right solution, judged by `checker` (C) under `more` of
+/// `problem.toml`, is FAIL as each user: the checker stopped by a helper
+/// limit, its row naming each of `named`.
+fn stopped_checker(name: &str, more: &str, checker: &str, named: &[&str]) {
     let toml = format!("{LIMITS}{more}checker = \"./{name}\"\n");
     let program = |sandbox: &Sandbox| {
         c_program(sandbox, name, &source(checker))?;
         Some(right_solution(sandbox))
     };
     as_each_user(name, &toml, Call::default(), program, |user, _, run| {
-        check(user, run)
+        assert_eq!(run.verdict(), "FAIL", "{user:?}: {}", run.stdout);
+        for word in named {
+            assert!(
+                run.stdout.contains(word),
+                "{user:?}: no {word:?} in {}",
+                run.stdout
+            );
+        }
     });
 }
 
@@ -848,18 +858,11 @@ fn a_checker_s_files_are_bounded() {
         int main(int argc, char **argv) { char beside[4096]; if (argc < 4) return 3;\n\
         snprintf(beside, sizeof beside, \"%s.big\", argv[2]);\n\
         int here = fill(\"big\"), there = fill(beside); return here || there ? 0 : 1; }";
-    checked_by(
+    stopped_checker(
         "bigfile",
         "helper_file_limit_mib = 16\n",
         checker,
-        |user, run| {
-            assert_eq!(run.verdict(), "FAIL", "{user:?}: {}", run.stdout);
-            assert!(
-                run.stdout.contains("file") && run.stdout.contains("16 MiB"),
-                "{user:?}: {}",
-                run.stdout
-            );
-        },
+        &["file", "16 MiB"],
     );
 }
 
@@ -867,18 +870,11 @@ fn a_checker_s_files_are_bounded() {
 fn a_checker_s_memory_is_bounded() {
     let checker = "int main(void) { size_t size = 256 << 20; char *p = malloc(size);\n\
         if (!p) return 1; memset(p, 1, size); fprintf(stderr, \"touched 256 MiB\\n\"); return 0; }";
-    checked_by(
+    stopped_checker(
         "bigheap",
         "helper_memory_limit_mib = 64\n",
         checker,
-        |user, run| {
-            assert_eq!(run.verdict(), "FAIL", "{user:?}: {}", run.stdout);
-            assert!(
-                run.stdout.contains("memory") && run.stdout.contains("64 MiB"),
-                "{user:?}: {}",
-                run.stdout
-            );
-        },
+        &["memory", "64 MiB"],
     );
 }
 

@@ -51,6 +51,19 @@ struct Calls {
     other_abi: Option<u32>,
 }
 
+/// The calls refused whose numbers every architecture shares (Linux 5.1
+/// on numbered them alike).
+const SHARED: [(u32, &str); 8] = [
+    (425, "io_uring_setup"),
+    (428, "open_tree"),
+    (429, "move_mount"),
+    (430, "fsopen"),
+    (431, "fsconfig"),
+    (432, "fsmount"),
+    (433, "fspick"),
+    (442, "mount_setattr"),
+];
+
 #[cfg(target_arch = "x86_64")]
 const CALLS: Option<Calls> = Some(Calls {
     arch: 0xc000_003e,
@@ -69,14 +82,6 @@ const CALLS: Option<Calls> = Some(Calls {
         (298, "perf_event_open"),
         (308, "setns"),
         (321, "bpf"),
-        (425, "io_uring_setup"),
-        (428, "open_tree"),
-        (429, "move_mount"),
-        (430, "fsopen"),
-        (431, "fsconfig"),
-        (432, "fsmount"),
-        (433, "fspick"),
-        (442, "mount_setattr"),
     ],
     other_abi: Some(0x4000_0000),
 });
@@ -99,14 +104,6 @@ const CALLS: Option<Calls> = Some(Calls {
         (241, "perf_event_open"),
         (268, "setns"),
         (280, "bpf"),
-        (425, "io_uring_setup"),
-        (428, "open_tree"),
-        (429, "move_mount"),
-        (430, "fsopen"),
-        (431, "fsconfig"),
-        (432, "fsmount"),
-        (433, "fspick"),
-        (442, "mount_setattr"),
     ],
     other_abi: None,
 });
@@ -118,7 +115,7 @@ const CALLS: Option<Calls> = None;
 pub fn refused() -> Vec<&'static str> {
     let mut names: Vec<&str> = CALLS
         .iter()
-        .flat_map(|calls| calls.refused.iter().map(|(_, name)| *name))
+        .flat_map(|calls| calls.refused.iter().chain(&SHARED).map(|(_, name)| *name))
         .collect();
     names.push("clone with namespace flags");
     names
@@ -153,7 +150,7 @@ pub fn filter() -> Option<Vec<Filter>> {
         jumps.push((program.len(), To::Refuse));
         program.push(op(JUMP_AT_LEAST, first));
     }
-    for &(number, _) in calls.refused {
+    for &(number, _) in calls.refused.iter().chain(&SHARED) {
         jumps.push((program.len(), To::Refuse));
         program.push(op(JUMP_EQUAL, number));
     }
@@ -224,7 +221,8 @@ mod tests {
             return;
         };
         let refused = |name: &str| {
-            let number = calls.refused.iter().find(|(_, n)| *n == name).unwrap().0;
+            let mut all = calls.refused.iter().chain(&SHARED);
+            let number = all.find(|(_, n)| *n == name).unwrap().0;
             verdict(&program, calls.arch, number, 0)
         };
         for name in ["unshare", "setns", "mount", "keyctl", "add_key", "bpf"] {
