@@ -197,6 +197,48 @@ fn kattis_exit_codes_are_verdicts_and_the_judge_message_is_shown() {
     }
 }
 
+/// The FAIL of a checker running `body` under the helper limit `limit`.
+fn past_helper_limit(limit: &str, body: &str) -> String {
+    let (sandbox, solution) = with_checker("testlib", body);
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{LIMITS}checker = \"checkers/check --strict\"\n{limit}\n"),
+    );
+    let (code, stdout) = test_clean(&sandbox, &solution);
+    assert_eq!((code, verdict_of(&stdout)), (1, "FAIL"), "{stdout}");
+    stdout
+}
+
+#[test]
+fn a_checker_past_its_memory_or_time_limit_fails_naming_the_limit() {
+    // `tail` keeps every byte of a stream with no newline.
+    let stdout = past_helper_limit("helper_memory_limit_mib = 64", "tail /dev/zero");
+    assert!(
+        stdout.contains(
+            "the checker failed, not the solution: \"checkers/check --strict\": \
+             used over its 64 MiB of memory (helper_memory_limit_mib)"
+        ),
+        "{stdout}"
+    );
+    let stdout = past_helper_limit("helper_time_limit_ms = 500", "sleep 5");
+    assert!(
+        stdout.contains(": ran past its 500 ms limit (helper_time_limit_ms)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_checker_writing_past_its_file_limit_fails_naming_the_limit() {
+    let stdout = past_helper_limit(
+        "helper_file_limit_mib = 16",
+        "exec head -c 32M /dev/zero > \"$3.big\"",
+    );
+    assert!(
+        stdout.contains(": wrote a file past its 16 MiB limit (helper_file_limit_mib)"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn a_missing_checker_is_a_setup_error() {
     let (sandbox, solution) = with_checker("testlib", "exit 0");
