@@ -228,6 +228,25 @@ fn a_checker_past_its_memory_or_time_limit_fails_naming_the_limit() {
 }
 
 #[test]
+fn a_helper_limit_that_is_no_positive_number_is_refused_in_one_line() {
+    let (sandbox, solution) = with_checker("testlib", "exit 0");
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{LIMITS}helper_memory_limit_mib = 2GiB\n"),
+    );
+    let (code, _, stderr) = sandbox.test_with(&solution);
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "judge: fake: {}: `helper_memory_limit_mib` must be a positive whole number, \
+             found \"2GiB\"\n",
+            sandbox.root.join("judge-data/fake/problem.toml").display()
+        )
+    );
+}
+
+#[test]
 fn a_checker_writing_past_its_file_limit_fails_naming_the_limit() {
     let stdout = past_helper_limit(
         "helper_file_limit_mib = 16",

@@ -205,3 +205,15 @@ pub fn past_helper_limit(
         _ => return None,
     })
 }
+
+/// Why a helper's run judged by its limits alone (a generator's) failed:
+/// the limit it went past, else why its verdict; `None` when it passed.
+pub fn helper_failure(judged: &Judged, helper: &HelperLimits, output_cap: usize) -> Option<String> {
+    if judged.judgement.is_accepted() {
+        return None;
+    }
+    Some(match past_helper_limit(&judged.run, helper, output_cap) {
+        Some(past) => past + &judged.run.stderr_end(),
+        None => judged.judgement.detail.clone(),
+    })
+}
