@@ -197,6 +197,67 @@ fn kattis_exit_codes_are_verdicts_and_the_judge_message_is_shown() {
     }
 }
 
+/// The FAIL of a checker running `body` under the helper limit `limit`.
+fn past_helper_limit(limit: &str, body: &str) -> String {
+    let (sandbox, solution) = with_checker("testlib", body);
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{LIMITS}checker = \"checkers/check --strict\"\n{limit}\n"),
+    );
+    let (code, stdout) = test_clean(&sandbox, &solution);
+    assert_eq!((code, verdict_of(&stdout)), (1, "FAIL"), "{stdout}");
+    stdout
+}
+
+#[test]
+fn a_checker_past_its_memory_or_time_limit_fails_naming_the_limit() {
+    // `tail` keeps every byte of a stream with no newline.
+    let stdout = past_helper_limit("helper_memory_limit_mib = 64", "tail /dev/zero");
+    assert!(
+        stdout.contains(
+            "the checker failed, not the solution: \"checkers/check --strict\": \
+             used over its 64 MiB of memory (helper_memory_limit_mib)"
+        ),
+        "{stdout}"
+    );
+    let stdout = past_helper_limit("helper_time_limit_ms = 500", "sleep 5");
+    assert!(
+        stdout.contains(": ran past its 500 ms limit (helper_time_limit_ms)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_helper_limit_that_is_no_positive_number_is_refused_in_one_line() {
+    let (sandbox, solution) = with_checker("testlib", "exit 0");
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{LIMITS}helper_memory_limit_mib = 2GiB\n"),
+    );
+    let (code, _, stderr) = sandbox.test_with(&solution);
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "judge: fake: {}: `helper_memory_limit_mib` must be a positive whole number, \
+             found \"2GiB\"\n",
+            sandbox.root.join("judge-data/fake/problem.toml").display()
+        )
+    );
+}
+
+#[test]
+fn a_checker_writing_past_its_file_limit_fails_naming_the_limit() {
+    let stdout = past_helper_limit(
+        "helper_file_limit_mib = 16",
+        "exec head -c 32M /dev/zero > \"$3.big\"",
+    );
+    assert!(
+        stdout.contains(": wrote a file past its 16 MiB limit (helper_file_limit_mib)"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn a_missing_checker_is_a_setup_error() {
     let (sandbox, solution) = with_checker("testlib", "exit 0");

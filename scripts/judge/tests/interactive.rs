@@ -150,14 +150,21 @@ fn a_crashing_or_hanging_interactor_is_a_failure_of_the_judge() {
 
     // Even after the accepted answer, the interactor never ends.
     let hanging = Sandbox::new(
-        "time_limit_ms = 200\nmemory_limit_kib = 65536\ninteractor = \"./interactor\"\n",
+        "time_limit_ms = 200\nmemory_limit_kib = 65536\ninteractor = \"./interactor\"\n\
+         helper_time_limit_ms = 2000\n",
     );
     hanging.program("interactor", "echo 2 3; read r; while :; do sleep 1; done");
     let start = Instant::now();
     let (stdout, left) = test_leaving(&hanging, SUM);
     assert_eq!(left, Vec::<String>::new());
     assert_eq!(verdict_of(&stdout), "FAIL", "{stdout}");
-    assert!(stdout.contains("it hangs"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "the interactor failed, not the solution: ran past its 2 s limit \
+             (helper_time_limit_ms) on top of the solution's wall-time cap"
+        ),
+        "{stdout}"
+    );
     assert!(start.elapsed() < Duration::from_secs(9), "{stdout}");
 }
 

@@ -932,6 +932,22 @@ fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one()
         output.contains("judge-data/sumup/input_validators/validate.py says it is invalid"),
         "{output}"
     );
+    // A validator that hangs is stopped at its helper time limit, named.
+    sandbox.write(
+        "judge-data/sumup/input_validators/validate.py",
+        "import time\ntime.sleep(5)\n",
+    );
+    let toml = problem_toml(&sandbox, "sumup");
+    sandbox.write(
+        "judge-data/sumup/problem.toml",
+        &format!("{toml}helper_time_limit_ms = 500\n"),
+    );
+    let (code, output) = run(&sandbox, &["validate", "sumup"]);
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains("validate.py failed: ran past its 500 ms limit (helper_time_limit_ms)"),
+        "{output}"
+    );
 }
 
 #[test]

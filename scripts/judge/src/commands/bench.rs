@@ -139,7 +139,7 @@ fn bench_problem(
         let mut previous: Option<(u64, Duration)> = None;
         let mut brute = brute.clone();
         for size in sizes {
-            let input = inputs::prepare(workspace, id, &series.name, size)?;
+            let input = inputs::prepare(workspace, id, &series.name, size, &config.helper)?;
             let solved = match time_runs(&solution, &input, smoke) {
                 Ok(timing) => timing,
                 Err(why) => {

@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use trial::{helper_limits, Failure, Found, Rerun, Trial};
+use trial::{brute_limits, Failure, Found, Rerun, Trial};
 
 const DEFAULT_COUNT: u64 = 1000;
 /// Inputs up to this size are printed with the failure.
@@ -172,7 +172,8 @@ fn setup(workspace: &Workspace, args: &Args, id: &str) -> Result<(Settings, Tria
     };
     let judge = match &config {
         Some(config) => Judge::of(workspace, &id, config)?,
-        None => Judge::limits_only(helper_limits()),
+        // With no problem.toml the solution is held to a brute force's limits.
+        None => Judge::limits_only(brute_limits()),
     };
     let judge = match number("time-limit", 0)? {
         _ if !given("time-limit") => judge,
@@ -196,6 +197,7 @@ fn setup(workspace: &Workspace, args: &Args, id: &str) -> Result<(Settings, Tria
         sol: program("sol", id.clone())?,
         brute,
         gen: program("gen", format!("{id}-gen"))?,
+        gen_limits: config.as_ref().map(|c| c.helper).unwrap_or_default(),
         judge,
     };
     let layout = config.and_then(|config| config.stress_layout);

@@ -11,16 +11,15 @@ use crate::base::files::Text;
 use crate::base::modes::Protocol;
 use crate::judging::grading;
 use crate::judging::judge::Judge;
+use crate::judging::verdict::{helper_failure, past_helper_limit};
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
 use crate::process::launch::Exit;
-use crate::process::run::{Limits, Program};
-use std::time::Duration;
+use crate::process::run::Program;
 
 const DEFAULT_COUNT: u64 = 100;
-const VALIDATOR_LIMITS: Limits = Limits::tool(Duration::from_secs(60), 1 << 20);
-/// Generated inputs are made under this (a generator is no solution).
-const GENERATOR_LIMITS: Limits = Limits::tool(Duration::from_secs(10), 64 << 20);
+const VALIDATOR_OUTPUT_CAP: usize = 1 << 20;
+const GENERATOR_OUTPUT_CAP: usize = 64 << 20;
 
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let id = workspace.one(
@@ -47,15 +46,13 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         let mut problems = Vec::new();
         for (name, program) in &validators {
             let flags = [&config.input_validator_flags[..], group_flags].concat();
-            let judged = Judge::limits_only(VALIDATOR_LIMITS)
+            let judged = Judge::limits_only(config.helper.limits(VALIDATOR_OUTPUT_CAP))
                 .judge(&program.with_args(&flags), input, None)
                 .map_err(|e| SetupError(format!("cannot run the input validator {name}: {e}")))?;
             let run = &judged.run;
-            let valid = match (config.input_validator_protocol, run.exit, run.killed) {
-                (_, _, Some(_)) => Err(format!(
-                    "{name} did not finish (it ran past {} s)",
-                    VALIDATOR_LIMITS.time.as_secs()
-                )),
+            let past = past_helper_limit(run, &config.helper, VALIDATOR_OUTPUT_CAP);
+            let valid = match (config.input_validator_protocol, run.exit, past) {
+                (_, _, Some(past)) => Err(format!("{name} failed: {past}")),
                 (Protocol::Kattis, Exit::Code(42), _) | (Protocol::Testlib, Exit::Code(0), _) => {
                     Ok(())
                 }
@@ -105,20 +102,16 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         let count = args.number("count", DEFAULT_COUNT).map_err(SetupError)?;
         let seed = args.number("seed", 1).map_err(SetupError)?;
         for seed in seed..seed + count {
-            let made = Judge::limits_only(GENERATOR_LIMITS)
+            let made = Judge::limits_only(config.helper.limits(GENERATOR_OUTPUT_CAP))
                 .judge(
                     &Program::exec(&generator).with_args(&[seed.to_string()]),
                     Text::Bytes(b""),
                     None,
                 )
                 .map_err(|e| SetupError(format!("cannot run {}: {e}", generator.display())))?;
-            if !made.judgement.is_accepted() {
-                return Err(SetupError(format!(
-                    "{}-gen {seed} failed: {} ({})",
-                    id,
-                    made.judgement.verdict,
-                    made.judgement.detail.lines().next().unwrap_or("")
-                )));
+            if let Some(why) = helper_failure(&made, &config.helper, GENERATOR_OUTPUT_CAP) {
+                let why = why.lines().next().unwrap_or("");
+                return Err(SetupError(format!("{id}-gen {seed} failed: {why}")));
             }
             report(
                 &format!("{id}-gen {seed}"),

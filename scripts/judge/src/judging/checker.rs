@@ -1,23 +1,20 @@
 //! Runs a problem's checker program on one output, by the testlib or the
-//! Kattis protocol, under a time limit of its own: the checker's time and
-//! memory are never the solution's. A checker that does not answer by its
+//! Kattis protocol, under limits of its own (`problem.toml`'s helper
+//! limits): the checker's time and memory are never the solution's. A checker that does not answer by its
 //! protocol is a checker failure (`FAIL`), never the solution's fault.
 
-use super::verdict::{Judgement, Verdict};
+use super::verdict::{past_helper_limit, Judgement, Verdict};
 use crate::base::error::SetupError;
 use crate::base::files::Scratch;
 use crate::base::files::Text;
 use crate::base::modes::Protocol;
-use crate::problem::config::Tool;
+use crate::problem::config::{HelperLimits, Tool};
 use crate::problem::workspace::Workspace;
 use crate::process::launch::Exit;
-use crate::process::run::{self, Input, Killed, Limits, Outcome, Output, Program, View};
+use crate::process::run::{self, Input, Outcome, Output, Program, View};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-/// Far more than a checker needs; only a hung one reaches it.
-pub const CHECKER_TIME: Duration = Duration::from_secs(10);
 const CHECKER_OUTPUT_CAP: usize = 1 << 20;
 /// Lines of the checker's messages shown with its verdict.
 const SHOWN_LINES: usize = 5;
@@ -31,22 +28,25 @@ pub struct Checker {
     name: String,
     /// Its arguments after the protocol's (`validator_flags`).
     flags: Vec<String>,
+    limits: HelperLimits,
 }
 
 impl Checker {
     /// Problem `id`'s checker, given `flags` after the protocol's
-    /// arguments: `<id>-check` is its own binary.
+    /// arguments, run under `limits`: `<id>-check` is its own binary.
     pub fn new(
         workspace: &Workspace,
         id: &str,
         tool: &Tool,
         flags: &[String],
+        limits: HelperLimits,
     ) -> Result<Checker, SetupError> {
         Ok(Checker {
             program: workspace.tool(&format!("{id}-check"), &tool.command, "checker")?,
             protocol: tool.protocol,
             name: tool.command.clone(),
             flags: flags.to_vec(),
+            limits,
         })
     }
 
@@ -118,7 +118,7 @@ impl Checker {
         };
         args.extend(self.flags.iter().cloned());
         let program = self.program.with_args(&args);
-        let limits = Limits::tool(CHECKER_TIME, CHECKER_OUTPUT_CAP);
+        let limits = self.limits.limits(CHECKER_OUTPUT_CAP);
         // It reads the answer, and may write in the scratch folder and in the
         // feedback folder a multi-pass run keeps outside it.
         let writable: Vec<&Path> = std::iter::once(scratch.path())
@@ -155,17 +155,14 @@ impl Checker {
             }
             Some(verdict) => Judgement::new(verdict, format!("the checker says:{said}")),
             None => {
-                let how = match outcome.killed {
-                    Some(Killed::Time) => {
-                        format!("ran past its {} s limit", CHECKER_TIME.as_secs())
-                    }
-                    Some(_) => format!("printed over {} KiB", CHECKER_OUTPUT_CAP >> 10),
-                    None => outcome.exit.describe(),
-                };
+                let how = past_helper_limit(&outcome, &self.limits, CHECKER_OUTPUT_CAP)
+                    .unwrap_or_else(|| {
+                        let exit = outcome.exit.describe();
+                        format!("{exit} (no {} verdict)", self.protocol.title())
+                    });
                 Judgement::failure(format!(
-                    "the checker failed, not the solution: {:?}: {how} (no {} verdict){}",
+                    "the checker failed, not the solution: {:?}: {how}{}",
                     self.name,
-                    self.protocol.title(),
                     if said.is_empty() {
                         String::new()
                     } else {

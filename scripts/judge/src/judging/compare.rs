@@ -27,9 +27,8 @@ impl Comparator {
     /// over `compare`. A checker that is not built yet is a setup error.
     pub fn of(workspace: &Workspace, id: &str, config: &Config) -> Result<Comparator, SetupError> {
         match &config.checker {
-            Some(tool) => {
-                Checker::new(workspace, id, tool, &config.validator_flags).map(Comparator::Checker)
-            }
+            Some(tool) => Checker::new(workspace, id, tool, &config.validator_flags, config.helper)
+                .map(Comparator::Checker),
             None => Ok(Comparator::Mode(config.compare)),
         }
     }

@@ -10,12 +10,12 @@
 
 use super::checker::{protocol_verdict, read_score};
 use super::compare::Comparator;
-use super::verdict::{self, Judged, Judgement, Verdict};
+use super::verdict::{self, past_helper_limit, Judged, Judgement, Verdict};
 use crate::base::error::SetupError;
 use crate::base::files::Scratch;
 use crate::base::files::Text;
 use crate::base::modes::Protocol;
-use crate::problem::config::Config;
+use crate::problem::config::{Config, HelperLimits};
 use crate::problem::workspace::Workspace;
 use crate::process::run::{self, Input, Killed, Limits, Outcome, Output, Program, View};
 use crate::process::sys;
@@ -25,11 +25,8 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 use std::sync::Mutex;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// The interactor may run this much past the solution's wall-time cap before
-/// it counts as hanging.
-const INTERACTOR_GRACE: Duration = Duration::from_secs(5);
 /// Lines of the exchange shown under a failure, and bytes kept of each.
 const EXCHANGE_LINES: usize = 12;
 const LINE_BYTES: usize = 160;
@@ -47,6 +44,8 @@ pub struct Interactor {
     checked: bool,
     /// Its arguments after the protocol's (`validator_flags`).
     flags: Vec<String>,
+    /// Its time runs on past the solution's wall-time cap.
+    limits: HelperLimits,
 }
 
 impl Interactor {
@@ -67,6 +66,7 @@ impl Interactor {
             protocol: tool.protocol,
             checked: config.checker.is_some(),
             flags: config.validator_flags.clone(),
+            limits: config.helper,
         }))
     }
 
@@ -130,7 +130,8 @@ impl Interactor {
         } else {
             &writable[..1]
         };
-        let exchange = converse(&self.program.with_args(&args), solution, limits, writable)?;
+        let interactor = self.program.with_args(&args);
+        let exchange = converse(&interactor, solution, limits, &self.limits, writable)?;
         let said = self.interpret(&exchange.interactor, &feedback);
         // Nothing to compare: only the solution's limits and exit count here.
         let solution_judgement =
@@ -173,12 +174,14 @@ impl Interactor {
 
     /// What the interactor's end says under the protocol.
     fn interpret(&self, outcome: &Outcome, feedback: &Path) -> Said {
-        if outcome.killed == Some(Killed::Time) {
+        if let Some(how) = past_helper_limit(outcome, &self.limits, usize::MAX) {
+            let after = match outcome.killed {
+                Some(Killed::Time) => " on top of the solution's wall-time cap",
+                _ => "",
+            };
             return Said::Failed(format!(
-                "the interactor was still running after {} ms: it hangs \
-                 (it may run {} s past the solution's wall-time cap)",
-                outcome.wall.as_millis(),
-                INTERACTOR_GRACE.as_secs()
+                "the interactor failed, not the solution: {how}{after}{}",
+                outcome.stderr_end()
             ));
         }
         let message = match self.protocol {
@@ -237,11 +240,13 @@ struct Exchange {
 
 /// Runs the two programs with each one's stdout copied to the other's stdin
 /// by a thread of the runner, which also keeps the end of the exchange.
-/// `writable` holds the interactor's folders for its output and feedback.
+/// The interactor runs under `helper`, its time after the solution's wall
+/// cap; `writable` holds its folders for its output and feedback.
 fn converse(
     interactor: &Program,
     solution: &Program,
     limits: &Limits,
+    helper: &HelperLimits,
     writable: &[&Path],
 ) -> io::Result<Exchange> {
     let (from_interactor, interactor_out) = sys::pipe()?;
@@ -253,7 +258,10 @@ fn converse(
         output_cap: usize::MAX,
         ..*limits
     };
-    let interactor_limits = Limits::tool(solution_limits.wall_cap() + INTERACTOR_GRACE, usize::MAX);
+    let interactor_limits = Limits {
+        time: solution_limits.wall_cap() + helper.time(),
+        ..helper.limits(usize::MAX)
+    };
     // It reads the case and its answer, and writes its output and feedback.
     let interactor_view = View {
         readable: &[],

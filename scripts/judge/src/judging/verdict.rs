@@ -2,6 +2,8 @@
 
 use crate::base::modes::Clock;
 use crate::base::terminal::{plural, Colour};
+use crate::problem::config::HelperLimits;
+use crate::process::launch::Exit;
 use crate::process::run::{Killed, Limits, Outcome};
 use std::fmt;
 
@@ -164,4 +166,54 @@ fn over_time(outcome: &Outcome, limits: &Limits) -> Option<String> {
     } else {
         None
     }
+}
+
+/// The signal the kernel sends a program writing past `RLIMIT_FSIZE`.
+const SIGXFSZ: i32 = 25;
+
+/// How a helper program's run (a checker, an interactor, an input
+/// validator, a generator) went past one of its limits, naming the limit,
+/// its value and the `problem.toml` key that sets it; `None` when it stayed
+/// within them. Every caller words it so.
+pub fn past_helper_limit(
+    outcome: &Outcome,
+    helper: &HelperLimits,
+    output_cap: usize,
+) -> Option<String> {
+    let over_memory = outcome.killed == Some(Killed::Memory)
+        || outcome
+            .peak_kib
+            .is_some_and(|kib| kib > helper.memory_mib << 10);
+    Some(match outcome.killed {
+        Some(Killed::Time) => format!(
+            "ran past its {} limit (helper_time_limit_ms)",
+            match helper.time_ms % 1000 {
+                0 => format!("{} s", helper.time_ms / 1000),
+                _ => format!("{} ms", helper.time_ms),
+            }
+        ),
+        _ if over_memory => format!(
+            "used over its {} MiB of memory (helper_memory_limit_mib)",
+            helper.memory_mib
+        ),
+        Some(Killed::Output) => format!("printed over its {} KiB of output", output_cap >> 10),
+        // A helper run by `sh -c` ends as the shell reports its command's signal.
+        _ if [Exit::Signal(SIGXFSZ), Exit::Code(128 + SIGXFSZ)].contains(&outcome.exit) => format!(
+            "wrote a file past its {} MiB limit (helper_file_limit_mib)",
+            helper.file_mib
+        ),
+        _ => return None,
+    })
+}
+
+/// Why a helper's run judged by its limits alone (a generator's) failed:
+/// the limit it went past, else why its verdict; `None` when it passed.
+pub fn helper_failure(judged: &Judged, helper: &HelperLimits, output_cap: usize) -> Option<String> {
+    if judged.judgement.is_accepted() {
+        return None;
+    }
+    Some(match past_helper_limit(&judged.run, helper, output_cap) {
+        Some(past) => past + &judged.run.stderr_end(),
+        None => judged.judgement.detail.clone(),
+    })
 }

@@ -8,12 +8,14 @@ use crate::base::files;
 use crate::base::judges::{self, RUST_FLOOR};
 use crate::base::modes::{Clock, CompareMode, Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::nearest::nearest;
+use crate::process::run::Limits;
 use crate::process::sources::languages::Language;
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 /// Every key, with what it sets (the docs' reference lists these); besides
 /// them, `bench.<series>` lines.
-pub const KEYS: [(&str, &str); 33] = [
+pub const KEYS: [(&str, &str); 36] = [
     ("title", "the problem's name"),
     ("url", "the problem's page"),
     (
@@ -30,6 +32,18 @@ pub const KEYS: [(&str, &str); 33] = [
     (
         "process_limit",
         "processes and threads a program may have at once (64 by default)",
+    ),
+    (
+        "helper_time_limit_ms",
+        "the wall time of each checker, input validator and generator run, and an interactor's past the solution's wall-time cap, in milliseconds",
+    ),
+    (
+        "helper_memory_limit_mib",
+        "the memory of each checker, interactor, input validator and generator run, everything it starts together, in MiB",
+    ),
+    (
+        "helper_file_limit_mib",
+        "the largest file a checker, interactor, input validator or generator may write, in MiB",
     ),
     ("compare", "how an output is compared with the answer"),
     (
@@ -157,6 +171,8 @@ pub const MAX_TIME_LIMIT_MS: u64 = 3_600_000;
 pub const MAX_MEMORY_KIB: u64 = 64 << 20;
 pub const MAX_PROCESS_LIMIT: u64 = 4096;
 pub const MAX_CASE_SIZE_MIB: u64 = 4096;
+/// A helper's memory and file sizes, as the memory limit's.
+pub const MAX_HELPER_MIB: u64 = MAX_MEMORY_KIB >> 10;
 /// The largest input size a generator makes, `bench.<series>` sizes included.
 pub const MAX_SIZE: u64 = 100_000_000;
 
@@ -165,6 +181,46 @@ pub const DEFAULT_FLOAT_TOLERANCE: f64 = 1e-6;
 /// Processes and threads at once: judges allow a few (DOMjudge 64); a JVM
 /// needs some twenty.
 pub const DEFAULT_PROCESS_LIMIT: u32 = 64;
+
+/// The limits of a problem's helper programs (its checker, interactor,
+/// input validators and generators), each run on its own: DOMjudge's
+/// script limits, its defaults theirs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HelperLimits {
+    /// Wall time; an interactor's runs past the solution's wall-time cap.
+    pub time_ms: u64,
+    /// Everything it starts, together.
+    pub memory_mib: u64,
+    /// The largest file it may write.
+    pub file_mib: u64,
+}
+
+impl Default for HelperLimits {
+    /// DOMjudge's `script_timelimit` (30 s) and `script_memory_limit`
+    /// (2 GiB); files up to 1 GiB.
+    fn default() -> HelperLimits {
+        HelperLimits {
+            time_ms: 30_000,
+            memory_mib: 2048,
+            file_mib: 1024,
+        }
+    }
+}
+
+impl HelperLimits {
+    pub fn time(&self) -> Duration {
+        Duration::from_millis(self.time_ms)
+    }
+
+    /// The limits a helper runs under, its stdout cut off past `output_cap`.
+    pub fn limits(&self, output_cap: usize) -> Limits {
+        Limits {
+            memory_kib: Some(self.memory_mib << 10),
+            file_kib: Some(self.file_mib << 10),
+            ..Limits::tool(self.time(), output_cap)
+        }
+    }
+}
 
 /// A test group (`group.<path>.<setting>` lines): the cases directly in it,
 /// and how its verdict and score come from its parts'. A group's parent is
@@ -350,6 +406,7 @@ pub struct Config {
     pub stack_kib: u64,
     /// Processes and threads at once.
     pub process_limit: u32,
+    pub helper: HelperLimits,
     pub compare: Compare,
     /// A checker program judges instead of `compare`.
     pub checker: Option<Tool>,
@@ -448,9 +505,24 @@ pub fn parse(text: &str) -> Result<Config, String> {
             None => judges::OTHER_STACK_KIB,
         },
     };
-    let process_limit = match raw.get("process_limit") {
-        Some(_) => number("process_limit", MAX_PROCESS_LIMIT)? as u32,
-        None => DEFAULT_PROCESS_LIMIT,
+    let or_default = |key: &str, max: u64, default: u64| match raw.get(key) {
+        Some(_) => number(key, max),
+        None => Ok(default),
+    };
+    let process_limit = or_default(
+        "process_limit",
+        MAX_PROCESS_LIMIT,
+        DEFAULT_PROCESS_LIMIT.into(),
+    )? as u32;
+    let default = HelperLimits::default();
+    let helper = HelperLimits {
+        time_ms: or_default("helper_time_limit_ms", MAX_TIME_LIMIT_MS, default.time_ms)?,
+        memory_mib: or_default(
+            "helper_memory_limit_mib",
+            MAX_HELPER_MIB,
+            default.memory_mib,
+        )?,
+        file_mib: or_default("helper_file_limit_mib", MAX_HELPER_MIB, default.file_mib)?,
     };
     Ok(Config {
         title: text_of("title"),
@@ -460,6 +532,7 @@ pub fn parse(text: &str) -> Result<Config, String> {
         memory_limit_kib,
         stack_kib,
         process_limit,
+        helper,
         time: match mode("time") {
             None => Clock::Cpu,
             Some(text) => Clock::parse("time", text)?,
@@ -477,10 +550,11 @@ pub fn parse(text: &str) -> Result<Config, String> {
         input_validator_protocol,
         input_validator_flags: words("input_validator_flags"),
         scoring,
-        case_size_limit_mib: match raw.get("case_size_limit_mib") {
-            None => files::MAX_STORED_BYTES >> 20,
-            Some(_) => number("case_size_limit_mib", MAX_CASE_SIZE_MIB)?,
-        },
+        case_size_limit_mib: or_default(
+            "case_size_limit_mib",
+            MAX_CASE_SIZE_MIB,
+            files::MAX_STORED_BYTES >> 20,
+        )?,
         groups,
         submissions,
         time_rule,
@@ -1237,6 +1311,39 @@ mod tests {
     }
 
     #[test]
+    fn helper_limits_are_read_and_default_to_domjudges() {
+        let helper = with("").unwrap().helper;
+        assert_eq!(helper, HelperLimits::default());
+        assert_eq!(
+            (helper.time_ms, helper.memory_mib, helper.file_mib),
+            (30_000, 2048, 1024)
+        );
+        let config = with(
+            "helper_time_limit_ms = 500\nhelper_memory_limit_mib = 64\nhelper_file_limit_mib = 16\n",
+        )
+        .unwrap();
+        let limits = config.helper.limits(1 << 20);
+        assert_eq!(limits.time, Duration::from_millis(500));
+        assert_eq!(limits.clock, Clock::Wall);
+        assert_eq!(
+            (limits.memory_kib, limits.file_kib, limits.output_cap),
+            (Some(64 << 10), Some(16 << 10), 1 << 20)
+        );
+        for (extra, found) in [
+            ("helper_time_limit_ms = 0\n", "\"0\""),
+            ("helper_memory_limit_mib = 2GiB\n", "\"2GiB\""),
+            ("helper_file_limit_mib = -1\n", "\"-1\""),
+        ] {
+            let key = extra.split(' ').next().unwrap();
+            let err = with(extra).unwrap_err();
+            assert_eq!(
+                err,
+                format!("`{key}` must be a positive whole number, found {found}")
+            );
+        }
+    }
+
+    #[test]
     fn limits_above_their_maxima_are_refused_naming_the_key() {
         let config = parse("time_limit_ms = 3600000\nmemory_limit_kib = 67108864\n").unwrap();
         assert_eq!(config.time_limit_ms, MAX_TIME_LIMIT_MS);
@@ -1266,6 +1373,18 @@ mod tests {
             (
                 "time_limit_ms = 1\nmemory_limit_kib = 1\ncase_size_limit_mib = 4097\n",
                 "case_size_limit_mib",
+            ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 1\nhelper_time_limit_ms = 3600001\n",
+                "helper_time_limit_ms",
+            ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 1\nhelper_memory_limit_mib = 65537\n",
+                "helper_memory_limit_mib",
+            ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 1\nhelper_file_limit_mib = 65537\n",
+                "helper_file_limit_mib",
             ),
         ] {
             let err = parse(text).unwrap_err();

@@ -3,24 +3,24 @@
 
 use crate::base::error::SetupError;
 use crate::base::files::{self, Partial};
+use crate::judging::verdict::past_helper_limit;
+use crate::problem::config::HelperLimits;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Input, Limits, Output, Program, View};
+use crate::process::run::{self, Input, Output, Program, View};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-/// Far beyond what any generator needs: only a hung one reaches it.
-const GENERATOR_LIMIT: Duration = Duration::from_secs(60);
-
-/// The input `<id>-gen --bench <series> <size>` prints, made again only when
-/// the generator changed since it was written. The generator's modification
-/// time and size are kept beside the input and compared for equality: asking
-/// "is the input newer?" fails on file systems whose clock ticks coarsely.
+/// The input `<id>-gen --bench <series> <size>` prints under the problem's
+/// `helper` limits, made again only when the generator changed since it was
+/// written. The generator's modification time and size are kept beside the
+/// input and compared for equality: asking "is the input newer?" fails on
+/// file systems whose clock ticks coarsely.
 pub fn prepare(
     workspace: &Workspace,
     id: &str,
     series: &str,
     size: u64,
+    helper: &HelperLimits,
 ) -> Result<PathBuf, SetupError> {
     let gen = workspace.binary(&format!("{id}-gen"));
     let dir = workspace.root.join("target").join("bench").join(id);
@@ -42,22 +42,19 @@ pub fn prepare(
         gen.clone(),
         vec!["--bench".into(), series.into(), size.to_string()],
     );
-    let limits = Limits::tool(GENERATOR_LIMIT, usize::MAX);
     let outcome = run::run(
         &program,
         Input::Bytes(b""),
         Output::Fd(file.into()),
-        &limits,
+        &helper.limits(usize::MAX),
         &View::JUDGED,
     )
     .map_err(|e| SetupError(format!("cannot run {}: {e}", gen.display())))?;
     if outcome.killed.is_some() || !outcome.exit.success() {
-        let why = match outcome.killed {
-            Some(_) => format!("no end within {} s", GENERATOR_LIMIT.as_secs()),
-            None => outcome.exit.describe(),
-        };
+        let why = past_helper_limit(&outcome, helper, usize::MAX)
+            .unwrap_or_else(|| outcome.exit.describe());
         return Err(SetupError(format!(
-            "`{}` failed ({why}){}",
+            "`{}` failed: {why}{}",
             program.describe(),
             outcome.stderr_end()
         )));

@@ -13,21 +13,23 @@ use crate::base::files::Text;
 use crate::base::hash::fnv1a;
 use crate::base::modes::Mode;
 use crate::judging::judge::Judge;
+use crate::judging::verdict::helper_failure;
+use crate::problem::config::HelperLimits;
 use crate::problem::kind::Kind;
 use crate::problem::package::{self, Case, Data, Package};
 use crate::problem::workspace::{check_id, Workspace};
 use crate::process::interrupt;
-use crate::process::run::{Limits, Program};
+use crate::process::run::Program;
 use crate::process::sources::{self, Source};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// The fingerprint's name in `judge-data/<id>/`.
 pub const MANIFEST: &str = "package.txt";
-/// A generator or the main solution making a case at import time.
-const MAKER_LIMITS: Limits = Limits::tool(Duration::from_secs(60), 1 << 30);
+/// A generator or the main solution making a case at import time: the
+/// default helper limits, as there is no problem.toml yet.
+const MAKER_OUTPUT_CAP: usize = 1 << 30;
 
 /// What an import did, for its report and for the caller's next steps.
 pub struct Imported {
@@ -389,17 +391,17 @@ fn make_cases(
             .map_err(|e| SetupError(format!("cannot build {path} to make the tests: {e}")))
     };
     let run = |program: &Program, input: &[u8], what: &str| -> Result<Vec<u8>, SetupError> {
-        let judged = Judge::limits_only(MAKER_LIMITS)
+        let helper = HelperLimits::default();
+        let judged = Judge::limits_only(helper.limits(MAKER_OUTPUT_CAP))
             .judge(program, Text::Bytes(input), None)
             .map_err(|e| SetupError(format!("cannot run {}: {e}", program.describe())))?;
-        if !judged.judgement.is_accepted() {
-            return Err(SetupError(format!(
-                "{what}: {} ({})",
-                judged.judgement.verdict,
-                judged.judgement.detail.lines().next().unwrap_or("")
-            )));
+        match helper_failure(&judged, &helper, MAKER_OUTPUT_CAP) {
+            Some(why) => Err(SetupError(format!(
+                "{what}: {}",
+                why.lines().next().unwrap_or("")
+            ))),
+            None => Ok(judged.run.stdout),
         }
-        Ok(judged.run.stdout)
     };
     let read = |path: &str| package.tree.read(path).map_err(SetupError);
     let mut main: Option<Program> = None;

@@ -4,14 +4,14 @@
 
 use crate::base::files::Text;
 use crate::judging::judge::Judge;
-use crate::judging::verdict::Judged;
-use crate::judging::verdict::{Judgement, Verdict};
+use crate::judging::verdict::{helper_failure, Judged, Judgement, Verdict};
+use crate::problem::config::HelperLimits;
 use crate::process::run::{Limits, Program};
 use std::time::Duration;
 
-/// The brute force and the generator are not being judged: a generous limit.
-pub const HELPER_TIME: Duration = Duration::from_secs(10);
-const HELPER_OUTPUT_CAP: usize = 64 << 20;
+/// The brute force is not being judged: a generous limit.
+pub const BRUTE_TIME: Duration = Duration::from_secs(10);
+const OUTPUT_CAP: usize = 64 << 20;
 
 /// The programs, and how each is judged.
 pub struct Trial {
@@ -19,14 +19,16 @@ pub struct Trial {
     /// Always there for an ordinary problem; optional with an interactor.
     pub brute: Option<Program>,
     pub gen: Program,
+    /// The generator's limits: the problem's helper limits.
+    pub gen_limits: HelperLimits,
     /// The problem's judge (an interactive problem's interactor judges each
     /// input), or the limits alone where there is no problem.toml.
     pub judge: Judge,
 }
 
-/// How the brute force and the generator are run.
-pub fn helper_limits() -> Limits {
-    Limits::tool(HELPER_TIME, HELPER_OUTPUT_CAP)
+/// How the brute force is run.
+pub fn brute_limits() -> Limits {
+    Limits::tool(BRUTE_TIME, OUTPUT_CAP)
 }
 
 /// How often a TLE that may be the machine's load is run again alone.
@@ -85,8 +87,8 @@ impl Trial {
             .map(u64::to_string)
             .collect();
         let gen = self.gen.with_args(&args);
-        let judged = run_helper(&gen, b"")?;
-        match helper_failure(&judged) {
+        let judged = run(&gen, b"", self.gen_limits.limits(OUTPUT_CAP))?;
+        match helper_failure(&judged, &self.gen_limits, OUTPUT_CAP) {
             None => Ok(judged.run.stdout),
             Some(detail) => Err(Found::Generator {
                 detail: format!("`{}`: {detail}", gen.describe()),
@@ -150,8 +152,8 @@ impl Trial {
 
     /// The brute force's output for `input`.
     fn answer(&self, brute: &Program, input: &[u8]) -> Result<Vec<u8>, Found> {
-        let judged = run_helper(brute, input)?;
-        match helper_failure(&judged) {
+        let judged = run(brute, input, brute_limits())?;
+        match brute_failure(&judged) {
             None => Ok(judged.run.stdout),
             Some(detail) => Err(Found::Brute {
                 input: input.to_vec(),
@@ -178,23 +180,23 @@ impl Trial {
     }
 }
 
-fn run_helper(program: &Program, input: &[u8]) -> Result<Judged, Found> {
-    Judge::limits_only(helper_limits())
+fn run(program: &Program, input: &[u8], limits: Limits) -> Result<Judged, Found> {
+    Judge::limits_only(limits)
         .judge(program, Text::Bytes(input), None)
         .map_err(|e| Found::Unrunnable(format!("cannot run {}: {e}", program.describe())))
 }
 
-/// What went wrong with a brute force or generator run, if anything.
-fn helper_failure(judged: &Judged) -> Option<String> {
+/// What went wrong with a brute force run, if anything.
+fn brute_failure(judged: &Judged) -> Option<String> {
     let stderr = judged.run.stderr_end();
     match judged.judgement.verdict {
         Verdict::Accepted => None,
         Verdict::TimeLimitExceeded => {
-            Some(format!("stopped after {} s{stderr}", HELPER_TIME.as_secs()))
+            Some(format!("stopped after {} s{stderr}", BRUTE_TIME.as_secs()))
         }
         Verdict::OutputLimitExceeded => Some(format!(
             "stopped after {} MiB of output{stderr}",
-            HELPER_OUTPUT_CAP >> 20
+            OUTPUT_CAP >> 20
         )),
         _ => Some(judged.judgement.detail.clone()),
     }
