@@ -868,8 +868,10 @@ fn a_checker_s_files_are_bounded() {
 
 #[test]
 fn a_checker_s_memory_is_bounded() {
-    let checker = "int main(void) { size_t size = 256 << 20; char *p = malloc(size);\n\
-        if (!p) return 1; memset(p, 1, size); fprintf(stderr, \"touched 256 MiB\\n\"); return 0; }";
+    // Written through a volatile pointer: no compiler can drop the writes.
+    let checker = "int main(void) { size_t size = 256 << 20; volatile char *p = malloc(size);\n\
+        if (!p) return 1; for (size_t i = 0; i < size; i += 4096) p[i] = 1;\n\
+        fprintf(stderr, \"touched 256 MiB\\n\"); return 0; }";
     stopped_checker(
         "bigheap",
         "helper_memory_limit_mib = 64\n",

@@ -587,7 +587,8 @@ fn run_confined(
     // cannot start threads. It wakes when the program ends (its pidfd) or a
     // limit is to be looked at again.
     let pidfd = sys::pidfd(pid).ok();
-    let (mut status, mut wall, mut fired, mut peak_kib) = (None, Duration::ZERO, None, 0);
+    let (mut status, mut wall, mut fired) = (None, Duration::ZERO, None);
+    let mut seen = Seen::default();
     loop {
         // Orphans adopted meanwhile are reaped too, with their usage.
         while let Ok(Some(child)) = sys::reap(-1, false) {
@@ -601,7 +602,7 @@ fn run_confined(
             break;
         }
         if fired.is_none() {
-            fired = limit_fired(&meter, spec, start, &mut peak_kib);
+            fired = limit_fired(&meter, spec, start, &mut seen);
             if fired.is_some() {
                 stop(&meter, pid);
             }
@@ -628,15 +629,16 @@ fn run_confined(
             exit,
             wall,
             cpu: cgroup.cpu(),
-            peak_kib: cgroup.peak_kib().max(peak_kib),
+            peak_kib: cgroup.peak_kib().max(seen.peak_kib),
             fired: fired.or(cgroup.out_of_memory().then_some(Fired::Memory)),
             refused_forks: cgroup.refused_forks(),
         },
         None => Report {
             exit,
             wall,
-            cpu: reaped.cpu(),
-            peak_kib: reaped.peak_kib.load(Ordering::SeqCst).max(peak_kib),
+            // A tree killed at once leaves some of its time unreaped.
+            cpu: reaped.cpu().max(seen.cpu),
+            peak_kib: reaped.peak_kib.load(Ordering::SeqCst).max(seen.peak_kib),
             fired,
             refused_forks: 0,
         },
@@ -739,10 +741,16 @@ fn ended(mut says: File) -> io::Result<Option<Exit>> {
     })
 }
 
-/// What fired, if a limit did or SIGTERM came; `peak_kib` keeps the most
-/// memory seen charged at once: the whole tree's together, as a judge's
-/// control group counts it.
-fn limit_fired(meter: &Meter, spec: &Spec, start: Instant, peak_kib: &mut u64) -> Option<Fired> {
+/// The most seen of a run while it ran: memory charged at once (the whole
+/// tree's together, as a judge's control group counts it), and CPU time.
+#[derive(Default)]
+struct Seen {
+    peak_kib: u64,
+    cpu: Duration,
+}
+
+/// What fired, if a limit did or SIGTERM came; `seen` keeps the most seen.
+fn limit_fired(meter: &Meter, spec: &Spec, start: Instant, seen: &mut Seen) -> Option<Fired> {
     if interrupt::stop_requested() {
         return Some(Fired::Stopped);
     }
@@ -756,7 +764,8 @@ fn limit_fired(meter: &Meter, spec: &Spec, start: Instant, peak_kib: &mut u64) -
         return None;
     }
     let (cpu, memory) = meter.sample();
-    *peak_kib = (*peak_kib).max(memory);
+    seen.peak_kib = seen.peak_kib.max(memory);
+    seen.cpu = seen.cpu.max(cpu);
     if spec.memory_kib.is_some_and(|limit| memory > limit) {
         Some(Fired::Memory)
     } else if spec.cpu.is_some_and(|limit| cpu > limit) {
