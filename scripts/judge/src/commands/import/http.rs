@@ -6,9 +6,9 @@
 
 use std::io::{self, ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::thread;
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 /// Larger than any problem's samples; a larger body is refused unread.
@@ -57,10 +57,10 @@ where
 {
     listener.set_nonblocking(true)?;
     let accept: Arc<Accept> = Arc::new(accept);
-    let open = Arc::new(AtomicUsize::new(0));
+    let mut open = Vec::new();
     while !STOP.load(Ordering::SeqCst) {
         match listener.accept() {
-            Ok((stream, _)) => hand_over(stream, &accept, &open),
+            Ok((stream, _)) => hand_over(stream, &accept, &mut open),
             Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {
                 thread::sleep(POLL)
             }
@@ -74,43 +74,32 @@ where
     Ok(())
 }
 
-/// Answers `stream` on a thread of its own; at once with 503 when
-/// `MAX_CONNECTIONS` are open or no thread can be started (a process limit).
-fn hand_over(stream: TcpStream, accept: &Arc<Accept>, open: &Arc<AtomicUsize>) {
+/// Answers `stream` on a thread of its own, kept in `open`; at once with 503
+/// when `MAX_CONNECTIONS` are open or no thread can be started (a process
+/// limit). A thread that has answered is joined first: its place is free
+/// once it is gone, not a moment before.
+fn hand_over(stream: TcpStream, accept: &Arc<Accept>, open: &mut Vec<JoinHandle<()>>) {
     let deadline = Instant::now() + REQUEST_DEADLINE;
-    if open.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+    let (done, running): (Vec<_>, Vec<_>) = open.drain(..).partition(|t| t.is_finished());
+    for thread in done {
+        let _ = thread.join();
+    }
+    *open = running;
+    if open.len() >= MAX_CONNECTIONS {
         let busy = format!("{MAX_CONNECTIONS} requests are being read already: send it again");
         return refuse(&stream, Response::new(503, busy));
     }
     let stream = Arc::new(stream);
-    let slot = Slot::take(open);
     let (theirs, accept) = (Arc::clone(&stream), Arc::clone(accept));
     let spawned = thread::Builder::new()
         .name("import-request".into())
-        .spawn(move || {
-            let _slot = slot;
-            answer(&theirs, deadline, &*accept)
-        });
-    if let Err(e) = spawned {
-        let why = format!("cannot start a thread to read it ({e}): send it again");
-        refuse(&stream, Response::new(503, why));
-    }
-}
-
-/// One of the `MAX_CONNECTIONS`, given back when its thread ends (or was
-/// never started).
-struct Slot(Arc<AtomicUsize>);
-
-impl Slot {
-    fn take(open: &Arc<AtomicUsize>) -> Slot {
-        open.fetch_add(1, Ordering::SeqCst);
-        Slot(Arc::clone(open))
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        .spawn(move || answer(&theirs, deadline, &*accept));
+    match spawned {
+        Ok(thread) => open.push(thread),
+        Err(e) => {
+            let why = format!("cannot start a thread to read it ({e}): send it again");
+            refuse(&stream, Response::new(503, why));
+        }
     }
 }
 
