@@ -24,10 +24,12 @@ die() { echo "cgroup-v2-check: $*" >&2; exit 2; }
 [ -x "$ws/target/release/judge" ] || die "no $ws/target/release/judge: build first (make build)"
 command -v gcc >/dev/null || die "no gcc: the MLE test program is compiled on this machine"
 
-# Outside /tmp: the guest mounts a tmpfs there, which would hide V2VM_EXTRA's copy.
 out=$ws/target/cgroup-v2-check
 mkdir -p "$out"
-mle=$out/mle-256mib
+# Among the release executables, which the guest's copy of the workspace
+# holds at the same relative path (a V2VM_EXTRA file keeps its absolute
+# path, hidden by the guest's own /tmp when the workspace is a clone there).
+mle=$ws/target/release/cgroup-v2-mle
 gcc -O1 -static -o "$mle" -x c - <<'C' || die "gcc -static failed (is the static libc there?)"
 #include <stdlib.h>
 int main(void) {
@@ -42,7 +44,7 @@ C
 # The guest side (busybox sh). Each step prints `@@begin NAME`, its output and `@@end NAME RC`;
 # the host grades the blocks. As nobody, the nesting steps come first, from a fresh shell in
 # the delegated cgroup, so that the tree they leave is theirs alone.
-guest=$(printf "MLE='%s'\n" "$mle"; cat <<'GUEST'
+guest=$(printf "MLE='%s'\n" "target/release/${mle##*/}"; cat <<'GUEST'
 J=target/release/judge
 cat > /tmp/lib.sh <<'LIB'
 step() {
@@ -84,7 +86,6 @@ log=$out/guest.log
 echo "cgroup-v2-check: booting the cgroup v2 guest (about 20 s; log: $log)" >&2
 set +e
 V2VM_TIME_SCALE=${V2VM_TIME_SCALE:-30} V2VM_TIMEOUT=${V2VM_TIMEOUT:-600} \
-    V2VM_EXTRA="${V2VM_EXTRA:+$V2VM_EXTRA }$mle" \
     "$tool/workspace-in-v2.sh" "$ws" "$guest" > "$log" 2>&1
 vm_status=$?
 set -e
