@@ -294,21 +294,47 @@ fn memory_is_the_program_s_own_not_the_runner_s() {
 
 #[test]
 fn the_launcher_passes_stdio_through_and_reports_the_exit() {
+    use std::io::Read;
+    use std::os::fd::AsRawFd;
+    use std::os::unix::net::UnixStream;
+    use std::os::unix::process::CommandExt;
     let sandbox = Sandbox::new(EXACT);
-    let report = sandbox.root.join("report");
-    // The shell hands the launcher descriptor 3, as the runner does with a pipe.
-    let output = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("exec \"$0\" __launch 3 wall=5000 -- sh -c 'cat; echo err >&2; exit 4' 3>\"$1\"")
-        .arg(env!("CARGO_BIN_EXE_judge"))
-        .arg(&report)
+    // The launcher's channel, handed over as the runner does: the run comes
+    // on it, and the report goes back.
+    let (mut channel, theirs) = UnixStream::pair().unwrap();
+    let fd = theirs.as_raw_fd();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
+    command
+        .args(["__launch", &fd.to_string()])
         .stdin(fs::File::open(sandbox.root.join("judge-data/fake/add.in")).unwrap())
-        .output()
-        .unwrap();
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    // SAFETY: fcntl is async-signal-safe; it runs between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            extern "C" {
+                fn fcntl(fd: i32, command: i32, flags: i32) -> i32;
+            }
+            // F_SETFD to no FD_CLOEXEC: the launcher inherits it.
+            match fcntl(fd, 2, 0) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+    let child = command.spawn().unwrap();
+    drop(theirs);
+    let run: Vec<std::ffi::OsString> = ["wall=5000", "--", "sh", "-c", "cat; echo err >&2; exit 4"]
+        .iter()
+        .map(Into::into)
+        .collect();
+    judge::process::launch::send(&mut channel, &run).unwrap();
+    let mut report = String::new();
+    channel.read_to_string(&mut report).unwrap();
+    let output = child.wait_with_output().unwrap();
     assert!(output.status.success(), "{output:?}");
     assert_eq!(output.stdout, b"2 3\n");
     assert_eq!(output.stderr, b"err\n");
-    let report = fs::read_to_string(report).unwrap();
     let words: Vec<&str> = report.split_whitespace().collect();
     assert_eq!(words[..2], ["code", "4"], "{report}");
     assert!(words[2].parse::<u64>().unwrap() > 0, "{report}");

@@ -87,6 +87,13 @@ fn clean_up_and_exit(signal: i32) -> ! {
     }
     let start = Instant::now();
     while !live().launchers.is_empty() && start.elapsed() < LAUNCHERS_GRACE {
+        // One started ahead for a run to come has no thread waiting for it.
+        let left: Vec<i32> = live().launchers.iter().copied().collect();
+        for pid in left {
+            if let Ok(Some(_)) = sys::reap(pid, false) {
+                live().launchers.remove(&pid);
+            }
+        }
         thread::sleep(Duration::from_millis(5));
     }
     let live = live();

@@ -32,7 +32,8 @@ use std::env;
 use std::ffi::{CString, OsStr, OsString};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
-use std::os::fd::FromRawFd;
+use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::unix::net::UnixStream;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
@@ -134,39 +135,32 @@ pub struct Spec {
     pub network: Option<i32>,
 }
 
+/// `key=value` arguments, in order.
+#[derive(Default)]
+struct Pairs(Vec<OsString>);
+
+impl Pairs {
+    fn pair(&mut self, key: &str, value: &dyn AsRef<OsStr>) {
+        let mut arg = OsString::from(format!("{key}="));
+        arg.push(value.as_ref());
+        self.0.push(arg);
+    }
+}
+
 impl Spec {
-    pub fn to_args(&self) -> Vec<OsString> {
-        let mut args: Vec<OsString> = Vec::new();
-        let mut pair = |key: &str, value: &dyn AsRef<OsStr>| {
-            let mut arg = OsString::from(format!("{key}="));
-            arg.push(value.as_ref());
-            args.push(arg);
-        };
-        pair("wall", &self.wall.as_millis().max(1).to_string());
-        if let Some(kib) = self.memory_kib {
-            pair("memory", &kib.to_string());
-        }
-        if let Some(cpu) = self.cpu {
-            pair("cpu", &cpu.as_millis().max(1).to_string());
-        }
-        if let Some(count) = self.processes {
-            pair("processes", &count.to_string());
-        }
-        if let Some(kib) = self.stack_kib {
-            pair("stack", &kib.to_string());
-        }
-        if let Some(kib) = self.file_kib {
-            pair("file", &kib.to_string());
-        }
+    /// The box's part, on the launcher's command line: what is the same for
+    /// every run of a command, and prepared before a run is asked for.
+    pub fn box_args(&self) -> Vec<OsString> {
+        let mut args = Pairs::default();
         if let Some((first, last)) = self.boxes {
-            pair("boxes", &format!("{first}-{last}"));
+            args.pair("boxes", &format!("{first}-{last}"));
         }
         if self.filter {
-            pair("filter", &"seccomp");
+            args.pair("filter", &"seccomp");
         }
         match self.namespaces {
-            Some(Namespaces::AsRoot) => pair("namespaces", &"root"),
-            Some(Namespaces::InUserNamespace) => pair("namespaces", &"user"),
+            Some(Namespaces::AsRoot) => args.pair("namespaces", &"root"),
+            Some(Namespaces::InUserNamespace) => args.pair("namespaces", &"user"),
             None => {}
         }
         match &self.cgroup {
@@ -175,35 +169,59 @@ impl Spec {
                 pids,
                 cpuacct,
             }) => {
-                pair("cgroup.memory", memory);
-                pair("cgroup.pids", pids);
-                pair("cgroup.cpuacct", cpuacct);
+                args.pair("cgroup.memory", memory);
+                args.pair("cgroup.pids", pids);
+                args.pair("cgroup.cpuacct", cpuacct);
             }
-            Some(CgroupBase::V2(dir)) => pair("cgroup.v2", dir),
+            Some(CgroupBase::V2(dir)) => args.pair("cgroup.v2", dir),
             None => {}
         }
-        for path in &self.sight.readable {
-            pair("read", path);
-        }
-        for dir in &self.sight.writable {
-            pair("write", dir);
-        }
-        for dir in &self.sight.hidden {
-            pair("hide", dir);
-        }
-        if self.sight.fresh_cwd {
-            pair("cwd", &"fresh");
-        }
-        pair("scratch", &self.sight.scratch_kib.to_string());
         if let Some(fd) = self.network {
-            pair("network", &fd.to_string());
+            args.pair("network", &fd.to_string());
         }
-        args.push("--".into());
-        args
+        args.0
     }
 
-    /// The spec and the program's command line after `--`.
-    fn parse(args: &[String]) -> Result<(Spec, &[String]), String> {
+    /// The run's part, sent when the run is asked for: its limits and its
+    /// view, then `--` (the program's command line follows).
+    pub fn run_args(&self) -> Vec<OsString> {
+        let mut args = Pairs::default();
+        args.pair("wall", &self.wall.as_millis().max(1).to_string());
+        if let Some(kib) = self.memory_kib {
+            args.pair("memory", &kib.to_string());
+        }
+        if let Some(cpu) = self.cpu {
+            args.pair("cpu", &cpu.as_millis().max(1).to_string());
+        }
+        if let Some(count) = self.processes {
+            args.pair("processes", &count.to_string());
+        }
+        if let Some(kib) = self.stack_kib {
+            args.pair("stack", &kib.to_string());
+        }
+        if let Some(kib) = self.file_kib {
+            args.pair("file", &kib.to_string());
+        }
+        for path in &self.sight.readable {
+            args.pair("read", path);
+        }
+        for dir in &self.sight.writable {
+            args.pair("write", dir);
+        }
+        for dir in &self.sight.hidden {
+            args.pair("hide", dir);
+        }
+        if self.sight.fresh_cwd {
+            args.pair("cwd", &"fresh");
+        }
+        args.pair("scratch", &self.sight.scratch_kib.to_string());
+        args.0.push("--".into());
+        args.0
+    }
+
+    /// The run's spec and the program's command line after `--`, within
+    /// the box `boxed`.
+    fn parse<'a>(args: &'a [String], boxed: &Spec) -> Result<(Spec, &'a [String]), String> {
         let end = args
             .iter()
             .position(|arg| arg == "--")
@@ -212,6 +230,19 @@ impl Spec {
         if program.is_empty() {
             return Err("no program after `--`".into());
         }
+        let run = Spec::parse_pairs(pairs)?;
+        let spec = Spec {
+            namespaces: boxed.namespaces,
+            cgroup: boxed.cgroup.clone(),
+            boxes: boxed.boxes,
+            filter: boxed.filter,
+            network: boxed.network,
+            ..run
+        };
+        Ok((spec, program))
+    }
+
+    fn parse_pairs(pairs: &[String]) -> Result<Spec, String> {
         let mut spec = Spec::default();
         let (mut memory, mut pids, mut cpuacct) = (None, None, None);
         for pair in pairs {
@@ -262,7 +293,7 @@ impl Spec {
                 cpuacct,
             });
         }
-        Ok((spec, program))
+        Ok(spec)
     }
 }
 
@@ -274,31 +305,86 @@ pub fn command(args: &[String]) -> ExitCode {
     }
     let fd = match args.first().and_then(|fd| fd.parse::<i32>().ok()) {
         Some(fd) if fd > 2 => fd,
-        _ => return usage("the first argument is the report's descriptor"),
+        _ => return usage("the first argument is the channel's descriptor"),
     };
-    let (spec, program) = match Spec::parse(&args[1..]) {
-        Ok(parsed) => parsed,
+    let boxed = match Spec::parse_pairs(&args[1..]) {
+        Ok(spec) => spec,
         Err(why) => return usage(&why),
     };
-    // The program must not inherit the report's descriptor.
+    // The program must not inherit the channel.
     if let Err(e) = sys::set_inherited(fd, false) {
-        eprintln!("judge {COMMAND}: no report descriptor {fd}: {e}");
+        eprintln!("judge {COMMAND}: no channel descriptor {fd}: {e}");
         return ExitCode::from(2);
     }
     // SAFETY: the runner opened `fd` for this process alone; nothing else owns it.
-    let mut report = unsafe { File::from_raw_fd(fd) };
+    let mut channel = unsafe { UnixStream::from_raw_fd(fd) };
     interrupt::catch_stop();
-    let text = match sys::become_subreaper().and_then(|()| launch(&spec, program)) {
-        Ok(found) => found.to_line(),
-        Err(e) => format!("error cannot start {}: {e}", program[0]),
+    let text = match sys::become_subreaper().and_then(|()| serve(&boxed, &mut channel)) {
+        Ok(Some(found)) => found.to_line(),
+        // No run was asked for: the runner needed no more.
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(e) => format!("error {e}\n"),
     };
-    match report.write_all(text.as_bytes()) {
+    match channel.write_all(text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("judge {COMMAND}: cannot write the report: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Sends a run's spec and command line (`run_args` and the program's
+/// words) as one message: its length, then each word ended by a NUL.
+pub fn send(channel: &mut impl Write, words: &[OsString]) -> io::Result<()> {
+    let mut body = Vec::new();
+    for word in words {
+        body.extend_from_slice(word.as_bytes());
+        body.push(0);
+    }
+    let mut message = (body.len() as u32).to_le_bytes().to_vec();
+    message.extend_from_slice(&body);
+    channel.write_all(&message)
+}
+
+/// The next message `send` sent, whole (its length first); `None` at the
+/// end of the stream before one begins, or on SIGTERM while waiting.
+fn receive(from: &mut (impl Read + AsRawFd)) -> io::Result<Option<Vec<u8>>> {
+    loop {
+        if interrupt::stop_requested() {
+            return Ok(None);
+        }
+        // SIGTERM ends a poll, where a read would be restarted.
+        let mut fds = [sys::PollFd {
+            fd: from.as_raw_fd(),
+            events: sys::POLLIN,
+            revents: 0,
+        }];
+        sys::poll_fds(&mut fds, Duration::from_secs(1))?;
+        if fds[0].revents != 0 {
+            break;
+        }
+    }
+    let mut length = [0u8; 4];
+    match from.read_exact(&mut length) {
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
+        other => other?,
+    }
+    let mut message = length.to_vec();
+    message.resize(4 + u32::from_le_bytes(length) as usize, 0);
+    from.read_exact(&mut message[4..])?;
+    Ok(Some(message))
+}
+
+/// The words of a message `receive` returned.
+fn words(message: &[u8]) -> io::Result<Vec<String>> {
+    let body = message.get(4..).unwrap_or_default();
+    body.strip_suffix(b"\0")
+        .unwrap_or(body)
+        .split(|&byte| byte == 0)
+        .map(|word| String::from_utf8(word.to_vec()))
+        .collect::<Result<_, _>>()
+        .map_err(|_| io_error("a run's words are not UTF-8".into()))
 }
 
 /// `judge __launch --probe root|user`: confines `true` as a program would
@@ -435,38 +521,87 @@ impl Meter<'_> {
     }
 }
 
-fn launch(spec: &Spec, program: &[String]) -> io::Result<Report> {
+/// The launcher's life: prepares the box `boxed` (the run's cgroup and uid,
+/// its namespaces and their init with the view's base), which takes a
+/// kernel's grace period or two and is done before the run is asked for;
+/// then waits for the run on `channel`, runs it and says how it went.
+/// `None` when no run came.
+fn serve(boxed: &Spec, channel: &mut UnixStream) -> io::Result<Option<Report>> {
     let me = process::id() as i32;
-    let cgroup = match &spec.cgroup {
-        Some(base) => Some(Cgroup::create(
-            base,
-            &format!("judge-{me}"),
-            spec.memory_kib,
-            spec.processes,
-        )?),
+    let cgroup = match &boxed.cgroup {
+        Some(base) => Some(Cgroup::create(base, &format!("judge-{me}"))?),
         None => None,
     };
-    // As root, a box of its own: its uid owns the folders it writes in
-    // while it runs, and the runner's uid again after.
-    let boxed = spec.boxes.map(sandbox::take_box).transpose()?;
-    let user = boxed.as_ref().map(|(uid, _)| (*uid, *uid));
-    let give = |(uid, gid): (u32, u32)| -> io::Result<()> {
-        for dir in &spec.sight.writable {
-            sandbox::give(dir, uid, gid)?;
+    let result = (|| {
+        // As root, a box of its own: its uid owns the folders it writes in
+        // while it runs, and the runner's uid again after.
+        let taken = boxed.boxes.map(sandbox::take_box).transpose()?;
+        let user = taken.as_ref().map(|(uid, _)| (*uid, *uid));
+        if let Some(namespaces) = boxed.namespaces {
+            sandbox::enter_launcher_namespaces(namespaces)?;
         }
-        Ok(())
-    };
-    let result = user
-        .map_or(Ok(()), give)
-        .and_then(|()| run_confined(spec, program, cgroup.as_ref(), user));
+        // Only once the user namespace is mapped: mapped by a process that is
+        // not dumpable, it let its programs execute nothing.
+        sys::forbid_inspection()?;
+        let init = match boxed.namespaces {
+            Some(_) => Some(start_init(boxed, cgroup.as_ref(), user)?),
+            None => None,
+        };
+        let message = match receive(channel)? {
+            Some(message) => message,
+            None => {
+                sweep(me, &Reaped::default());
+                return Ok(None);
+            }
+        };
+        let words = words(&message)?;
+        let (spec, program) = Spec::parse(&words, boxed).map_err(io_error)?;
+        let give = |(uid, gid): (u32, u32)| -> io::Result<()> {
+            for dir in &spec.sight.writable {
+                sandbox::give(dir, uid, gid)?;
+            }
+            Ok(())
+        };
+        let ran = cgroup
+            .as_ref()
+            .map_or(Ok(()), |cgroup| {
+                cgroup.limit(spec.memory_kib, spec.processes)
+            })
+            .and_then(|()| user.map_or(Ok(()), give))
+            .and_then(|()| run_confined(&spec, program, cgroup.as_ref(), user, init, &message));
+        if user.is_some() {
+            give(sys::ids())?;
+        }
+        ran.map(Some)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot start {}: {e}", program[0])))
+    })();
     if let Some(cgroup) = &cgroup {
         cgroup.kill();
         cgroup.remove();
     }
-    if user.is_some() {
-        give(sys::ids())?;
-    }
     result
+}
+
+/// What confines a run of `spec`: its view, its limits, its user.
+fn confinement(spec: &Spec, cgroup: Option<&Cgroup>, user: Option<(u32, u32)>) -> Confinement {
+    Confinement {
+        namespaces: spec.namespaces,
+        // In namespaces the launcher moves the init into the cgroup.
+        cgroup_procs: cgroup
+            .filter(|_| spec.namespaces.is_none())
+            .map(Cgroup::procs)
+            .unwrap_or_default(),
+        network: spec.network,
+        sight: spec.sight.clone(),
+        stack_bytes: spec.stack_kib.map(|kib| kib * 1024),
+        file_bytes: spec.file_kib.map(|kib| kib * 1024),
+        // With its own user namespace and no cgroup; the launcher counts too.
+        processes: spec
+            .processes
+            .filter(|_| cgroup.is_none() && spec.namespaces == Some(Namespaces::InUserNamespace))
+            .map(|count| u64::from(count) + 1),
+        user,
+    }
 }
 
 /// What the program is started as: its command line, its environment (of
@@ -517,47 +652,35 @@ impl Start {
     }
 }
 
+/// The namespaces' init, forked while the box is prepared: it says how the
+/// program ended on `says`, once the run is given to it on `go`.
+struct Init {
+    pid: i32,
+    says: File,
+    go: File,
+}
+
 fn run_confined(
     spec: &Spec,
     program: &[String],
     cgroup: Option<&Cgroup>,
     user: Option<(u32, u32)>,
+    init: Option<Init>,
+    message: &[u8],
 ) -> io::Result<Report> {
     let me = process::id() as i32;
-    if let Some(namespaces) = spec.namespaces {
-        sandbox::enter_launcher_namespaces(namespaces)?;
-    }
-    // Only once the user namespace is mapped: mapped by a process that is not
-    // dumpable, it let its programs execute nothing.
-    sys::forbid_inspection()?;
-    let confinement = Confinement {
-        namespaces: spec.namespaces,
-        // In namespaces the launcher moves the init into the cgroup.
-        cgroup_procs: cgroup
-            .filter(|_| spec.namespaces.is_none())
-            .map(Cgroup::procs)
-            .unwrap_or_default(),
-        network: spec.network,
-        sight: spec.sight.clone(),
-        stack_bytes: spec.stack_kib.map(|kib| kib * 1024),
-        file_bytes: spec.file_kib.map(|kib| kib * 1024),
-        // With its own user namespace and no cgroup; the launcher counts too.
-        processes: spec
-            .processes
-            .filter(|_| cgroup.is_none() && spec.namespaces == Some(Namespaces::InUserNamespace))
-            .map(|count| u64::from(count) + 1),
-        user,
-    };
-    let start_as = Start::of(spec, program)?;
     let start = Instant::now();
     // In namespaces the launcher's child is their init, and the program its
     // child; the init says how the program ended.
-    let (pid, init_says) = match spec.namespaces {
-        Some(_) => {
-            let (pid, says) = start_init(&confinement, &start_as, cgroup)?;
+    let (pid, init_says) = match init {
+        Some(Init { pid, says, mut go }) => {
+            // An init that could not prepare has ended and says why.
+            let _ = go.write_all(message);
             (pid, Some(says))
         }
         None => {
+            let confinement = confinement(spec, cgroup, user);
+            let start_as = Start::of(spec, program)?;
             let mut command = Command::new(&program[0]);
             command
                 .args(&program[1..])
@@ -646,15 +769,12 @@ fn run_confined(
     Ok(report)
 }
 
-/// Forks the namespaces' init, which confines itself, starts the program,
-/// reaps every process until the program ends and says how it ended on the
-/// pipe returned. A program as init would ignore signals it sends itself
+/// Forks the namespaces' init, which prepares the view's base, waits for
+/// the run on its `go` pipe, confines itself for it, starts the program,
+/// reaps every process until the program ends and says how it ended on its
+/// `says` pipe. A program as init would ignore signals it sends itself
 /// (`kill -SEGV $$`, `raise`): an init of ours keeps its semantics.
-fn start_init(
-    confinement: &Confinement,
-    start: &Start,
-    cgroup: Option<&Cgroup>,
-) -> io::Result<(i32, File)> {
+fn start_init(boxed: &Spec, cgroup: Option<&Cgroup>, user: Option<(u32, u32)>) -> io::Result<Init> {
     let (says_read, says_write) = sys::pipe()?;
     let (go_read, go_write) = sys::pipe()?;
     // SAFETY: the launcher has one thread; the child runs only `init`, which
@@ -662,36 +782,46 @@ fn start_init(
     match unsafe { sys::fork() }? {
         0 => {
             drop((says_read, go_write));
-            init(
-                confinement,
-                start,
-                File::from(says_write),
-                File::from(go_read),
-            );
+            init(boxed, cgroup, user, File::from(says_write), File::from(go_read));
             sys::exit_now(0)
         }
         pid => {
             drop((says_write, go_read));
-            // The init joins the cgroup from here, while it builds its view:
-            // joining a fresh cgroup waits for the kernel (a grace period).
+            // The init joins the cgroup from here while it builds the view's
+            // base: joining waits for the kernel (a grace period).
             if let Some(cgroup) = cgroup {
                 cgroup.join(pid)?;
             }
-            File::from(go_write).write_all(b"go")?;
-            Ok((pid, File::from(says_read)))
+            Ok(Init {
+                pid,
+                says: File::from(says_read),
+                go: File::from(go_write),
+            })
         }
     }
 }
 
 /// The init's life, in the launcher's forked child: see `start_init`.
-fn init(confinement: &Confinement, start: &Start, mut says: File, mut go: File) {
-    let result = (|| -> io::Result<Exit> {
-        confinement.enter()?;
+fn init(
+    boxed: &Spec,
+    cgroup: Option<&Cgroup>,
+    user: Option<(u32, u32)>,
+    mut says: File,
+    mut go: File,
+) {
+    let result = (|| -> io::Result<Option<Exit>> {
+        let base = Confinement::prepare(boxed.namespaces, boxed.network)?;
         sys::die_with_parent(SIGKILL)?;
         // Not dumpable: the program cannot trace it.
         sys::forbid_inspection()?;
-        // The program starts once the init is in the run's cgroup.
-        go.read_exact(&mut [0; 2])?;
+        let message = match receive(&mut go)? {
+            Some(message) => message,
+            None => return Ok(None),
+        };
+        let words = words(&message)?;
+        let (spec, program) = Spec::parse(&words, boxed).map_err(io_error)?;
+        confinement(&spec, cgroup, user).enter_prepared(base.as_ref())?;
+        let start = Start::of(&spec, program)?;
         let (failed_read, failed_write) = sys::pipe()?;
         // SAFETY: one thread; the child only execs, or says why it could not.
         let program = match unsafe { sys::fork() }? {
@@ -712,7 +842,7 @@ fn init(confinement: &Confinement, start: &Start, mut says: File, mut go: File) 
         loop {
             match sys::reap(-1, true)? {
                 Some(child) if child.pid == program => {
-                    return Ok(Exit::of(ExitStatus::from_raw(child.status)))
+                    return Ok(Some(Exit::of(ExitStatus::from_raw(child.status))))
                 }
                 Some(_) => {}
                 None => return Err(io::Error::new(io::ErrorKind::Other, "program lost")),
@@ -720,8 +850,9 @@ fn init(confinement: &Confinement, start: &Start, mut says: File, mut go: File) 
         }
     })();
     let line = match result {
-        Ok(Exit::Code(code)) => format!("code {code}\n"),
-        Ok(Exit::Signal(signal)) => format!("signal {signal}\n"),
+        Ok(None) => return,
+        Ok(Some(Exit::Code(code))) => format!("code {code}\n"),
+        Ok(Some(Exit::Signal(signal))) => format!("signal {signal}\n"),
         Err(e) => format!("error {e}\n"),
     };
     let _ = says.write_all(line.as_bytes());

@@ -20,7 +20,9 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::fd::{AsRawFd, IntoRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::cell::RefCell;
+use std::os::unix::net::UnixStream;
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -344,24 +346,49 @@ pub fn run(
     limits: &Limits,
     view: &View,
 ) -> io::Result<Outcome> {
-    let (report_read, report_write) = sys::pipe()?;
     let argv = program.argv()?;
     let spec = spec(program, &argv, limits, view);
     let keep_stdout = matches!(output, Output::Capture);
-    let (mut command, feed) =
-        launcher_command(&spec, &argv, report_write.as_raw_fd(), output, input)?;
+    // Through pipes, the run takes the launcher started ahead (its box is
+    // prepared) and starts the next one's.
+    let piped = matches!(input, Input::File(_) | Input::Bytes(_))
+        && matches!(output, Output::Capture | Output::Count);
+    let (stdin, feed) = match input {
+        Input::File(path) => (Stdio::piped(), Feed::File(File::open(path)?, Vec::new(), 0)),
+        Input::Bytes(bytes) => (Stdio::piped(), Feed::Bytes(bytes)),
+        Input::Fd(fd) => (Stdio::from(fd), Feed::Bytes(b"")),
+    };
+    let stdout = match output {
+        Output::Capture | Output::Count => Stdio::piped(),
+        Output::Fd(fd) => Stdio::from(fd),
+    };
     let start = Instant::now();
-    let spawned = interrupt::launch(|| command.spawn());
-    // The caller's descriptors and the report's write end live on only in the launcher.
-    drop(command);
-    drop(report_write);
-    let mut launcher = spawned?;
+    let ready = if piped {
+        READY.with(|ready| ready.borrow_mut().0.take())
+    } else {
+        None
+    };
+    let Launcher {
+        child: mut launcher,
+        mut channel,
+    } = match ready {
+        Some(launcher) => launcher,
+        None => start_launcher(stdin, stdout)?,
+    };
+    let mut words = spec.run_args();
+    words.extend(argv);
+    // A launcher that could not prepare has reported why and is gone.
+    let _ = launch::send(&mut channel, &words);
+    if piped {
+        let next = start_launcher(Stdio::piped(), Stdio::piped())?;
+        READY.with(|ready| ready.borrow_mut().0 = Some(next));
+    }
     let pid = launcher.id() as i32;
     let pipes = Pipes {
         stdin: launcher.stdin.take().map(OwnedFd::from).map(File::from),
         stdout: launcher.stdout.take().map(OwnedFd::from).map(File::from),
         stderr: launcher.stderr.take().map(OwnedFd::from).map(File::from),
-        report: Some(File::from(report_read)),
+        report: Some(File::from(OwnedFd::from(channel))),
     };
     let drained = pipes.drain(feed, keep_stdout, limits, pid, start);
     if drained.is_err() {
@@ -373,9 +400,48 @@ pub fn run(
     outcome(program, status?, drained?, pid, start)
 }
 
+/// A launcher and the runner's end of its channel (the run goes in, the
+/// report comes out).
+struct Launcher {
+    child: Child,
+    channel: UnixStream,
+}
+
+/// The launcher a thread started ahead for its next run, if any.
+struct Ready(Option<Launcher>);
+
+impl Drop for Ready {
+    /// At the thread's end: the launcher, asked for nothing, takes its box
+    /// down and exits.
+    fn drop(&mut self) {
+        if let Some(Launcher { mut child, channel }) = self.0.take() {
+            drop(channel);
+            let pid = child.id() as i32;
+            let _ = child.wait();
+            interrupt::reaped(pid);
+        }
+    }
+}
+
+thread_local! {
+    static READY: RefCell<Ready> = const { RefCell::new(Ready(None)) };
+}
+
+/// The box's part of every run's spec: what the machine allows.
+fn box_spec() -> Spec {
+    let containment = containment();
+    Spec {
+        namespaces: containment.namespaces,
+        cgroup: containment.cgroup.clone(),
+        boxes: containment.boxes,
+        filter: containment.filter,
+        network: containment.network,
+        ..Spec::default()
+    }
+}
+
 /// What the launcher is to enforce for `program` (started as `argv`).
 fn spec(program: &Program, argv: &[OsString], limits: &Limits, view: &View) -> Spec {
-    let containment = containment();
     let mut readable = view::paths_given(argv);
     readable.extend(view.readable.iter().map(|path| path.to_path_buf()));
     Spec {
@@ -385,10 +451,6 @@ fn spec(program: &Program, argv: &[OsString], limits: &Limits, view: &View) -> S
         processes: limits.processes,
         stack_kib: limits.stack_kib,
         file_kib: limits.file_kib,
-        namespaces: containment.namespaces,
-        cgroup: containment.cgroup.clone(),
-        boxes: containment.boxes,
-        filter: containment.filter,
         sight: Sight {
             readable,
             writable: view.writable.iter().map(|dir| dir.to_path_buf()).collect(),
@@ -396,26 +458,24 @@ fn spec(program: &Program, argv: &[OsString], limits: &Limits, view: &View) -> S
             fresh_cwd: matches!(program, Program::Exec(..)),
             scratch_kib: limits.memory_kib.unwrap_or(TOOL_SCRATCH_KIB),
         },
-        network: containment.network,
+        ..box_spec()
     }
 }
 
-/// The launcher's command line for `spec`, reporting on `report_fd`, and
-/// what is to be fed to its stdin.
-fn launcher_command<'a>(
-    spec: &Spec,
-    argv: &[OsString],
-    report_fd: RawFd,
-    output: Output,
-    input: Input<'a>,
-) -> io::Result<(Command, Feed<'a>)> {
-    let network = spec.network;
+/// Starts a launcher for the box `box_spec` gives, with this stdin and
+/// stdout; it prepares the box and waits on its channel for the run.
+fn start_launcher(stdin: Stdio, stdout: Stdio) -> io::Result<Launcher> {
+    let boxed = box_spec();
+    let (channel, theirs) = UnixStream::pair()?;
+    let fd = theirs.as_raw_fd();
+    let network = boxed.network;
     let mut command = Command::new(launch::launcher()?);
     command
         .arg(launch::COMMAND)
-        .arg(report_fd.to_string())
-        .args(spec.to_args())
-        .args(argv)
+        .arg(fd.to_string())
+        .args(boxed.box_args())
+        .stdin(stdin)
+        .stdout(stdout)
         .stderr(Stdio::piped())
         // Its own group: Ctrl-C at a terminal reaches the runner alone, which
         // then stops the launchers in order.
@@ -429,28 +489,15 @@ fn launcher_command<'a>(
             if let Some(network) = network {
                 sys::set_inherited(network, true)?;
             }
-            sys::set_inherited(report_fd, true)
+            sys::set_inherited(fd, true)
         });
     }
-    match output {
-        Output::Capture | Output::Count => command.stdout(Stdio::piped()),
-        Output::Fd(fd) => command.stdout(fd),
-    };
-    let feed = match input {
-        Input::File(path) => {
-            command.stdin(Stdio::piped());
-            Feed::File(File::open(path)?, Vec::new(), 0)
-        }
-        Input::Bytes(bytes) => {
-            command.stdin(Stdio::piped());
-            Feed::Bytes(bytes)
-        }
-        Input::Fd(fd) => {
-            command.stdin(fd);
-            Feed::Bytes(b"")
-        }
-    };
-    Ok((command, feed))
+    let child = interrupt::launch(|| command.spawn())?;
+    // The caller's descriptors and the channel's other end live on only in
+    // the launcher.
+    drop(command);
+    drop(theirs);
+    Ok(Launcher { child, channel })
 }
 
 /// The run as the launcher (`pid`, ended with `status`) reported it.

@@ -247,9 +247,10 @@ fn enabled(dir: &Path) -> bool {
 /// A base is usable when a cgroup can be made, limited and removed there.
 fn try_base(base: CgroupBase) -> Result<CgroupBase, String> {
     let name = format!("judge-probe-{}", process::id());
-    let cgroup = Cgroup::create(&base, &name, Some(1 << 20), Some(8))
-        .map_err(|e| format!("no cgroup: {e}"))?;
+    let cgroup = Cgroup::create(&base, &name).map_err(|e| format!("no cgroup: {e}"))?;
+    let limited = cgroup.limit(Some(1 << 20), Some(8));
     cgroup.remove();
+    limited.map_err(|e| format!("no cgroup: {e}"))?;
     remove_stale(&base);
     Ok(base)
 }
@@ -313,25 +314,15 @@ fn keyed(path: &Path, key: &str) -> u64 {
 }
 
 impl Cgroup {
-    /// Makes cgroup `name` under `base` with the limits set.
-    pub fn create(
-        base: &CgroupBase,
-        name: &str,
-        memory_kib: Option<u64>,
-        processes: Option<u32>,
-    ) -> io::Result<Cgroup> {
+    /// Makes cgroup `name` under `base`, with no limits yet (`limit`).
+    pub fn create(base: &CgroupBase, name: &str) -> io::Result<Cgroup> {
         let make = |dir: &Path| {
             let path = dir.join(name);
             fs::create_dir(&path).map(|()| path.clone()).map_err(|e| {
                 io::Error::new(e.kind(), format!("cannot make {}: {e}", path.display()))
             })
         };
-        let write = |path: PathBuf, value: String| {
-            fs::write(&path, &value).map_err(|e| {
-                io::Error::new(e.kind(), format!("cannot set {}: {e}", path.display()))
-            })
-        };
-        let cgroup = match base {
+        Ok(match base {
             CgroupBase::V1 {
                 memory,
                 pids,
@@ -342,45 +333,42 @@ impl Cgroup {
                 cpuacct: make(cpuacct)?,
             },
             CgroupBase::V2(dir) => Cgroup::V2(make(dir)?),
+        })
+    }
+
+    /// Sets the run's limits: its memory (swap included, where the kernel
+    /// accounts it) and its processes and threads at once.
+    pub fn limit(&self, memory_kib: Option<u64>, processes: Option<u32>) -> io::Result<()> {
+        let write = |path: PathBuf, value: String| {
+            fs::write(&path, &value).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot set {}: {e}", path.display()))
+            })
         };
-        let limited = (|| {
-            match &cgroup {
-                Cgroup::V1 { memory, pids, .. } => {
-                    if let Some(kib) = memory_kib {
-                        let bytes = (kib * 1024).to_string();
-                        write(memory.join("memory.limit_in_bytes"), bytes.clone())?;
-                        // Swap counts too, where the kernel accounts it.
-                        let swap = memory.join("memory.memsw.limit_in_bytes");
-                        if swap.exists() {
-                            write(swap, bytes)?;
-                        }
-                    }
-                    if let Some(count) = processes {
-                        write(pids.join("pids.max"), count.to_string())?;
-                    }
-                }
-                Cgroup::V2(dir) => {
-                    if let Some(kib) = memory_kib {
-                        write(dir.join("memory.max"), (kib * 1024).to_string())?;
-                        let swap = dir.join("memory.swap.max");
-                        if swap.exists() {
-                            write(swap, "0".into())?;
-                        }
-                    }
-                    if let Some(count) = processes {
-                        write(dir.join("pids.max"), count.to_string())?;
-                    }
-                }
-            }
-            Ok(())
-        })();
-        match limited {
-            Ok(()) => Ok(cgroup),
-            Err(e) => {
-                cgroup.remove();
-                Err(e)
+        let (memory, swap, swap_value, pids) = match self {
+            Cgroup::V1 { memory, pids, .. } => (
+                memory.join("memory.limit_in_bytes"),
+                memory.join("memory.memsw.limit_in_bytes"),
+                None,
+                pids,
+            ),
+            Cgroup::V2(dir) => (
+                dir.join("memory.max"),
+                dir.join("memory.swap.max"),
+                Some("0".to_string()),
+                dir,
+            ),
+        };
+        if let Some(kib) = memory_kib {
+            let bytes = (kib * 1024).to_string();
+            write(memory, bytes.clone())?;
+            if swap.exists() {
+                write(swap, swap_value.unwrap_or(bytes))?;
             }
         }
+        if let Some(count) = processes {
+            write(pids.join("pids.max"), count.to_string())?;
+        }
+        Ok(())
     }
 
     /// The `cgroup.procs` files a process writes `0` into to join.
@@ -620,8 +608,39 @@ pub struct Confinement {
 }
 
 impl Confinement {
-    /// Confines the calling process, the program-to-be, just before exec.
+    /// Confines the calling process, the program-to-be, just before exec:
+    /// `prepare`, then `enter_prepared`.
     pub fn enter(&self) -> io::Result<()> {
+        let base = Confinement::prepare(self.namespaces, self.network)?;
+        self.enter_prepared(base.as_ref())
+    }
+
+    /// The part that needs no run, done before one is asked for: in
+    /// namespaces, a session and namespaces of its own and the view's base.
+    pub fn prepare(
+        namespaces: Option<Namespaces>,
+        network: Option<RawFd>,
+    ) -> io::Result<Option<view::Base>> {
+        if namespaces.is_none() {
+            return Ok(None);
+        }
+        // A signal to "its group" must not reach the launcher.
+        sys::new_session()?;
+        let own = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS;
+        match network {
+            Some(fd) => {
+                sys::join_namespace(fd, CLONE_NEWNET)?;
+                sys::set_inherited(fd, false)?;
+                sys::unshare_namespaces(own)?;
+            }
+            None => sys::unshare_namespaces(own | CLONE_NEWNET)?,
+        }
+        view::prepare().map(Some)
+    }
+
+    /// The run's part: its cgroup, its limits, its view completed on `base`
+    /// (as `prepare` made it), its user.
+    pub fn enter_prepared(&self, base: Option<&view::Base>) -> io::Result<()> {
         for procs in &self.cgroup_procs {
             fs::write(procs, "0")?;
         }
@@ -635,22 +654,12 @@ impl Confinement {
         if let Some(count) = self.processes {
             sys::limit_resource(RLIMIT_NPROC, count)?;
         }
-        if self.namespaces.is_none() {
-            return Ok(());
-        }
-        // A signal to "its group" must not reach the launcher.
-        sys::new_session()?;
-        let own = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS;
-        match self.network {
-            Some(fd) => {
-                sys::join_namespace(fd, CLONE_NEWNET)?;
-                sys::set_inherited(fd, false)?;
-                sys::unshare_namespaces(own)?;
-            }
-            None => sys::unshare_namespaces(own | CLONE_NEWNET)?,
-        }
+        let base = match base {
+            Some(base) => base,
+            None => return Ok(()),
+        };
         let cwd = std::env::current_dir()?;
-        self.sight.enter()?;
+        self.sight.enter_prepared(base)?;
         std::env::set_current_dir(if self.sight.fresh_cwd {
             Path::new("/tmp")
         } else {

@@ -293,6 +293,8 @@ enum Mount {
     },
     Link(PathBuf),
     Proc,
+    /// An empty folder, for a mount to come.
+    Folder,
 }
 
 struct Entry {
@@ -314,47 +316,157 @@ fn held(path: &Path) -> io::Result<File> {
         .map_err(|e| io::Error::new(e.kind(), format!("cannot show {}: {e}", path.display())))
 }
 
+/// Where the new root is built: a tmpfs over `/dev`, in which no path
+/// given to a program lies (`/dev` is provided, never given), so that what
+/// is given after the base is built is still found where it was.
+const NEW_ROOT: &str = "/dev";
+
+/// The part of a view every run shares, built before a run is asked for
+/// (`prepare`): the system, `/etc`'s parts, the toolchains, `/dev` and
+/// `/proc`, read-only already.
+pub struct Base {
+    /// Folders in sight whole: what lies in them needs no mount of its own.
+    whole: Vec<PathBuf>,
+}
+
+/// The path in the new root of `at`, a path as the program will see it.
+fn inside(at: &Path) -> PathBuf {
+    Path::new(NEW_ROOT).join(at.strip_prefix("/").unwrap_or(at))
+}
+
+/// Places `entries` in the new root, then makes those to be read-only so.
+fn build(entries: &mut [Entry]) -> io::Result<()> {
+    entries.sort_by(|a, b| a.at.cmp(&b.at));
+    for entry in entries.iter() {
+        let placed = place(&entry.mount, &inside(&entry.at));
+        step(&format!("show {}", entry.at.display()), placed)?;
+    }
+    for entry in entries.iter() {
+        let at = inside(&entry.at);
+        let done = match &entry.mount {
+            Mount::Bind {
+                read_only: true, ..
+            } => sys::set_read_only(&at),
+            Mount::Tmpfs {
+                flags,
+                read_only: true,
+                ..
+            } => sys::mount_at(None, &at, None, MS_REMOUNT | MS_RDONLY | flags, None),
+            _ => Ok(()),
+        };
+        step(&format!("make {} read-only", entry.at.display()), done)?;
+    }
+    Ok(())
+}
+
+fn bind(at: &Path, read_only: bool) -> io::Result<Entry> {
+    Ok(Entry {
+        at: at.to_path_buf(),
+        mount: Mount::Bind {
+            source: held(at)?,
+            read_only,
+        },
+    })
+}
+
+fn link(at: &Path) -> io::Result<Entry> {
+    Ok(Entry {
+        at: at.to_path_buf(),
+        mount: Mount::Link(fs::read_link(at)?),
+    })
+}
+
+fn tmpfs(at: &Path, flags: std::os::raw::c_ulong, options: String, read_only: bool) -> Entry {
+    Entry {
+        at: at.to_path_buf(),
+        mount: Mount::Tmpfs {
+            flags,
+            options,
+            read_only,
+        },
+    }
+}
+
+/// Builds the base of the new root, in a mount namespace of its own (a
+/// fresh PID namespace's init, for its `/proc`): what `Sight::enter`
+/// completes for one run.
+pub fn prepare() -> io::Result<Base> {
+    let private = sys::mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None);
+    step("make the mounts private", private)?;
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut whole: Vec<PathBuf> = Vec::new();
+    for dir in SYSTEM.iter().map(Path::new) {
+        match fs::symlink_metadata(dir) {
+            Ok(meta) if meta.file_type().is_symlink() => entries.push(link(dir)?),
+            Ok(meta) if meta.is_dir() => {
+                entries.push(bind(dir, true)?);
+                whole.push(dir.to_path_buf());
+            }
+            _ => {}
+        }
+    }
+    for (path, meta) in etc() {
+        entries.push(match meta.file_type().is_symlink() {
+            true => link(&path)?,
+            false => bind(&path, true)?,
+        });
+    }
+    for dir in toolchains() {
+        entries.push(bind(&dir, true)?);
+        whole.push(dir);
+    }
+    let dev = Path::new("/dev");
+    for name in DEVICES {
+        entries.push(bind(&dev.join(name), false)?);
+    }
+    // Every source is held: the new root may cover /dev now.
+    let made = sys::mount_at(
+        Some(Path::new("tmpfs")),
+        Path::new(NEW_ROOT),
+        Some("tmpfs"),
+        MS_NOSUID | MS_NODEV,
+        Some("mode=755,size=1m"),
+    );
+    step("mount the new root", made)?;
+    entries.push(tmpfs(dev, MS_NOSUID | MS_NOEXEC, "mode=755".into(), true));
+    for (name, target) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        entries.push(Entry {
+            at: dev.join(name),
+            mount: Mount::Link(PathBuf::from(target)),
+        });
+    }
+    entries.push(Entry {
+        at: PathBuf::from("/proc"),
+        mount: Mount::Proc,
+    });
+    // The run's /dev/shm is mounted once /dev is read-only.
+    entries.push(Entry {
+        at: dev.join("shm"),
+        mount: Mount::Folder,
+    });
+    build(&mut entries)?;
+    Ok(Base { whole })
+}
+
 impl Sight {
-    /// Builds the new root and makes it this process's, in a mount
-    /// namespace of its own (a fresh PID namespace's init, for its `/proc`).
+    /// Builds the new root and makes it this process's: `prepare`, then
+    /// `enter_prepared`.
     pub fn enter(&self) -> io::Result<()> {
-        let private = sys::mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None);
-        step("make the mounts private", private)?;
-        let mut entries = self.entries()?;
-        entries.sort_by(|a, b| a.at.cmp(&b.at));
-        // The new root is a tmpfs over /tmp: every source is held already.
-        let root = Path::new("/tmp");
-        let made = sys::mount_at(
-            Some(Path::new("tmpfs")),
-            root,
-            Some("tmpfs"),
-            MS_NOSUID | MS_NODEV,
-            Some("mode=755,size=1m"),
-        );
-        step("mount the new root", made)?;
-        let inside = |at: &Path| root.join(at.strip_prefix("/").unwrap_or(at));
-        for entry in &entries {
-            let at = inside(&entry.at);
-            step(
-                &format!("show {}", entry.at.display()),
-                place(&entry.mount, &at),
-            )?;
-        }
-        for entry in &entries {
-            let at = inside(&entry.at);
-            let done = match &entry.mount {
-                Mount::Bind {
-                    read_only: true, ..
-                } => sys::set_read_only(&at),
-                Mount::Tmpfs {
-                    flags,
-                    read_only: true,
-                    ..
-                } => sys::mount_at(None, &at, None, MS_REMOUNT | MS_RDONLY | flags, None),
-                _ => Ok(()),
-            };
-            step(&format!("make {} read-only", entry.at.display()), done)?;
-        }
+        self.enter_prepared(&prepare()?)
+    }
+
+    /// Completes the new root `base` began with this run's part (its
+    /// `/tmp`, `/dev/shm`, the paths given, the covers), seals it
+    /// read-only and makes it this process's root.
+    pub fn enter_prepared(&self, base: &Base) -> io::Result<()> {
+        let mut entries = self.entries(base)?;
+        build(&mut entries)?;
+        let root = Path::new(NEW_ROOT);
         let sealed = sys::mount_at(
             None,
             root,
@@ -368,87 +480,14 @@ impl Sight {
         std::env::set_current_dir("/")
     }
 
-    /// What the new root holds: the system, `/etc`'s parts, the toolchains,
-    /// `/dev`, `/proc`, `/tmp`, the paths given, the covers.
-    fn entries(&self) -> io::Result<Vec<Entry>> {
-        let mut entries: Vec<Entry> = Vec::new();
-        let bind = |at: &Path, read_only: bool| -> io::Result<Entry> {
-            Ok(Entry {
-                at: at.to_path_buf(),
-                mount: Mount::Bind {
-                    source: held(at)?,
-                    read_only,
-                },
-            })
-        };
-        let link = |at: &Path| -> io::Result<Entry> {
-            Ok(Entry {
-                at: at.to_path_buf(),
-                mount: Mount::Link(fs::read_link(at)?),
-            })
-        };
-        let tmpfs = |at: &str, flags, options: String, read_only| Entry {
-            at: PathBuf::from(at),
-            mount: Mount::Tmpfs {
-                flags,
-                options,
-                read_only,
-            },
-        };
-        // Folders in sight whole: what lies in them needs no mount of its own.
-        let mut whole: Vec<PathBuf> = Vec::new();
-        for dir in SYSTEM.iter().map(Path::new) {
-            match fs::symlink_metadata(dir) {
-                Ok(meta) if meta.file_type().is_symlink() => entries.push(link(dir)?),
-                Ok(meta) if meta.is_dir() => {
-                    entries.push(bind(dir, true)?);
-                    whole.push(dir.to_path_buf());
-                }
-                _ => {}
-            }
-        }
-        for (path, meta) in etc() {
-            entries.push(match meta.file_type().is_symlink() {
-                true => link(&path)?,
-                false => bind(&path, true)?,
-            });
-        }
-        for dir in toolchains() {
-            entries.push(bind(&dir, true)?);
-            whole.push(dir);
-        }
+    /// This run's part of the new root: `/tmp` and `/dev/shm`, the paths
+    /// given, the covers.
+    fn entries(&self, base: &Base) -> io::Result<Vec<Entry>> {
         let scratch = |mode: &str| format!("mode={mode},size={}k", self.scratch_kib.max(64));
-        entries.push(tmpfs(
-            "/dev",
-            MS_NOSUID | MS_NOEXEC,
-            "mode=755".into(),
-            true,
-        ));
-        for name in DEVICES {
-            entries.push(bind(&Path::new("/dev").join(name), false)?);
-        }
-        entries.push(tmpfs(
-            "/dev/shm",
-            MS_NOSUID | MS_NODEV,
-            scratch("1777"),
-            false,
-        ));
-        for (name, target) in [
-            ("fd", "/proc/self/fd"),
-            ("stdin", "/proc/self/fd/0"),
-            ("stdout", "/proc/self/fd/1"),
-            ("stderr", "/proc/self/fd/2"),
-        ] {
-            entries.push(Entry {
-                at: Path::new("/dev").join(name),
-                mount: Mount::Link(PathBuf::from(target)),
-            });
-        }
-        entries.push(Entry {
-            at: PathBuf::from("/proc"),
-            mount: Mount::Proc,
-        });
-        entries.push(tmpfs("/tmp", MS_NOSUID | MS_NODEV, scratch("1777"), false));
+        let mut entries = vec![
+            tmpfs(Path::new("/dev/shm"), MS_NOSUID | MS_NODEV, scratch("1777"), false),
+            tmpfs(Path::new("/tmp"), MS_NOSUID | MS_NODEV, scratch("1777"), false),
+        ];
         let covered = |path: &Path| self.hidden.iter().any(|dir| path.starts_with(dir));
         let provided = |path: &Path| {
             path == Path::new("/")
@@ -468,7 +507,8 @@ impl Sight {
         }
         let mut given: Vec<PathBuf> = Vec::new();
         for path in &readable {
-            let in_sight = whole
+            let in_sight = base
+                .whole
                 .iter()
                 .chain(&given)
                 .chain(&self.writable)
@@ -487,16 +527,8 @@ impl Sight {
                 .chain(&self.writable)
                 .any(|outer| dir.starts_with(outer) && dir != outer);
             if inside && dir.is_dir() {
-                let cover = tmpfs(
-                    "",
-                    MS_NOSUID | MS_NODEV | MS_NOEXEC,
-                    "mode=755,size=16k".into(),
-                    true,
-                );
-                entries.push(Entry {
-                    at: dir.clone(),
-                    ..cover
-                });
+                let cover = "mode=755,size=16k".into();
+                entries.push(tmpfs(dir, MS_NOSUID | MS_NODEV | MS_NOEXEC, cover, true));
             }
         }
         Ok(entries)
@@ -544,6 +576,6 @@ fn place(mount: &Mount, at: &Path) -> io::Result<()> {
             MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY,
             None,
         ),
-        Mount::Link(_) => Ok(()),
+        Mount::Link(_) | Mount::Folder => Ok(()),
     }
 }
