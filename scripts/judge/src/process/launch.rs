@@ -1,9 +1,18 @@
-//! `judge __launch <report fd> [<key>=<value>...] -- <program> [<arg>...]`
-//! (hidden; `Spec` is the format): starts the program with this process's
-//! stdin, stdout and stderr, confined as the spec says (`sandbox`), enforces
-//! the limits on everything it starts, kills whatever is left when it ends,
-//! and writes its exit, wall time, CPU time, peak memory and refused forks to
-//! the inherited descriptor `<report fd>`.
+//! `judge __launch <channel fd> [<key>=<value>...]` (hidden; `Spec` is the
+//! format): prepares a box as the keys say (`sandbox`), then reads one run
+//! from the inherited socket `<channel fd>` (`send`: its limits and view,
+//! `--` and the program's command line), starts the program with this
+//! process's stdin, stdout and stderr, confined, enforces the limits on
+//! everything it starts, kills whatever is left when it ends, and writes
+//! its exit, wall time, CPU time, peak memory and refused forks back on the
+//! socket.
+//!
+//! Why the box before the run: preparing it costs more than the run's own
+//! start (the cgroup made and joined, which waits for a kernel grace period
+//! on cgroup v1; the namespaces; the view's base) and needs nothing of the
+//! run. The runner starts a thread's next launcher while the thread's run
+//! runs, so that the next run finds its box ready; each launcher still
+//! serves one run only.
 //!
 //! Why a process of its own: when a program is started, Linux keeps the
 //! starting process's memory high-water mark as the program's peak if that is
@@ -12,16 +21,17 @@
 //! than any Rust solution. It also keeps the namespaces and the cgroup, which
 //! the program is put in, out of the runner.
 //!
-//! Why nothing escapes it: in the sandbox the program is the init of its own
-//! PID namespace and its cgroup is killed at the end. Without one (the
-//! fallback) the launcher is a child subreaper, so every process the program
-//! starts that loses its parent (a double fork, a `setsid` daemon) becomes
-//! the launcher's child; after the program ends every descendant is killed
-//! and reaped, and their CPU time and memory count. The launcher dies with
-//! the runner (SIGTERM, on which it still cleans up), the program with the
-//! launcher. The report goes through a pipe the program never holds, and the
-//! launcher is not dumpable, so its `/proc/<pid>/fd` is closed to the
-//! program too.
+//! Why nothing escapes it: in the sandbox the program is the child of the
+//! init of its own PID namespace and its cgroup is killed at the end.
+//! Without one (the fallback) the launcher is a child subreaper, so every
+//! process the program starts that loses its parent (a double fork, a
+//! `setsid` daemon) becomes the launcher's child; after the program ends
+//! every descendant is killed and reaped, and their CPU time and memory
+//! count. The report is written once the whole tree is dead. The launcher
+//! dies with the runner (SIGTERM, on which it still cleans up), the program
+//! with the launcher. The report goes through a socket the program never
+//! holds, and the launcher is not dumpable, so its `/proc/<pid>/fd` is
+//! closed to the program too.
 
 use super::interrupt;
 use super::sandbox::{self, Cgroup, CgroupBase, Confinement, Namespaces};
@@ -33,8 +43,8 @@ use std::ffi::{CString, OsStr, OsString};
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd};
-use std::os::unix::net::UnixStream;
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{self, Command, ExitCode, ExitStatus};
@@ -115,7 +125,9 @@ pub struct Report {
 }
 
 /// One program's run, as the runner asks for it and the launcher reads it:
-/// `key=value` arguments, then `--` and the program's command line.
+/// `key=value` arguments, the box's on the launcher's command line
+/// (`box_args`), the run's on its channel (`run_args`, then `--` and the
+/// program's command line).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Spec {
     pub memory_kib: Option<u64>,
@@ -319,19 +331,27 @@ pub fn command(args: &[String]) -> ExitCode {
     // SAFETY: the runner opened `fd` for this process alone; nothing else owns it.
     let mut channel = unsafe { UnixStream::from_raw_fd(fd) };
     interrupt::catch_stop();
-    let text = match sys::become_subreaper().and_then(|()| serve(&boxed, &mut channel)) {
-        Ok(Some(found)) => found.to_line(),
-        // No run was asked for: the runner needed no more.
-        Ok(None) => return ExitCode::SUCCESS,
-        Err(e) => format!("error {e}\n"),
-    };
-    match channel.write_all(text.as_bytes()) {
+    match sys::become_subreaper().and_then(|()| serve(&boxed, &mut channel)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("judge {COMMAND}: cannot write the report: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes the report of the run (or why it could not start) on `channel`
+/// and closes it and the program's stdin, stdout and stderr: the runner
+/// has all it waits for, while the box is taken down.
+fn say(channel: &mut UnixStream, result: io::Result<Report>) -> io::Result<()> {
+    let text = match result {
+        Ok(report) => report.to_line(),
+        Err(e) => format!("error {e}\n"),
+    };
+    let written = channel.write_all(text.as_bytes());
+    let _ = channel.shutdown(std::net::Shutdown::Both);
+    sys::close_standard_streams();
+    written
 }
 
 /// Sends a run's spec and command line (`run_args` and the program's
@@ -468,9 +488,7 @@ fn io_error(why: String) -> io::Error {
 }
 
 fn usage(why: &str) -> ExitCode {
-    eprintln!(
-        "judge {COMMAND}: {why}\nusage: judge {COMMAND} <report fd> [<key>=<value>...] -- <program> [<arg>...]"
-    );
+    eprintln!("judge {COMMAND}: {why}\nusage: judge {COMMAND} <channel fd> [<key>=<value>...]");
     ExitCode::from(2)
 }
 
@@ -524,62 +542,77 @@ impl Meter<'_> {
 /// The launcher's life: prepares the box `boxed` (the run's cgroup and uid,
 /// its namespaces and their init with the view's base), which takes a
 /// kernel's grace period or two and is done before the run is asked for;
-/// then waits for the run on `channel`, runs it and says how it went.
-/// `None` when no run came.
-fn serve(boxed: &Spec, channel: &mut UnixStream) -> io::Result<Option<Report>> {
+/// then waits for the run on `channel`, runs it, says how it went (`say`)
+/// and takes the box down. Nothing is said when no run came; `Err` when
+/// the report could not be written.
+fn serve(boxed: &Spec, channel: &mut UnixStream) -> io::Result<()> {
     let me = process::id() as i32;
     let cgroup = match &boxed.cgroup {
-        Some(base) => Some(Cgroup::create(base, &format!("judge-{me}"))?),
-        None => None,
+        Some(base) => Cgroup::create(base, &format!("judge-{me}")).map(Some),
+        None => Ok(None),
     };
-    let result = (|| {
+    let cgroup = match cgroup {
+        Ok(cgroup) => cgroup,
+        Err(e) => return say(channel, Err(e)),
+    };
+    let said = (|| {
         // As root, a box of its own: its uid owns the folders it writes in
         // while it runs, and the runner's uid again after.
-        let taken = boxed.boxes.map(sandbox::take_box).transpose()?;
-        let user = taken.as_ref().map(|(uid, _)| (*uid, *uid));
-        if let Some(namespaces) = boxed.namespaces {
-            sandbox::enter_launcher_namespaces(namespaces)?;
-        }
-        // Only once the user namespace is mapped: mapped by a process that is
-        // not dumpable, it let its programs execute nothing.
-        sys::forbid_inspection()?;
-        let init = match boxed.namespaces {
-            Some(_) => Some(start_init(boxed, cgroup.as_ref(), user)?),
-            None => None,
+        let taken = boxed.boxes.map(sandbox::take_box).transpose();
+        let user = match &taken {
+            Ok(taken) => taken.as_ref().map(|(uid, _)| (*uid, *uid)),
+            Err(_) => None,
         };
-        let message = match receive(channel)? {
-            Some(message) => message,
-            None => {
+        let init = taken.and_then(|_| {
+            if let Some(namespaces) = boxed.namespaces {
+                sandbox::enter_launcher_namespaces(namespaces)?;
+            }
+            // Only once the user namespace is mapped: mapped by a process that
+            // is not dumpable, it let its programs execute nothing.
+            sys::forbid_inspection()?;
+            match boxed.namespaces {
+                Some(_) => start_init(boxed, cgroup.as_ref(), user).map(Some),
+                None => Ok(None),
+            }
+        });
+        let message = match receive(channel) {
+            Ok(Some(message)) => message,
+            Ok(None) => {
                 sweep(me, &Reaped::default());
-                return Ok(None);
+                return Ok(());
             }
+            Err(e) => return say(channel, Err(e)),
         };
-        let words = words(&message)?;
-        let (spec, program) = Spec::parse(&words, boxed).map_err(io_error)?;
-        let give = |(uid, gid): (u32, u32)| -> io::Result<()> {
-            for dir in &spec.sight.writable {
-                sandbox::give(dir, uid, gid)?;
+        let ran = words(&message).and_then(|words| {
+            let (spec, program) = Spec::parse(&words, boxed).map_err(io_error)?;
+            let give = |(uid, gid): (u32, u32)| -> io::Result<()> {
+                for dir in &spec.sight.writable {
+                    sandbox::give(dir, uid, gid)?;
+                }
+                Ok(())
+            };
+            let ran = init
+                .and_then(|init| {
+                    if let Some(cgroup) = &cgroup {
+                        cgroup.limit(spec.memory_kib, spec.processes)?;
+                    }
+                    user.map_or(Ok(()), give)?;
+                    run_confined(&spec, program, cgroup.as_ref(), user, init, &message)
+                })
+                .map_err(|e| io::Error::new(e.kind(), format!("cannot start {}: {e}", program[0])));
+            // Given back before the report: the next run may take them.
+            if user.is_some() {
+                give(sys::ids())?;
             }
-            Ok(())
-        };
-        let ran = cgroup
-            .as_ref()
-            .map_or(Ok(()), |cgroup| {
-                cgroup.limit(spec.memory_kib, spec.processes)
-            })
-            .and_then(|()| user.map_or(Ok(()), give))
-            .and_then(|()| run_confined(&spec, program, cgroup.as_ref(), user, init, &message));
-        if user.is_some() {
-            give(sys::ids())?;
-        }
-        ran.map(Some)
-            .map_err(|e| io::Error::new(e.kind(), format!("cannot start {}: {e}", program[0])))
+            ran
+        });
+        say(channel, ran)
     })();
     if let Some(cgroup) = &cgroup {
         cgroup.kill();
         cgroup.remove();
     }
-    result
+    said
 }
 
 /// What confines a run of `spec`: its view, its limits, its user.
@@ -782,7 +815,13 @@ fn start_init(boxed: &Spec, cgroup: Option<&Cgroup>, user: Option<(u32, u32)>) -
     match unsafe { sys::fork() }? {
         0 => {
             drop((says_read, go_write));
-            init(boxed, cgroup, user, File::from(says_write), File::from(go_read));
+            init(
+                boxed,
+                cgroup,
+                user,
+                File::from(says_write),
+                File::from(go_read),
+            );
             sys::exit_now(0)
         }
         pid => {
@@ -1092,6 +1131,46 @@ mod tests {
         ] {
             assert_eq!(Report::parse(&report.to_line()), Ok(report));
         }
+    }
+
+    #[test]
+    fn a_spec_goes_whole_through_the_command_line_and_the_channel() {
+        let spec = Spec {
+            memory_kib: Some(65536),
+            cpu: Some(Duration::from_millis(1500)),
+            wall: Duration::from_millis(12000),
+            processes: Some(64),
+            stack_kib: Some(8192),
+            file_kib: Some(1024),
+            namespaces: Some(Namespaces::AsRoot),
+            cgroup: Some(CgroupBase::V2(PathBuf::from("/sys/fs/cgroup/a b"))),
+            boxes: Some((60000, 60999)),
+            filter: true,
+            sight: Sight {
+                readable: vec![PathBuf::from("/tmp/x/check"), PathBuf::from("/w/in put")],
+                writable: vec![PathBuf::from("/tmp/feedback")],
+                hidden: vec![PathBuf::from("/w/.git")],
+                fresh_cwd: true,
+                scratch_kib: 65536,
+            },
+            network: Some(5),
+        };
+        let text = |args: Vec<OsString>| -> Vec<String> {
+            args.into_iter().map(|a| a.into_string().unwrap()).collect()
+        };
+        let boxed = Spec::parse_pairs(&text(spec.box_args())).unwrap();
+        let (mut ours, mut theirs) = UnixStream::pair().unwrap();
+        let mut run = spec.run_args();
+        run.extend(["prog".into(), "".into(), "two words".into()]);
+        send(&mut ours, &run).unwrap();
+        drop(ours);
+        let message = receive(&mut theirs).unwrap().unwrap();
+        let words = words(&message).unwrap();
+        let (parsed, program) = Spec::parse(&words, &boxed).unwrap();
+        assert_eq!(parsed, spec);
+        assert_eq!(program, ["prog", "", "two words"]);
+        // The end of the channel before a message: no run was asked for.
+        assert_eq!(receive(&mut theirs).unwrap(), None);
     }
 
     #[test]

@@ -14,14 +14,14 @@ use super::view::{self, Sight};
 use super::{interrupt, sys};
 use crate::base::modes::Clock;
 use crate::base::terminal::escape_controls;
+use std::cell::RefCell;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::fd::{AsRawFd, IntoRawFd, OwnedFd, RawFd};
+use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::cell::RefCell;
-use std::os::unix::net::UnixStream;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -363,11 +363,11 @@ pub fn run(
         Output::Fd(fd) => Stdio::from(fd),
     };
     let start = Instant::now();
-    let ready = if piped {
-        READY.with(|ready| ready.borrow_mut().0.take())
-    } else {
-        None
-    };
+    let ready = READY.with(|ready| {
+        let mut ready = ready.borrow_mut();
+        ready.reap_finished();
+        ready.next.take().filter(|_| piped)
+    });
     let Launcher {
         child: mut launcher,
         mut channel,
@@ -381,7 +381,7 @@ pub fn run(
     let _ = launch::send(&mut channel, &words);
     if piped {
         let next = start_launcher(Stdio::piped(), Stdio::piped())?;
-        READY.with(|ready| ready.borrow_mut().0 = Some(next));
+        READY.with(|ready| ready.borrow_mut().next = Some(next));
     }
     let pid = launcher.id() as i32;
     let pipes = Pipes {
@@ -395,9 +395,17 @@ pub fn run(
         // Nothing watches the launcher any more: it must not outlive this call.
         sys::signal(-pid, sys::SIGKILL);
     }
-    let status = launcher.wait();
-    interrupt::reaped(pid);
-    outcome(program, status?, drained?, pid, start)
+    // A launcher that reported in full takes its box down after, when the
+    // run is over: it is reaped later.
+    let status = if drained.as_ref().is_ok_and(Drained::reported) {
+        READY.with(|ready| ready.borrow_mut().finishing.push(launcher));
+        None
+    } else {
+        let status = launcher.wait();
+        interrupt::reaped(pid);
+        Some(status?)
+    };
+    outcome(program, status, drained?, pid, start)
 }
 
 /// A launcher and the runner's end of its channel (the run goes in, the
@@ -407,24 +415,43 @@ struct Launcher {
     channel: UnixStream,
 }
 
-/// The launcher a thread started ahead for its next run, if any.
-struct Ready(Option<Launcher>);
+/// A thread's launchers not in a run: the one started ahead for its next
+/// run, and those that reported and are taking their boxes down.
+#[derive(Default)]
+struct Ready {
+    next: Option<Launcher>,
+    finishing: Vec<Child>,
+}
+
+impl Ready {
+    fn reap_finished(&mut self) {
+        self.finishing.retain_mut(|child| match child.try_wait() {
+            Ok(None) => true,
+            _ => {
+                interrupt::reaped(child.id() as i32);
+                false
+            }
+        });
+    }
+}
 
 impl Drop for Ready {
-    /// At the thread's end: the launcher, asked for nothing, takes its box
-    /// down and exits.
+    /// At the thread's end: the launcher asked for nothing takes its box
+    /// down and exits, as the others do.
     fn drop(&mut self) {
-        if let Some(Launcher { mut child, channel }) = self.0.take() {
+        let next = self.next.take().map(|Launcher { child, channel }| {
             drop(channel);
-            let pid = child.id() as i32;
+            child
+        });
+        for mut child in self.finishing.drain(..).chain(next) {
             let _ = child.wait();
-            interrupt::reaped(pid);
+            interrupt::reaped(child.id() as i32);
         }
     }
 }
 
 thread_local! {
-    static READY: RefCell<Ready> = const { RefCell::new(Ready(None)) };
+    static READY: RefCell<Ready> = RefCell::new(Ready::default());
 }
 
 /// The box's part of every run's spec: what the machine allows.
@@ -500,10 +527,11 @@ fn start_launcher(stdin: Stdio, stdout: Stdio) -> io::Result<Launcher> {
     Ok(Launcher { child, channel })
 }
 
-/// The run as the launcher (`pid`, ended with `status`) reported it.
+/// The run as the launcher (`pid`, ended with `status`, or not waited for
+/// when it reported) reported it.
 fn outcome(
     program: &Program,
-    status: ExitStatus,
+    status: Option<ExitStatus>,
     drained: Drained,
     pid: i32,
     start: Instant,
@@ -513,7 +541,8 @@ fn outcome(
     // launcher writes only once its whole tree is dead. So the report is the
     // last line, and only from a launcher that ended normally.
     let text = String::from_utf8_lossy(&drained.report);
-    if status.success() && text.trim().is_empty() {
+    let ended_well = status.map_or(true, |status| status.success());
+    if ended_well && text.trim().is_empty() {
         return Err(io::Error::new(
             io::ErrorKind::Other,
             format!(
@@ -522,12 +551,13 @@ fn outcome(
             ),
         ));
     }
-    let last_line = text.lines().last().filter(|_| status.success());
+    let last_line = text.lines().last().filter(|_| ended_well);
     let stderr_tail = escape_controls(&String::from_utf8_lossy(&drained.stderr_tail));
     let said = stderr_tail.lines().last().unwrap_or("").trim().to_string();
     // A launcher that exited by itself with no report refused the run (its
     // arguments, its report pipe): the program never started.
-    if last_line.is_none() && status.code().is_some() && !drained.launcher_killed {
+    let exited = status.is_some_and(|status| status.code().is_some());
+    if last_line.is_none() && exited && !drained.launcher_killed {
         sys::signal(-pid, sys::SIGKILL);
         return Err(io::Error::new(
             io::ErrorKind::Other,
@@ -547,7 +577,7 @@ fn outcome(
         // process that also left the group escapes then).
         sys::signal(-pid, sys::SIGKILL);
         let fired = drained.launcher_killed.then_some(Fired::Time);
-        let exit = Exit::of(status);
+        let exit = status.map_or(Exit::Code(0), Exit::of);
         (exit, start.elapsed(), Duration::ZERO, None, fired)
     };
     let killed = match fired {
@@ -601,6 +631,18 @@ struct Drained {
     over_cap: bool,
     /// The launcher outlived its wall cap and was killed.
     launcher_killed: bool,
+}
+
+impl Drained {
+    /// Whether the launcher's whole report came: a line that reads as one.
+    fn reported(&self) -> bool {
+        let text = String::from_utf8_lossy(&self.report);
+        text.ends_with('\n')
+            && text
+                .lines()
+                .last()
+                .is_some_and(|line| Report::parse(line).is_ok())
+    }
 }
 
 impl Pipes {

@@ -4,7 +4,7 @@
 
 use std::ffi::{CStr, CString};
 use std::io;
-use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::raw::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
@@ -156,6 +156,7 @@ extern "C" {
     #[link_name = "fork"]
     fn libc_fork() -> i32;
     fn _exit(code: i32) -> !;
+    fn dup2(old: i32, new: i32) -> i32;
 }
 
 /// `pidfd_open(2)`'s, `close_range(2)`'s and `mount_setattr(2)`'s numbers,
@@ -613,6 +614,21 @@ pub fn move_root_here() -> io::Result<()> {
     mount_at(Some(Path::new(".")), Path::new("/"), None, MS_MOVE, None)?;
     // SAFETY: "." is a NUL-terminated literal.
     check(unsafe { chroot(b".\0".as_ptr().cast::<c_char>()) }).map(drop)
+}
+
+/// Points stdin, stdout and stderr at `/dev/null`: a reader of the pipes
+/// they were sees their end.
+pub fn close_standard_streams() {
+    if let Ok(null) = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+    {
+        for fd in 0..3 {
+            // SAFETY: dup2 onto a standard descriptor number from a live one.
+            unsafe { dup2(null.as_raw_fd(), fd) };
+        }
+    }
 }
 
 /// Ends this process at once, running nothing more (a forked child's end).

@@ -485,8 +485,18 @@ impl Sight {
     fn entries(&self, base: &Base) -> io::Result<Vec<Entry>> {
         let scratch = |mode: &str| format!("mode={mode},size={}k", self.scratch_kib.max(64));
         let mut entries = vec![
-            tmpfs(Path::new("/dev/shm"), MS_NOSUID | MS_NODEV, scratch("1777"), false),
-            tmpfs(Path::new("/tmp"), MS_NOSUID | MS_NODEV, scratch("1777"), false),
+            tmpfs(
+                Path::new("/dev/shm"),
+                MS_NOSUID | MS_NODEV,
+                scratch("1777"),
+                false,
+            ),
+            tmpfs(
+                Path::new("/tmp"),
+                MS_NOSUID | MS_NODEV,
+                scratch("1777"),
+                false,
+            ),
         ];
         let covered = |path: &Path| self.hidden.iter().any(|dir| path.starts_with(dir));
         let provided = |path: &Path| {
