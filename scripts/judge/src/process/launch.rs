@@ -111,7 +111,7 @@ pub enum Fired {
     Stopped,
 }
 
-/// What the launcher found out, as written to and read from the report pipe.
+/// What the launcher found out, as written to and read from its channel.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Report {
     pub exit: Exit,

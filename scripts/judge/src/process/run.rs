@@ -536,10 +536,10 @@ fn outcome(
     pid: i32,
     start: Instant,
 ) -> io::Result<Outcome> {
-    // Whatever a program managed to write into the pipe (as root it can reach
-    // the launcher's descriptors) came before the launcher's own report: the
-    // launcher writes only once its whole tree is dead. So the report is the
-    // last line, and only from a launcher that ended normally.
+    // Anything else on the channel came before the launcher's own report:
+    // the launcher writes only once its whole tree is dead. So the report is
+    // the last line: a whole one as it is, anything else only from a launcher
+    // that ended normally.
     let text = String::from_utf8_lossy(&drained.report);
     let ended_well = status.map_or(true, |status| status.success());
     if ended_well && text.trim().is_empty() {
@@ -555,7 +555,7 @@ fn outcome(
     let stderr_tail = escape_controls(&String::from_utf8_lossy(&drained.stderr_tail));
     let said = stderr_tail.lines().last().unwrap_or("").trim().to_string();
     // A launcher that exited by itself with no report refused the run (its
-    // arguments, its report pipe): the program never started.
+    // arguments, its channel): the program never started.
     let exited = status.is_some_and(|status| status.code().is_some());
     if last_line.is_none() && exited && !drained.launcher_killed {
         sys::signal(-pid, sys::SIGKILL);

@@ -235,7 +235,7 @@ pub fn die_with_parent(signal: i32) -> io::Result<()> {
 }
 
 /// Makes `/proc/<self>/fd` unreachable to other processes of the same user,
-/// so a judged program cannot open the launcher's report pipe.
+/// so a judged program cannot open the launcher's channel.
 pub fn forbid_inspection() -> io::Result<()> {
     // SAFETY: prctl with integer arguments only.
     check(unsafe { prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) }).map(drop)
