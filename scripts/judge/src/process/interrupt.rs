@@ -134,9 +134,33 @@ pub fn launch(spawn: impl FnOnce() -> io::Result<Child>) -> io::Result<Child> {
 /// returns: the run was cut short, and the process is about to exit.
 pub fn reaped(pid: i32) {
     live().launchers.remove(&pid);
+    hold();
+}
+
+/// During an interrupt, never returns: the run it ends was cut short, and
+/// the process is about to exit.
+pub fn hold() {
     while INTERRUPTED.load(Ordering::SeqCst) {
         thread::park();
     }
+}
+
+/// Records that a launcher was reaped or is left to the cleanup, never
+/// waiting: for a thread's end, which may come while the cleanup holds the
+/// record and waits for this very exit.
+pub fn forget(pid: i32) {
+    while !INTERRUPTED.load(Ordering::SeqCst) {
+        if let Ok(mut live) = LIVE.try_lock() {
+            live.launchers.remove(&pid);
+            return;
+        }
+        thread::yield_now();
+    }
+}
+
+/// Whether an interrupt's cleanup has begun (it then reaps the launchers).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
 }
 
 /// What the command has finished so far, said when it is interrupted.

@@ -399,6 +399,7 @@ pub fn run(
     // run is over: it is reaped later.
     let status = if drained.as_ref().is_ok_and(Drained::reported) {
         READY.with(|ready| ready.borrow_mut().finishing.push(launcher));
+        interrupt::hold();
         None
     } else {
         let status = launcher.wait();
@@ -444,8 +445,11 @@ impl Drop for Ready {
             child
         });
         for mut child in self.finishing.drain(..).chain(next) {
-            let _ = child.wait();
-            interrupt::reaped(child.id() as i32);
+            // An interrupt's cleanup reaps them itself.
+            if !interrupt::interrupted() {
+                let _ = child.wait();
+            }
+            interrupt::forget(child.id() as i32);
         }
     }
 }
