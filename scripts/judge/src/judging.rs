@@ -1,12 +1,15 @@
 //! The judging layer: verdicts (`verdict`), how an output is compared with
 //! the answer (`compare`, with checker programs in `checker`), interactive
 //! problems' interactors (`interactor`), test groups graded as the problem
-//! package format grades them (`grading`), and the one judge that every
-//! command and every problem's own tests judge through (`judge`).
+//! package format grades them (`grading`), the one judge that every
+//! command and every problem's own tests judge through (`judge`), and a
+//! package's labelled submissions judged with it, with the format's time
+//! rule (`submissions`).
 
 pub mod checker;
 pub mod compare;
 pub mod grading;
 pub mod interactor;
 pub mod judge;
+pub mod submissions;
 pub mod verdict;

@@ -1,9 +1,11 @@
 //! The runner's folders are its layers, lowest first: base, process,
 //! problem, judging, commands. A module may use the layers below its own and
-//! the modules of its own layer, but never a layer above, and the modules of
-//! one layer never use each other in a circle. Read from the `crate::` and
-//! `super::` paths of every file under `src/`: checked layering is a
-//! convention, unchecked layering is a wish.
+//! the modules of its own layer, but never a layer above; the modules of one
+//! layer never use each other in a circle; and a command never uses another
+//! (what two commands need belongs a layer down). Read from the `crate::`,
+//! `super::` and `super::super::` paths of every file under `src/`, `use`
+//! groups over many lines included: checked layering is a convention,
+//! unchecked layering is a wish.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -39,7 +41,11 @@ fn first_segments(code: &str) -> Vec<String> {
             .collect();
     }
     let ident: String = code.chars().take_while(|&c| is_ident(c)).collect();
-    vec![ident]
+    // `super::*` names no module of its own.
+    [ident]
+        .into_iter()
+        .filter(|ident| !ident.is_empty())
+        .collect()
 }
 
 /// The modules `text` (the file of module `from`, `depth` folders below
@@ -47,35 +53,48 @@ fn first_segments(code: &str) -> Vec<String> {
 fn uses(text: &str, from: &str, depth: usize) -> Vec<(String, usize)> {
     let layer = from.split("::").next().unwrap_or("");
     let mut found = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let code = line.split("//").next().unwrap_or("");
+    for (index, code) in statements(text) {
+        let code = code.as_str();
         for (at, _) in code.match_indices("crate::") {
             if code[..at].ends_with('$') || code[..at].ends_with(|c: char| is_ident(c)) {
                 continue;
             }
             let rest = &code[at + "crate::".len()..];
-            let target_layer: String = rest.chars().take_while(|&c| is_ident(c)).collect();
-            if !LAYERS.contains(&target_layer.as_str()) {
-                continue;
-            }
-            let after = &rest[target_layer.len()..];
-            match after.strip_prefix("::") {
-                Some(path) => {
-                    for module in first_segments(path) {
-                        found.push((format!("{target_layer}::{module}"), index + 1));
-                    }
-                }
-                None => found.push((target_layer, index + 1)),
-            }
-        }
-        // `super::x` from a layer's own module names a sibling there.
-        if depth == 1 {
-            for (at, _) in code.match_indices("super::") {
-                if code[..at].ends_with(|c: char| is_ident(c)) {
+            // `crate::{base::files, problem::kind}` names each of its items.
+            let items = match rest.strip_prefix('{') {
+                Some(group) => top_level_items(group),
+                None => vec![rest],
+            };
+            for item in items {
+                let target_layer: String = item.chars().take_while(|&c| is_ident(c)).collect();
+                if !LAYERS.contains(&target_layer.as_str()) {
                     continue;
                 }
-                for module in first_segments(&code[at + "super::".len()..]) {
-                    found.push((format!("{layer}::{module}"), index + 1));
+                match item[target_layer.len()..].strip_prefix("::") {
+                    Some(path) => {
+                        for module in first_segments(path) {
+                            found.push((format!("{target_layer}::{module}"), index));
+                        }
+                    }
+                    None => found.push((target_layer, index)),
+                }
+            }
+        }
+        // `super::x` from a layer's own module, or `super::super::x` from a
+        // module's own, names a sibling there.
+        let sibling = match depth {
+            1 => "super::",
+            2 => "super::super::",
+            _ => continue,
+        };
+        for (at, _) in code.match_indices(sibling) {
+            let before = &code[..at];
+            if before.ends_with(|c: char| is_ident(c)) || before.ends_with("super::") {
+                continue;
+            }
+            for module in first_segments(&code[at + sibling.len()..]) {
+                if module != "super" {
+                    found.push((format!("{layer}::{module}"), index));
                 }
             }
         }
@@ -83,7 +102,49 @@ fn uses(text: &str, from: &str, depth: usize) -> Vec<(String, usize)> {
     found
 }
 
-/// Every edge that goes up a layer, and every circle of modules within one,
+/// The items of a `{...}` group whose `{` is just before `group`, each
+/// trimmed, up to its `}`: commas inside nested groups do not split.
+fn top_level_items(group: &str) -> Vec<&str> {
+    let (mut items, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (at, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                items.push(group[start..at].trim());
+                break;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(group[start..at].trim());
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    items.retain(|item| !item.is_empty());
+    items
+}
+
+/// The lines of `text` without their comments, each `use` whose braces
+/// span lines joined into one, with the number of the line it starts on.
+fn statements(text: &str) -> Vec<(usize, String)> {
+    let mut found: Vec<(usize, String)> = Vec::new();
+    let mut open = false;
+    for (index, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        match found.last_mut() {
+            Some((_, joined)) if open => joined.push_str(code.trim()),
+            _ => found.push((index + 1, code.to_string())),
+        }
+        let joined = &found.last().unwrap().1;
+        open = joined.trim_start().starts_with("use ")
+            && joined.matches('{').count() > joined.matches('}').count();
+    }
+    found
+}
+
+/// Every edge that goes up a layer, every circle of modules within one,
+/// and every command that uses another,
 /// each named; `files` are (path under `src/`, text).
 fn problems(files: &[(String, String)]) -> Vec<String> {
     let rank = |module: &str| {
@@ -99,8 +160,11 @@ fn problems(files: &[(String, String)]) -> Vec<String> {
         };
         let depth = path.matches('/').count();
         for (to, line) in uses(text, &from, depth) {
+            let command = |module: &str| module.starts_with("commands::");
             if rank(&to) > rank(&from) {
                 found.push(format!("{path}:{line}: {from} uses {to}, a layer above it"));
+            } else if command(&from) && command(&to) && to != from {
+                found.push(format!("{path}:{line}: {from} uses {to}, another command"));
             } else if rank(&to) == rank(&from) && to != from && to.contains("::") {
                 sideways.entry(from.clone()).or_default().insert(to);
             }
@@ -181,11 +245,23 @@ fn a_back_edge_or_a_circle_is_named() {
             "use super::Found;\nuse crate::judging::judge::Judge;\n",
         ),
         file("lib.rs", "pub mod base;\n"),
+        file(
+            "base/terminal.rs",
+            "use std::io;\nuse crate::{\n    base::files,\n    problem::kind,\n};\n",
+        ),
+        file("commands/import.rs", "use super::new::{self, Spec};\n"),
+        file(
+            "commands/import/package.rs",
+            "use super::payload::X;\nuse super::super::verify::rule;\n",
+        ),
     ];
     assert_eq!(
         problems(&files),
         [
             "base/files.rs:1: base::files uses judging::verdict, a layer above it",
+            "base/terminal.rs:2: base::terminal uses problem::kind, a layer above it",
+            "commands/import.rs:1: commands::import uses commands::new, another command",
+            "commands/import/package.rs:2: commands::import uses commands::verify, another command",
             "a circle within a layer: judging::checker -> judging::compare -> judging::checker",
         ]
     );

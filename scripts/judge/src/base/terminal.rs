@@ -132,6 +132,15 @@ impl Tally {
     }
 }
 
+/// A score (or a multiplier) as the formats write them: `30`, `12.5`.
+pub fn number(score: f64) -> String {
+    if score.fract() == 0.0 && score.abs() < 1e15 {
+        format!("{}", score as i64)
+    } else {
+        format!("{score:.2}").trim_end_matches('0').to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

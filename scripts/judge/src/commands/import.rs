@@ -10,11 +10,12 @@ pub mod package;
 mod payload;
 mod samples;
 
-use super::new::{self, Spec};
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::files;
 use crate::base::judges::{self, Format};
+use crate::judging::submissions;
+use crate::problem::scaffold::{self, Spec};
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
 use payload::{Payload, Sample};
@@ -103,7 +104,7 @@ fn import_package(
 /// from the accepted submissions, run now, by the format's rule.
 fn set_time_limit(workspace: &Workspace, id: &str) -> Result<String, SetupError> {
     let path = workspace.data_dir(id).join("problem.toml");
-    let Some((ms, why)) = super::verify::time_limit_by_rule(workspace, id)? else {
+    let Some((ms, why)) = submissions::time_limit_by_rule(workspace, id)? else {
         return Ok(format!(
             "time limit: no accepted submission ran, so time_limit_ms = 1000 is a placeholder: \
              set it, or make verify P={id} once one runs"
@@ -375,7 +376,7 @@ fn import_problem(
     // Ctrl-C waits for these writes, so a problem is never half-made.
     let added = interrupt::uninterrupted(|| {
         if let Some(spec) = &spec {
-            new::scaffold(workspace, spec)?;
+            scaffold::scaffold(workspace, spec)?;
         }
         if payload.interactive {
             let kept = samples::keep_dialogues(&workspace.data_dir(id), &tests)?;

@@ -8,8 +8,6 @@
 
 pub mod library;
 
-use super::submit::compile::Compilers;
-use super::submit::paste::{Paste, Style};
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::files;
@@ -18,6 +16,8 @@ use crate::base::nearest::nearest;
 use crate::base::terminal::Tally;
 use crate::problem::copies;
 use crate::problem::kind::TEMPLATES;
+use crate::problem::paste::compile::Compilers;
+use crate::problem::paste::{Paste, Style};
 use crate::problem::workspace::Workspace;
 use library::{Library, Placement, Snippet};
 use std::fs;

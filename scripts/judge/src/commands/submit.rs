@@ -2,18 +2,15 @@
 //! is proven to compile there alone. `judge submit --check [<id>...]` gives
 //! that proof for every problem, for `make check`.
 
-pub mod compile;
-pub mod paste;
-
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::files;
 use crate::base::judges::{self, Format, RUST_FLOOR};
 use crate::base::terminal::Tally;
 use crate::problem::config::Config;
+use crate::problem::paste::compile::{Compilers, Refused};
+use crate::problem::paste::{Paste, Style};
 use crate::problem::workspace::Workspace;
-use compile::{Compilers, Refused};
-use paste::{Paste, Style};
 use std::fs;
 use std::io::{self, Write};
 use std::process::{Command, Stdio};

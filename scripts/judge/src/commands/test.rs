@@ -3,6 +3,7 @@
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
+use crate::base::terminal::number;
 use crate::base::terminal::{cpu_cell, paint, use_colour, wall_note};
 use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
@@ -203,14 +204,5 @@ impl Report {
             outln!("slowest: {case} in {} ms", cpu.as_millis());
         }
         outln!("{} passed, {} failed", self.passed, self.failed);
-    }
-}
-
-/// A score (or a multiplier) as the formats write them: `30`, `12.5`.
-pub fn number(score: f64) -> String {
-    if score.fract() == 0.0 && score.abs() < 1e15 {
-        format!("{}", score as i64)
-    } else {
-        format!("{score:.2}").trim_end_matches('0').to_string()
     }
 }

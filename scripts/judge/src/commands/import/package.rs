@@ -6,7 +6,6 @@
 //! `judge-data/<id>/` at once; `problems/<id>/` is scaffolded the same way
 //! when missing. A package that cannot be read leaves nothing behind.
 
-use super::super::new::{self, Spec};
 use crate::base::error::SetupError;
 use crate::base::files::Scratch;
 use crate::base::files::Text;
@@ -17,6 +16,7 @@ use crate::judging::verdict::helper_failure;
 use crate::problem::config::HelperLimits;
 use crate::problem::kind::Kind;
 use crate::problem::package::{self, Case, Data, Package};
+use crate::problem::scaffold::{self, Spec};
 use crate::problem::workspace::{check_id, Workspace};
 use crate::process::interrupt;
 use crate::process::run::Program;
@@ -285,7 +285,7 @@ fn stage_problem(id: &str, package: &Package, stage: &Scratch) -> Result<(), Set
     let mut spec = Spec::for_id(id, Some("kattis"), false, false)?;
     spec.kind = kind;
     spec.title = package.title.replace('"', "'");
-    let (_, files) = new::scaffold_files(&spec)?;
+    let (_, files) = scaffold::scaffold_files(&spec)?;
     let prefix = PathBuf::from("problems").join(id);
     for (path, text) in files {
         if let Ok(inside) = path.strip_prefix(&prefix) {

@@ -223,7 +223,7 @@ impl Placement {
                 })?;
                 region.begin
             }
-            Placement::BeforeImpl => crate::commands::submit::paste::first_impl(lines)?,
+            Placement::BeforeImpl => crate::problem::paste::first_impl(lines)?,
         };
         while at > 0 && belongs_to_next_item(lines[at - 1]) {
             at -= 1;
@@ -239,7 +239,7 @@ fn belongs_to_next_item(line: &str) -> bool {
     let comment = line.starts_with("//")
         && !line.starts_with("//!")
         && !line.starts_with(&format!("// {MARKER}"))
-        && !line.starts_with(crate::commands::submit::paste::BEGIN);
+        && !line.starts_with(crate::problem::paste::BEGIN);
     comment || line.starts_with("#[") || line.starts_with("/*") || line.starts_with('*')
 }
 

@@ -3,6 +3,8 @@
 //! lines. Whether it stands alone is for the compiler to say (`compile`): it
 //! builds the paste alone, as the judge gets it.
 
+pub mod compile;
+
 pub const BEGIN: &str = "// submit-begin";
 pub const END: &str = "// submit-end";
 

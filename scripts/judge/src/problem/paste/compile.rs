@@ -5,7 +5,7 @@
 //! editions asked for that it knows. Each build runs in its own temporary
 //! folder, removed afterwards.
 
-use super::paste::Paste;
+use super::Paste;
 use crate::base::error::SetupError;
 use crate::base::files::Scratch;
 use crate::base::judges::RUST_FLOOR;
