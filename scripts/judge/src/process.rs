@@ -3,7 +3,8 @@
 //! (`run`, by way of `launch`), confined by the kernel (`sandbox`, with the
 //! files it sees in `view` and the calls it may make in `seccomp`); source
 //! files as programs (`sources`); and Ctrl-C, which stops every program
-//! running (`interrupt`). All FFI is in `sys`.
+//! running (`interrupt`). The Linux calls are in `sys`, but for the two
+//! that `interrupt`'s signal handler makes itself.
 
 pub mod interrupt;
 pub mod launch;

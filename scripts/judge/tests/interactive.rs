@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{verdict_of, Sandbox};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -38,15 +38,6 @@ fn test(sandbox: &Sandbox, solution: &str) -> (i32, String) {
     let (code, stdout, stderr) = sandbox.test_with(&program);
     assert!(code == 0 || code == 1, "{stdout}{stderr}");
     (code, stdout)
-}
-
-/// The verdict column of the row for case `add`.
-fn verdict_of(stdout: &str) -> &str {
-    let row = stdout
-        .lines()
-        .find(|l| l.starts_with("fake "))
-        .unwrap_or_else(|| panic!("no row for the case in:\n{stdout}"));
-    row.split_whitespace().nth(2).unwrap()
 }
 
 /// `judge test fake --bin <solution>` with every process it starts marked:

@@ -3,20 +3,11 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{verdict_of, Sandbox};
 use std::fs;
 use std::time::{Duration, Instant};
 
 const EXACT: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"exact\"\n";
-
-/// The verdict column of the row for case `add`.
-fn verdict_of(stdout: &str) -> &str {
-    let row = stdout
-        .lines()
-        .find(|l| l.starts_with("fake "))
-        .unwrap_or_else(|| panic!("no row for the case in:\n{stdout}"));
-    row.split_whitespace().nth(2).unwrap()
-}
 
 #[test]
 fn exact_answer_is_accepted() {

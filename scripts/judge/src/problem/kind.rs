@@ -37,13 +37,7 @@ pub struct Template {
 
 use Kind::{Checker, Interactive, LeetCodeDesign, LeetCodeFunction, Stdin};
 
-const ALL: &[Kind] = &[
-    Stdin,
-    Checker,
-    Interactive,
-    LeetCodeFunction,
-    LeetCodeDesign,
-];
+const ALL: &[Kind] = &Kind::ALL;
 const JUDGED_BY_A_BRUTE_FORCE: &[Kind] = &[Stdin, Checker, LeetCodeFunction, LeetCodeDesign];
 const STDIN: &[Kind] = &[Stdin, Checker];
 const LEETCODE: &[Kind] = &[LeetCodeFunction, LeetCodeDesign];

@@ -12,6 +12,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// The verdict column of the first row of problem `fake` in `judge test`'s
+/// output.
+pub fn verdict_of(stdout: &str) -> &str {
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("fake "))
+        .unwrap_or_else(|| panic!("no row for the case in:\n{stdout}"));
+    row.split_whitespace().nth(2).unwrap()
+}
+
 /// A path of its own under the system's temporary folder, with nothing left
 /// there by an earlier run: `<prefix>-<process>-<count>`.
 pub fn temp_path(prefix: &str) -> PathBuf {
