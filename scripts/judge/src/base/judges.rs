@@ -2,6 +2,8 @@
 //! for a new problem's limits, compare mode, URL and id, and by `submit` for
 //! the Rust a judge runs. A judge is one entry here.
 
+pub mod urls;
+
 use super::modes::{Clock, CompareMode};
 
 /// A rustc no newer than any judge that takes Rust runs, so every paste is

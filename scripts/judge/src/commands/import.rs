@@ -4,7 +4,6 @@
 //! `judge new` makes it, its samples stored, and the new problem built.
 
 mod http;
-mod ids;
 mod leetcode;
 pub mod package;
 mod payload;
@@ -13,7 +12,7 @@ mod samples;
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::files;
-use crate::base::judges::{self, Format};
+use crate::base::judges::{self, urls, Format};
 use crate::judging::submissions;
 use crate::problem::scaffold::{self, Spec};
 use crate::problem::workspace::Workspace;
@@ -229,7 +228,7 @@ impl Importer {
     /// Imports one problem and prints its line; `true` when that completes
     /// its batch.
     fn import(&mut self, payload: &Payload) -> bool {
-        let origin = ids::origin(&payload.url, &payload.name, &self.workspace.tool_crates());
+        let origin = urls::origin(&payload.url, &payload.name, &self.workspace.tool_crates());
         let result = import_problem(&self.workspace, payload, &origin, self.build);
         match &result {
             Ok(_) => self.imported += 1,
@@ -326,7 +325,7 @@ fn sum_up(batch: &Batch, why: &str) {
 fn import_problem(
     workspace: &Workspace,
     payload: &Payload,
-    origin: &ids::Origin,
+    origin: &urls::Origin,
     build: bool,
 ) -> Result<String, SetupError> {
     let id = origin.id.as_str();

@@ -1,4 +1,5 @@
-//! A problem's id and judge from its page's URL (or, failing that, its name).
+//! A problem's id and judge from its page's URL (or, failing that, its
+//! name): the other way of the judges table's `default_url`.
 //! Every id is built from ASCII letters and digits only, so it is a valid id
 //! and can never name a path outside `problems/` or `judge-data/`.
 
@@ -235,6 +236,30 @@ mod tests {
         assert!(cjk.starts_with('p') && cjk.len() == 9, "{cjk}");
         assert_eq!(id("", "两数之和").0, cjk);
         assert_ne!(id("", "三数之和").0, cjk);
+    }
+
+    #[test]
+    fn every_judge_whose_ids_make_a_url_gives_the_id_back_from_it() {
+        let ids = ["poj1143", "cf118a", "cf1234c1", "atcabc300a", "cses1068"];
+        for id in ids {
+            let judge = judges::of_id(id).unwrap().name;
+            let url = judges::default_url(judge, id).unwrap();
+            let origin = Origin {
+                id: id.into(),
+                judge: judge.into(),
+            };
+            assert_eq!(super::origin(&url, "", &[]), origin, "{url}");
+        }
+        // A judge not among them makes no URL from an id.
+        for judge in &judges::JUDGES {
+            if !ids
+                .iter()
+                .any(|id| judges::of_id(id).unwrap().name == judge.name)
+            {
+                let id = format!("{}1143", judge.prefix);
+                assert_eq!(judges::default_url(judge.name, &id), None, "{}", judge.name);
+            }
+        }
     }
 
     #[test]
