@@ -9,7 +9,7 @@
 use judge::base::judges::JUDGES;
 use judge::base::modes::{Clock, CompareMode, Expected, GraderFlag, Mode, OnReject, Protocol};
 use judge::commands::snippet::library::Library;
-use judge::problem::config::{GROUP_SETTINGS, KEYS};
+use judge::problem::config::keys::{GROUP_SETTINGS, KEYS};
 use judge::problem::workspace::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -168,7 +168,7 @@ fn the_problem_toml_page_has_a_row_for_every_key_with_its_meaning_and_no_other()
             documented,
             [meaning],
             "docs/problem-toml.md: `{key}` needs one row `| `{key}` | {meaning} | ... |` \
-             (its meaning as KEYS in scripts/judge/src/problem/config.rs writes it)"
+             (its meaning as KEYS in scripts/judge/src/problem/config/keys.rs writes it)"
         );
     }
     let patterns = [
@@ -180,7 +180,7 @@ fn the_problem_toml_page_has_a_row_for_every_key_with_its_meaning_and_no_other()
         assert!(
             patterns.contains(&key.as_str()) || KEYS.iter().any(|(known, _)| known == key),
             "docs/problem-toml.md documents `{key}`, which KEYS in \
-             scripts/judge/src/problem/config.rs does not have"
+             scripts/judge/src/problem/config/keys.rs does not have"
         );
     }
     for pattern in patterns {
@@ -200,7 +200,7 @@ fn the_group_settings_table_lists_every_setting_as_the_code_does() {
         .map(|(name, meaning)| format!("| `{name}` | {meaning} |"))
         .collect();
     assert_rows(
-        "docs/problem-toml.md, the group settings (GROUP_SETTINGS in scripts/judge/src/problem/config.rs)",
+        "docs/problem-toml.md, the group settings (GROUP_SETTINGS in scripts/judge/src/problem/config/keys.rs)",
         &found,
         &expected,
     );
