@@ -130,7 +130,7 @@ pub fn gen_main(default_size: u64, random: RandomInput, benches: &[Bench]) {
 /// Sizes beyond this are refused: no test or benchmark needs them, and a
 /// generator asked for one would only exhaust memory. problem.toml's
 /// `bench.` sizes have the same cap.
-pub const MAX_SIZE: u64 = config::MAX_SIZE;
+pub const MAX_SIZE: u64 = config::keys::MAX_SIZE;
 
 pub fn parse_gen_args(args: &[String], default_size: u64) -> Result<GenRequest, String> {
     let number = |what: &str, text: &str| {

@@ -115,19 +115,6 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     Ok(mismatches == 0)
 }
 
-fn expected_of(verdict: Verdict) -> Expected {
-    match verdict {
-        Verdict::Accepted => Expected::Accepted,
-        Verdict::PresentationError => Expected::PresentationError,
-        Verdict::WrongAnswer => Expected::WrongAnswer,
-        Verdict::TimeLimitExceeded => Expected::TimeLimitExceeded,
-        Verdict::MemoryLimitExceeded => Expected::MemoryLimitExceeded,
-        Verdict::OutputLimitExceeded => Expected::OutputLimitExceeded,
-        Verdict::RuntimeError => Expected::RuntimeError,
-        Verdict::CheckerFailure => Expected::Failure,
-    }
-}
-
 /// Whether `verdict` is one of `list`: the formats count a memory limit as
 /// a run-time error.
 fn among(verdict: Expected, list: &[Expected]) -> bool {
@@ -156,7 +143,7 @@ fn check(
             .any(|list| list.contains(&Expected::CompileError));
             let first = message.lines().next().unwrap_or("").to_string();
             return (
-                "CE".into(),
+                Expected::CompileError.name().into(),
                 (!expected_ce).then(|| format!("it does not compile: {first}")),
             );
         }
@@ -165,7 +152,7 @@ fn check(
     // A submission stretched past the limit is judged at the limit itself.
     let at_limit = |(verdict, cpu): (Verdict, Duration)| match verdict {
         Verdict::Accepted if cpu > limit => Expected::TimeLimitExceeded,
-        other => expected_of(other),
+        other => Expected::from(other),
     };
     let each: Vec<Expected> = verdicts
         .iter()

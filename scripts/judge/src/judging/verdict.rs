@@ -1,6 +1,6 @@
 //! What a judge says of a run: a verdict, and the few lines that explain it.
 
-use crate::base::modes::Clock;
+use crate::base::modes::{Clock, Expected, Mode};
 use crate::base::terminal::{plural, Colour};
 use crate::problem::config::HelperLimits;
 use crate::process::launch::Exit;
@@ -32,18 +32,26 @@ impl Verdict {
     }
 }
 
+/// The label a verdict meets: the one vocabulary of verdict names, which
+/// `Expected`'s table holds (a compile error is only ever expected).
+impl From<Verdict> for Expected {
+    fn from(verdict: Verdict) -> Expected {
+        match verdict {
+            Verdict::Accepted => Expected::Accepted,
+            Verdict::PresentationError => Expected::PresentationError,
+            Verdict::WrongAnswer => Expected::WrongAnswer,
+            Verdict::TimeLimitExceeded => Expected::TimeLimitExceeded,
+            Verdict::MemoryLimitExceeded => Expected::MemoryLimitExceeded,
+            Verdict::OutputLimitExceeded => Expected::OutputLimitExceeded,
+            Verdict::RuntimeError => Expected::RuntimeError,
+            Verdict::CheckerFailure => Expected::Failure,
+        }
+    }
+}
+
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(match self {
-            Verdict::Accepted => "AC",
-            Verdict::PresentationError => "PE",
-            Verdict::WrongAnswer => "WA",
-            Verdict::TimeLimitExceeded => "TLE",
-            Verdict::MemoryLimitExceeded => "MLE",
-            Verdict::OutputLimitExceeded => "OLE",
-            Verdict::RuntimeError => "RE",
-            Verdict::CheckerFailure => "FAIL",
-        })
+        f.write_str(Expected::from(*self).name())
     }
 }
 
