@@ -49,7 +49,7 @@ struct Run {
 
 impl Run {
     /// The first line: what the sandbox contains.
-    fn containment(&self) -> &str {
+    fn allowed(&self) -> &str {
         self.stdout
             .lines()
             .chain(self.stderr.lines())
@@ -58,11 +58,11 @@ impl Run {
     }
 
     fn has_cgroup(&self) -> bool {
-        self.containment().contains("cgroup v")
+        self.allowed().contains("cgroup v")
     }
 
     fn has_namespaces(&self) -> bool {
-        self.containment().contains("namespaces")
+        self.allowed().contains("namespaces")
     }
 
     /// The CPU time in the row, in milliseconds.
@@ -260,7 +260,7 @@ fn as_each_user(
         }
         let run = judge_with(&sandbox, user, &["test", "fake", "--bin", &program], call);
         if !run.has_namespaces() {
-            eprintln!("skipped {name} as {user:?}: {}", run.containment());
+            eprintln!("skipped {name} as {user:?}: {}", run.allowed());
             continue;
         }
         check(user, &sandbox, &run);
@@ -541,10 +541,10 @@ fn a_source_cannot_include_the_answer_where_a_package_s_own_may_include_its_head
             answer.display()
         );
         let source = sandbox.write("cheat.c", &cheat);
-        // A refused compile prints no containment line: learnt first.
+        // A refused compile prints no allowed line: learnt first.
         let probe = judge(&sandbox, user, &["test", "fake", "--bin", "echo 5"]);
         if !probe.has_namespaces() {
-            eprintln!("skipped as {user:?}: {}", probe.containment());
+            eprintln!("skipped as {user:?}: {}", probe.allowed());
             continue;
         }
         let run = judge(

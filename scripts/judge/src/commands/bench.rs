@@ -19,7 +19,7 @@ use crate::judging::judge::Judge;
 use crate::judging::verdict::Verdict;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{containment, Limits, Outcome, Program};
+use crate::process::run::{allowed, Limits, Outcome, Program};
 use std::env;
 use std::fs;
 use std::path::Path;
@@ -299,7 +299,7 @@ fn runner_cost(judge: &Path) -> Result<String, SetupError> {
         "runner: {:.2} ms a run of an empty program, {:.2} ms started bare (sandbox: {})",
         median(&mut judged),
         median(&mut bare),
-        containment().describe()
+        allowed().describe()
     ))
 }
 

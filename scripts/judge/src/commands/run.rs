@@ -13,7 +13,7 @@ use crate::judging::judge::Judge;
 use crate::judging::verdict::Verdict;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{containment, Program};
+use crate::process::run::{allowed, Program};
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::Path;
@@ -68,7 +68,7 @@ fn show(
     input: Text,
     answer: Option<&Path>,
 ) -> Result<bool, SetupError> {
-    eprintln!("sandbox: {}", containment().describe());
+    eprintln!("sandbox: {}", allowed().describe());
     let judged = judge
         .judge(program, input, answer.map(Text::File))
         .map_err(|e| SetupError(format!("cannot run {}: {e}", program.describe())))?;

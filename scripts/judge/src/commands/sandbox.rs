@@ -4,13 +4,13 @@
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::problem::workspace::Workspace;
-use crate::process::run::containment;
+use crate::process::run::allowed;
 use crate::process::sandbox;
 
 pub fn command(_workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     if let Some(extra) = args.positional.first() {
         return Err(SetupError(format!("sandbox takes no argument {extra:?}")));
     }
-    outln!("{}", sandbox::explain(containment()).trim_end());
+    outln!("{}", sandbox::explain(allowed()).trim_end());
     Ok(true)
 }

@@ -17,7 +17,7 @@ use crate::problem::config::keys::MAX_TIME_LIMIT_MS;
 use crate::problem::config::Layout;
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
-use crate::process::run::{containment, Program};
+use crate::process::run::{allowed, Program};
 use progress::Progress;
 use std::fs;
 use std::io::{self, Write};
@@ -50,7 +50,7 @@ struct Settings {
 }
 
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
-    outln!("sandbox: {}", containment().describe());
+    outln!("sandbox: {}", allowed().describe());
     let ids = match args.positional.as_slice() {
         [] => {
             return Err(SetupError(

@@ -11,7 +11,7 @@ use crate::judging::verdict::Judged;
 use crate::judging::verdict::Verdict;
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
-use crate::process::run::{containment, Program};
+use crate::process::run::{allowed, Program};
 use std::time::Duration;
 
 /// Judges the problems named (`<id>`, or `<id>/<case>` for the cases whose
@@ -41,7 +41,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             "--bin judges one problem: name exactly one id (make test P=<id> BIN=<program>)".into(),
         ));
     }
-    outln!("sandbox: {}", containment().describe());
+    outln!("sandbox: {}", allowed().describe());
     let mut report = Report::new();
     let mut broken = Vec::new();
     for (id, case) in &selected {

@@ -11,7 +11,7 @@ use crate::base::modes::Protocol;
 use crate::problem::config::{HelperLimits, Tool};
 use crate::problem::workspace::Workspace;
 use crate::process::launch::Exit;
-use crate::process::run::{self, Input, Outcome, Output, Program, View};
+use crate::process::run::{self, Access, Input, Outcome, Output, Program};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -124,11 +124,11 @@ impl Checker {
         let writable: Vec<&Path> = std::iter::once(scratch.path())
             .chain(feedback.as_deref())
             .collect();
-        let view = View {
+        let access = Access {
             readable: &[],
             writable: &writable,
         };
-        let outcome = run::run(&program, stdin, Output::Capture, &limits, &view)
+        let outcome = run::run(&program, stdin, Output::Capture, &limits, &access)
             .map_err(|e| format!("cannot run the checker {:?}: {e}", self.name))?;
         let message = feedback
             .as_ref()

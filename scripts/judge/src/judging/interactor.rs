@@ -17,7 +17,7 @@ use crate::base::files::Text;
 use crate::base::modes::Protocol;
 use crate::problem::config::{Config, HelperLimits};
 use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Input, Killed, Limits, Outcome, Output, Program, View};
+use crate::process::run::{self, Access, Input, Killed, Limits, Outcome, Output, Program};
 use crate::process::sys;
 use std::collections::VecDeque;
 use std::fs::{self, File};
@@ -263,7 +263,7 @@ fn converse(
         ..helper.limits(usize::MAX)
     };
     // It reads the case and its answer, and writes its output and feedback.
-    let interactor_view = View {
+    let interactor_access = Access {
         readable: &[],
         writable,
     };
@@ -276,7 +276,7 @@ fn converse(
                 Input::Fd(interactor_in),
                 Output::Fd(interactor_out),
                 &interactor_limits,
-                &interactor_view,
+                &interactor_access,
             )
         });
         let solution_run = scope.spawn(move || {
@@ -285,7 +285,7 @@ fn converse(
                 Input::Fd(solution_in),
                 Output::Fd(solution_out),
                 &solution_limits,
-                &View::JUDGED,
+                &Access::JUDGED,
             )
         });
         let to_solution = scope.spawn(move || {

@@ -13,7 +13,7 @@ use crate::base::error::SetupError;
 use crate::base::files::{Scratch, Text};
 use crate::problem::config::{Config, Group};
 use crate::problem::workspace::{Case, Workspace};
-use crate::process::run::{self, Input, Limits, Outcome, Output, Program, View};
+use crate::process::run::{self, Access, Input, Limits, Outcome, Output, Program};
 use std::fs;
 use std::io;
 use std::path::Path;
@@ -258,7 +258,7 @@ impl Judge {
         } else {
             Output::Capture
         };
-        let run = run::run(program, stdin, output, &limits, &View::JUDGED)?;
+        let run = run::run(program, stdin, output, &limits, &Access::JUDGED)?;
         let judgement = match (verdict::of_limits(&run, &limits), answer) {
             (Some(judgement), _) => judgement,
             (None, Some(answer)) if !self.counting => match (&self.comparator, feedback) {

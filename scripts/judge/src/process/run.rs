@@ -9,7 +9,7 @@
 //! stderr with a deadline, and reads the report.
 
 use super::launch::{self, Exit, Fired, Report, Spec};
-use super::sandbox::{self, Containment, Namespaces};
+use super::sandbox::{self, Allowed, Namespaces};
 use super::view::{self, Sight};
 use super::{interrupt, sys};
 use crate::base::modes::Clock;
@@ -140,19 +140,20 @@ pub struct Limits {
     pub file_kib: Option<u64>,
 }
 
-/// What a program sees of the files in the sandbox besides the system, its
-/// program and the absolute paths among its arguments (`view`).
+/// The access to files a caller grants a program, beyond the system, its
+/// program and the absolute paths among its arguments: the launcher's
+/// `view::Sight` is built from it.
 #[derive(Clone, Copy, Debug)]
-pub struct View<'a> {
+pub struct Access<'a> {
     /// Files and folders it may read (a compile's header folders).
     pub readable: &'a [&'a Path],
     /// Folders it may write in.
     pub writable: &'a [&'a Path],
 }
 
-impl View<'_> {
+impl Access<'_> {
     /// A judged program's: nothing more, nothing writable.
-    pub const JUDGED: View<'static> = View {
+    pub const JUDGED: Access<'static> = Access {
         readable: &[],
         writable: &[],
     };
@@ -234,8 +235,8 @@ impl Outcome {
 
 /// What the machine lets the sandbox confine programs with, found on first
 /// use: every run is confined with it, and every command says it first.
-pub fn containment() -> &'static Containment {
-    static FOUND: OnceLock<Containment> = OnceLock::new();
+pub fn allowed() -> &'static Allowed {
+    static FOUND: OnceLock<Allowed> = OnceLock::new();
     FOUND.get_or_init(detect)
 }
 
@@ -243,9 +244,9 @@ pub fn containment() -> &'static Containment {
 /// machine that allows nothing (to compare the two, or to test the fallback).
 pub const SANDBOX_VARIABLE: &str = "JUDGE_SANDBOX";
 
-fn detect() -> Containment {
+fn detect() -> Allowed {
     if std::env::var_os(SANDBOX_VARIABLE).is_some_and(|value| value == "none") {
-        return Containment {
+        return Allowed {
             namespaces: None,
             cgroup: None,
             network: None,
@@ -287,7 +288,7 @@ fn detect() -> Containment {
             (None, None, None)
         }
     };
-    Containment {
+    Allowed {
         namespaces,
         cgroup,
         network,
@@ -337,17 +338,17 @@ fn probe(namespaces: Namespaces) -> Result<Option<RawFd>, String> {
 }
 
 /// Runs `program` with stdin from `input` and stdout to `output`, under
-/// `limits`, seeing the files as `view` says (in the sandbox, where the
+/// `limits`, with the access to files `access` grants (in the sandbox, where the
 /// machine allows one).
 pub fn run(
     program: &Program,
     input: Input,
     output: Output,
     limits: &Limits,
-    view: &View,
+    access: &Access,
 ) -> io::Result<Outcome> {
     let argv = program.argv()?;
-    let spec = spec(program, &argv, limits, view);
+    let spec = spec(program, &argv, limits, access);
     let keep_stdout = matches!(output, Output::Capture);
     // Through pipes, the run takes the launcher started ahead (its box is
     // prepared) and starts the next one's.
@@ -460,21 +461,21 @@ thread_local! {
 
 /// The box's part of every run's spec: what the machine allows.
 fn box_spec() -> Spec {
-    let containment = containment();
+    let allowed = allowed();
     Spec {
-        namespaces: containment.namespaces,
-        cgroup: containment.cgroup.clone(),
-        boxes: containment.boxes,
-        filter: containment.filter,
-        network: containment.network,
+        namespaces: allowed.namespaces,
+        cgroup: allowed.cgroup.clone(),
+        boxes: allowed.boxes,
+        filter: allowed.filter,
+        network: allowed.network,
         ..Spec::default()
     }
 }
 
 /// What the launcher is to enforce for `program` (started as `argv`).
-fn spec(program: &Program, argv: &[OsString], limits: &Limits, view: &View) -> Spec {
+fn spec(program: &Program, argv: &[OsString], limits: &Limits, access: &Access) -> Spec {
     let mut readable = view::paths_given(argv);
-    readable.extend(view.readable.iter().map(|path| path.to_path_buf()));
+    readable.extend(access.readable.iter().map(|path| path.to_path_buf()));
     Spec {
         memory_kib: limits.memory_kib,
         cpu: (limits.clock == Clock::Cpu).then_some(limits.time),
@@ -484,7 +485,11 @@ fn spec(program: &Program, argv: &[OsString], limits: &Limits, view: &View) -> S
         file_kib: limits.file_kib,
         sight: Sight {
             readable,
-            writable: view.writable.iter().map(|dir| dir.to_path_buf()).collect(),
+            writable: access
+                .writable
+                .iter()
+                .map(|dir| dir.to_path_buf())
+                .collect(),
             hidden: view::hidden(),
             fresh_cwd: matches!(program, Program::Exec(..)),
             scratch_kib: limits.memory_kib.unwrap_or(TOOL_SCRATCH_KIB),

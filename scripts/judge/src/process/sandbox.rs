@@ -22,7 +22,7 @@
 //!   shared pages once), CPU time of every process, the whole cgroup killed.
 //!   Its files are root's (or out of sight): the program cannot write them.
 //!
-//! What the machine allows is found once per runner (`run::containment`), by
+//! What the machine allows is found once per runner (`run::allowed`), by
 //! starting `true` in the sandbox; where it allows nothing, the launcher's
 //! process-tree watch is the fallback, and every command says which is in
 //! force in its first line. `judge sandbox` explains what is missing.
@@ -62,7 +62,7 @@ pub enum CgroupBase {
 
 /// What this machine lets the runner confine programs with.
 #[derive(Clone, Debug)]
-pub struct Containment {
+pub struct Allowed {
     pub namespaces: Option<Namespaces>,
     pub cgroup: Option<CgroupBase>,
     /// An empty network namespace every run joins, held open by the runner:
@@ -88,7 +88,7 @@ pub fn filter_available() -> Result<(), String> {
         .ok_or_else(|| "no seccomp filter: none written for this architecture".into())
 }
 
-impl Containment {
+impl Allowed {
     /// One line: the uid, the view, the filter, the namespaces and the
     /// cgroup in force, or what the fallback is and why.
     pub fn describe(&self) -> String {
@@ -694,9 +694,9 @@ fn unescape(field: &str) -> String {
 }
 
 /// `judge sandbox`'s text: what is in force, what is missing and how to get it.
-pub fn explain(containment: &Containment) -> String {
-    let mut text = format!("sandbox: {}\n", containment.describe());
-    if containment.namespaces.is_some() {
+pub fn explain(allowed: &Allowed) -> String {
+    let mut text = format!("sandbox: {}\n", allowed.describe());
+    if allowed.namespaces.is_some() {
         let shown: Vec<String> = view::system()
             .iter()
             .map(|p| p.display().to_string())
@@ -707,33 +707,33 @@ pub fn explain(containment: &Containment) -> String {
             shown.join(", ")
         );
     }
-    if containment.filter {
+    if allowed.filter {
         text += &format!("filter refuses: {}\n", seccomp::refused().join(", "));
     }
-    if containment.complete() {
+    if allowed.complete() {
         text += "every program runs as a uid of its own in its own pid, mount, network, IPC \
                  and UTS namespaces and cgroup: nothing it starts outlives it, memory and CPU \
                  time are the kernel's figures, it sees only the view, and it cannot change \
                  its limits\n";
         return text;
     }
-    for why in &containment.missing {
+    for why in &allowed.missing {
         text += &format!("missing: {why}\n");
     }
-    if containment.namespaces.is_none() {
+    if allowed.namespaces.is_none() {
         text += "to enable namespaces: allow unprivileged user namespaces \
                  (sysctl user.max_user_namespaces=15000; on Debian kernels also \
                  kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 \
                  kernel.apparmor_restrict_unprivileged_userns=0), or run as root\n";
     }
-    if containment.cgroup.is_none() {
+    if allowed.cgroup.is_none() {
         text += "to enable a cgroup: with cgroup v2, run in a delegated cgroup \
                  (systemd-run --user --scope -p Delegate=yes make test); with v1, run as root\n";
         text += "until then the launcher watches the process tree through /proc: memory the \
                   kernel does not show in a process's resident set (a memfd, /dev/shm) is not \
                   counted, and pages shared after a fork count twice\n";
     }
-    if containment.namespaces.is_none() {
+    if allowed.namespaces.is_none() {
         text += "without namespaces a program that escapes its process group outlives its \
                   run, and it sees and may write every file the user may\n";
     }

@@ -13,7 +13,7 @@
 mod java;
 pub mod languages;
 
-use super::run::{self, Input, Killed, Limits, Output, Program, View};
+use super::run::{self, Access, Input, Killed, Limits, Output, Program};
 use super::view;
 use crate::base::files::{self, Scratch};
 use crate::base::hash::fnv1a;
@@ -660,13 +660,19 @@ fn confined(
         ..Limits::tool(COMPILE_TIME, COMPILE_OUTPUT_CAP)
     };
     let readable: Vec<&Path> = readable.iter().map(PathBuf::as_path).collect();
-    let view = View {
+    let access = Access {
         readable: &readable,
         writable: &[dir],
     };
     let program = Program::Exec(PathBuf::from("/bin/sh"), args);
-    let outcome = run::run(&program, Input::Bytes(b""), Output::Capture, &limits, &view)
-        .map_err(|e| BuildError::Failed(format!("cannot start {} for {doing}: {e}", step[0])))?;
+    let outcome = run::run(
+        &program,
+        Input::Bytes(b""),
+        Output::Capture,
+        &limits,
+        &access,
+    )
+    .map_err(|e| BuildError::Failed(format!("cannot start {} for {doing}: {e}", step[0])))?;
     let over = match outcome.killed {
         Some(Killed::Time) => format!("ran past its {} s limit", COMPILE_TIME.as_secs()),
         Some(Killed::Memory) => format!("used over its {} MiB of memory", COMPILE_MEMORY_KIB >> 10),

@@ -6,7 +6,7 @@ use crate::base::files::{self, Partial};
 use crate::judging::verdict::past_helper_limit;
 use crate::problem::config::HelperLimits;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Input, Output, Program, View};
+use crate::process::run::{self, Access, Input, Output, Program};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -47,7 +47,7 @@ pub fn prepare(
         Input::Bytes(b""),
         Output::Fd(file.into()),
         &helper.limits(usize::MAX),
-        &View::JUDGED,
+        &Access::JUDGED,
     )
     .map_err(|e| SetupError(format!("cannot run {}: {e}", gen.display())))?;
     if outcome.killed.is_some() || !outcome.exit.success() {
