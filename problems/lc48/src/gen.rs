@@ -33,11 +33,7 @@ pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {
         if rng.chance(1, 10) {
             out.push_str(line_end);
         }
-        let n = match rng.below(4) {
-            0 => 1,
-            1 => size,
-            _ => rng.range(1, size),
-        };
+        let n = rng.size_biased(1, size);
         let matrix = random_matrix(rng, n as usize);
         out.push_str(&leetcode::show(&matrix));
         out.push_str(line_end);

@@ -24,17 +24,9 @@ pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {
         if rng.chance(1, 10) {
             out.push_str(line_end);
         }
-        let n = match rng.below(4) {
-            0 => 1,
-            1 => size,
-            _ => rng.range(1, size),
-        };
+        let n = rng.size_biased(1, size);
         let nums = random_nums(rng, n);
-        let k = match rng.below(4) {
-            0 => 1,
-            1 => n,
-            _ => rng.range(1, n),
-        };
+        let k = rng.size_biased(1, n);
         out.push_str(&format!("{}{line_end}{k}{line_end}", leetcode::show(&nums)));
     }
     out.into_bytes()

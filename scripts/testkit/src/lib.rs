@@ -56,6 +56,16 @@ impl Rng {
         lo + self.below(hi - lo + 1)
     }
 
+    /// `lo` a quarter of the time, `hi` a quarter, else uniform in
+    /// `lo..=hi`: a size that meets its edges often.
+    pub fn size_biased(&mut self, lo: u64, hi: u64) -> u64 {
+        match self.below(4) {
+            0 => lo,
+            1 => hi,
+            _ => self.range(lo, hi),
+        }
+    }
+
     /// True with probability `num / den`.
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
         self.below(den) < num
@@ -579,6 +589,17 @@ mod tests {
         let draws: Vec<u64> = (0..1000).map(|_| r.range(3, 6)).collect();
         assert!(draws.iter().all(|&x| (3..=6).contains(&x)));
         assert!(draws.contains(&3) && draws.contains(&6));
+    }
+
+    #[test]
+    fn size_biased_meets_each_edge_a_quarter_of_the_time_or_more() {
+        let mut r = Rng::new(1);
+        let draws: Vec<u64> = (0..4000).map(|_| r.size_biased(1, 100)).collect();
+        assert!(draws.iter().all(|&x| (1..=100).contains(&x)));
+        for edge in [1, 100] {
+            let count = draws.iter().filter(|&&x| x == edge).count();
+            assert!((1000..1200).contains(&count), "{edge}: {count}");
+        }
     }
 
     #[test]
