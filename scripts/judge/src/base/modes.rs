@@ -131,7 +131,28 @@ impl Mode for Protocol {
     ];
 }
 
+/// What a helper's exit code says under its protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Said {
+    Accepted,
+    /// Wrong (testlib's 1, Kattis's 43).
+    Rejected,
+    /// testlib's 2.
+    PresentationError,
+}
+
 impl Protocol {
+    /// What exit code `code` says, the one reading of the protocols' codes
+    /// (checkers, interactors and input validators); `None` for a failure.
+    pub fn said(self, code: i32) -> Option<Said> {
+        match (self, code) {
+            (Protocol::Testlib, 0) | (Protocol::Kattis, 42) => Some(Said::Accepted),
+            (Protocol::Testlib, 1) | (Protocol::Kattis, 43) => Some(Said::Rejected),
+            (Protocol::Testlib, 2) => Some(Said::PresentationError),
+            _ => None,
+        }
+    }
+
     /// As messages name it: `testlib`, `Kattis`.
     pub fn title(self) -> &'static str {
         match self {

@@ -8,7 +8,7 @@
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::files::Text;
-use crate::base::modes::Protocol;
+use crate::base::modes::{Protocol, Said};
 use crate::judging::grading;
 use crate::judging::judge::Judge;
 use crate::judging::verdict::{helper_failure, past_helper_limit};
@@ -51,19 +51,24 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
                 .map_err(|e| SetupError(format!("cannot run the input validator {name}: {e}")))?;
             let run = &judged.run;
             let past = past_helper_limit(run, &config.helper, VALIDATOR_OUTPUT_CAP);
-            let valid = match (config.input_validator_protocol, run.exit, past) {
-                (_, _, Some(past)) => Err(format!("{name} failed: {past}")),
-                (Protocol::Kattis, Exit::Code(42), _) | (Protocol::Testlib, Exit::Code(0), _) => {
-                    Ok(())
-                }
-                (Protocol::Kattis, Exit::Code(43), _) | (Protocol::Testlib, Exit::Code(_), _) => {
-                    Err(format!("{name} says it is invalid"))
-                }
-                (Protocol::Kattis, exit, _) => Err(format!(
+            let protocol = config.input_validator_protocol;
+            let said = match run.exit {
+                Exit::Code(code) => protocol.said(code),
+                Exit::Signal(_) => None,
+            };
+            // A testlib validator's every other exit code says "invalid".
+            let testlib_code = protocol == Protocol::Testlib && matches!(run.exit, Exit::Code(_));
+            let invalid = || Err(format!("{name} says it is invalid"));
+            let valid = match (past, said) {
+                (Some(past), _) => Err(format!("{name} failed: {past}")),
+                (None, Some(Said::Accepted)) => Ok(()),
+                (None, Some(_)) => invalid(),
+                (None, None) if testlib_code => invalid(),
+                (None, None) if protocol == Protocol::Kattis => Err(format!(
                     "{name} failed ({}), neither 42 nor 43",
-                    exit.describe()
+                    run.exit.describe()
                 )),
-                (Protocol::Testlib, exit, _) => Err(format!("{name} failed ({})", exit.describe())),
+                (None, None) => Err(format!("{name} failed ({})", run.exit.describe())),
             };
             if let Err(why) = valid {
                 let said: Vec<String> = String::from_utf8_lossy(&run.stdout)

@@ -7,7 +7,7 @@ use super::verdict::{past_helper_limit, Judgement, Verdict};
 use crate::base::error::SetupError;
 use crate::base::files::Scratch;
 use crate::base::files::Text;
-use crate::base::modes::Protocol;
+use crate::base::modes::{Protocol, Said};
 use crate::problem::config::{HelperLimits, Tool};
 use crate::problem::workspace::Workspace;
 use crate::process::launch::Exit;
@@ -190,14 +190,15 @@ pub fn protocol_verdict(protocol: Protocol, outcome: &Outcome) -> Option<Verdict
     if outcome.killed.is_some() {
         return None;
     }
-    match (protocol, outcome.exit) {
-        (Protocol::Testlib, Exit::Code(0)) => Some(Verdict::Accepted),
-        (Protocol::Testlib, Exit::Code(1)) => Some(Verdict::WrongAnswer),
-        (Protocol::Testlib, Exit::Code(2)) => Some(Verdict::PresentationError),
-        (Protocol::Kattis, Exit::Code(42)) => Some(Verdict::Accepted),
-        (Protocol::Kattis, Exit::Code(43)) => Some(Verdict::WrongAnswer),
-        _ => None,
-    }
+    let code = match outcome.exit {
+        Exit::Code(code) => code,
+        Exit::Signal(_) => return None,
+    };
+    Some(match protocol.said(code)? {
+        Said::Accepted => Verdict::Accepted,
+        Said::Rejected => Verdict::WrongAnswer,
+        Said::PresentationError => Verdict::PresentationError,
+    })
 }
 
 /// The absolute path of a file holding `text`: its own file, or a new file
