@@ -10,8 +10,8 @@ use crate::base::error::SetupError;
 use crate::base::files::Text;
 use crate::base::modes::{Protocol, Said};
 use crate::judging::grading;
-use crate::judging::judge::Judge;
-use crate::judging::verdict::{helper_failure, past_helper_limit};
+use crate::judging::judge::{run_helper, Judge};
+use crate::judging::verdict::past_helper_limit;
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
 use crate::process::launch::Exit;
@@ -107,21 +107,14 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         let count = args.number("count", DEFAULT_COUNT).map_err(SetupError)?;
         let seed = args.number("seed", 1).map_err(SetupError)?;
         for seed in seed..seed + count {
-            let made = Judge::limits_only(config.helper.limits(GENERATOR_OUTPUT_CAP))
-                .judge(
-                    &Program::exec(&generator).with_args(&[seed.to_string()]),
-                    Text::Bytes(b""),
-                    None,
-                )
-                .map_err(|e| SetupError(format!("cannot run {}: {e}", generator.display())))?;
-            if let Some(why) = helper_failure(&made, &config.helper, GENERATOR_OUTPUT_CAP) {
-                let why = why.lines().next().unwrap_or("");
-                return Err(SetupError(format!("{id}-gen {seed} failed: {why}")));
-            }
-            report(
-                &format!("{id}-gen {seed}"),
-                check(Text::Bytes(&made.run.stdout), &[])?,
-            );
+            let gen = Program::exec(&generator).with_args(&[seed.to_string()]);
+            let made = run_helper(&gen, b"", &config.helper, GENERATOR_OUTPUT_CAP)
+                .map_err(|e| SetupError(format!("cannot run {}: {e}", generator.display())))?
+                .map_err(|why| {
+                    let why = why.lines().next().unwrap_or("");
+                    SetupError(format!("{id}-gen {seed} failed: {why}"))
+                })?;
+            report(&format!("{id}-gen {seed}"), check(Text::Bytes(&made), &[])?);
         }
     } else {
         outln!("(no {id}-gen built: only the stored inputs were validated)");

@@ -11,7 +11,7 @@ use super::interactor::Interactor;
 use super::verdict::{self, Judged, Judgement, Verdict};
 use crate::base::error::SetupError;
 use crate::base::files::{Scratch, Text};
-use crate::problem::config::{Config, Group};
+use crate::problem::config::{Config, Group, HelperLimits};
 use crate::problem::workspace::{Case, Workspace};
 use crate::process::run::{self, Access, Input, Limits, Outcome, Output, Program};
 use std::fs;
@@ -277,4 +277,22 @@ impl Judge {
     pub fn compare(&self, input: Text, output: &[u8], answer: Text) -> Judgement {
         self.comparator.judge(input, output, answer)
     }
+}
+
+/// Runs a helper that makes bytes (a generator, a package's test maker) on
+/// `input` under `helper`'s limits, judged by them alone: its stdout, or
+/// why it failed (`helper_failure`: the limit it went past, else its
+/// verdict's detail). `Err` when it could not be run at all.
+pub fn run_helper(
+    program: &Program,
+    input: &[u8],
+    helper: &HelperLimits,
+    output_cap: usize,
+) -> io::Result<Result<Vec<u8>, String>> {
+    let judged =
+        Judge::limits_only(helper.limits(output_cap)).judge(program, Text::Bytes(input), None)?;
+    Ok(match verdict::helper_failure(&judged, helper, output_cap) {
+        Some(why) => Err(why),
+        None => Ok(judged.run.stdout),
+    })
 }

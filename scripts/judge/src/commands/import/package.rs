@@ -8,11 +8,9 @@
 
 use crate::base::error::SetupError;
 use crate::base::files::Scratch;
-use crate::base::files::Text;
 use crate::base::hash::fnv1a;
 use crate::base::modes::Mode;
-use crate::judging::judge::Judge;
-use crate::judging::verdict::helper_failure;
+use crate::judging::judge::run_helper;
 use crate::problem::config::HelperLimits;
 use crate::problem::kind::Kind;
 use crate::problem::package::{self, Case, Data, Package};
@@ -391,17 +389,9 @@ fn make_cases(
             .map_err(|e| SetupError(format!("cannot build {path} to make the tests: {e}")))
     };
     let run = |program: &Program, input: &[u8], what: &str| -> Result<Vec<u8>, SetupError> {
-        let helper = HelperLimits::default();
-        let judged = Judge::limits_only(helper.limits(MAKER_OUTPUT_CAP))
-            .judge(program, Text::Bytes(input), None)
-            .map_err(|e| SetupError(format!("cannot run {}: {e}", program.describe())))?;
-        match helper_failure(&judged, &helper, MAKER_OUTPUT_CAP) {
-            Some(why) => Err(SetupError(format!(
-                "{what}: {}",
-                why.lines().next().unwrap_or("")
-            ))),
-            None => Ok(judged.run.stdout),
-        }
+        run_helper(program, input, &HelperLimits::default(), MAKER_OUTPUT_CAP)
+            .map_err(|e| SetupError(format!("cannot run {}: {e}", program.describe())))?
+            .map_err(|why| SetupError(format!("{what}: {}", why.lines().next().unwrap_or(""))))
     };
     let read = |path: &str| package.tree.read(path).map_err(SetupError);
     let mut main: Option<Program> = None;

@@ -3,8 +3,8 @@
 //! through the one judge.
 
 use crate::base::files::Text;
-use crate::judging::judge::Judge;
-use crate::judging::verdict::{helper_failure, Judged, Judgement, Verdict};
+use crate::judging::judge::{run_helper, Judge};
+use crate::judging::verdict::{Judged, Judgement, Verdict};
 use crate::problem::config::HelperLimits;
 use crate::process::run::{Limits, Program};
 use std::time::Duration;
@@ -87,13 +87,11 @@ impl Trial {
             .map(u64::to_string)
             .collect();
         let gen = self.gen.with_args(&args);
-        let judged = run(&gen, b"", self.gen_limits.limits(OUTPUT_CAP))?;
-        match helper_failure(&judged, &self.gen_limits, OUTPUT_CAP) {
-            None => Ok(judged.run.stdout),
-            Some(detail) => Err(Found::Generator {
+        run_helper(&gen, b"", &self.gen_limits, OUTPUT_CAP)
+            .map_err(|e| Found::Unrunnable(format!("cannot run {}: {e}", gen.describe())))?
+            .map_err(|detail| Found::Generator {
                 detail: format!("`{}`: {detail}", gen.describe()),
-            }),
-        }
+            })
     }
 
     /// Runs the brute force, then the solution, on `input`.
