@@ -49,7 +49,6 @@ fn functions(text: &str) -> Vec<(String, usize)> {
         }
         let indent = &line[..line.len() - line.trim_start().len()];
         let words: Vec<&str> = line
-            .trim_start()
             .split_whitespace()
             .skip_while(|word| {
                 word.starts_with("pub") || ["const", "unsafe", "async"].contains(word)

@@ -416,7 +416,11 @@ impl Problem {
     pub fn stored_cases(&self, required: &[&str]) -> Vec<StoredCase> {
         let cases = self
             .workspace
-            .cases(&self.id, !self.judge.is_interactive())
+            .cases(
+                &self.id,
+                !self.judge.is_interactive(),
+                self.judge.stored_limit(),
+            )
             .unwrap_or_else(|e| panic!("judge-data/{}: {e}", self.id));
         for wanted in required {
             assert!(
@@ -425,7 +429,9 @@ impl Problem {
                 self.id
             );
         }
-        let read = |path: &Path| files::read_stored(path).unwrap_or_else(|e| panic!("{e}"));
+        let read = |path: &Path| {
+            files::read_stored(path, self.judge.stored_limit()).unwrap_or_else(|e| panic!("{e}"))
+        };
         cases
             .into_iter()
             .filter_map(|case| {

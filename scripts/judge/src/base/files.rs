@@ -14,27 +14,12 @@ use std::io::{self, Read, Write};
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 /// Stored cases stay under this size; larger inputs are generated. An input
 /// is streamed to the program, never held whole.
 pub const MAX_STORED_BYTES: u64 = 64 << 20;
-
-/// The guard in force: `MAX_STORED_BYTES`, or what the problem being
-/// judged allows (an imported package's data, `case_size_limit_mib`).
-static STORED_LIMIT: AtomicU64 = AtomicU64::new(MAX_STORED_BYTES);
-
-/// The size stored files must stay under now.
-pub fn stored_limit() -> u64 {
-    STORED_LIMIT.load(Ordering::SeqCst)
-}
-
-/// Lets stored files reach `bytes` (never less than `MAX_STORED_BYTES`),
-/// for the problem about to be judged.
-pub fn set_stored_limit(bytes: u64) {
-    STORED_LIMIT.store(bytes.max(MAX_STORED_BYTES), Ordering::SeqCst);
-}
 
 static TEMPORARIES: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
 static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -264,13 +249,9 @@ pub fn size_name(bytes: u64) -> String {
 }
 
 /// Checks a stored data file without reading it: a regular file (what a
-/// symlink points to) under `stored_limit()`; returns its size.
-pub fn check_stored(path: &Path) -> Result<u64, String> {
-    check_stored_within(path, stored_limit())
-}
-
-/// As `check_stored`, under `limit` bytes.
-fn check_stored_within(path: &Path, limit: u64) -> Result<u64, String> {
+/// symlink points to) under `limit` bytes (`MAX_STORED_BYTES`, or what the
+/// problem's `case_size_limit_mib` allows); returns its size.
+pub fn check_stored(path: &Path, limit: u64) -> Result<u64, String> {
     let meta = match fs::metadata(path) {
         Err(_) if fs::symlink_metadata(path).is_ok() => {
             return Err(format!(
@@ -304,27 +285,18 @@ fn too_large(path: &Path, bytes: u64, limit: u64) -> String {
 
 /// Opens a stored data file after `check_stored`; what is read from it stops
 /// at the guard even if the file grew since.
-pub fn open_stored(path: &Path) -> Result<impl Read, String> {
-    open_stored_within(path, stored_limit())
-}
-
-fn open_stored_within(path: &Path, limit: u64) -> Result<impl Read, String> {
-    check_stored_within(path, limit)?;
+fn open_stored(path: &Path, limit: u64) -> Result<impl Read, String> {
+    check_stored(path, limit)?;
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Ok(file.take(limit))
 }
 
-/// Reads a stored data file whole, through the guard: for what must be
-/// held whole (an answer to compare with, a case a test solves in-process).
-pub fn read_stored(path: &Path) -> Result<Vec<u8>, String> {
-    read_stored_within(path, stored_limit())
-}
-
-/// Reads a stored file whole if it is under `limit` bytes (problem.toml's
-/// guard is smaller than a case's).
-pub fn read_stored_within(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+/// Reads a stored data file whole if it is under `limit` bytes, through the
+/// guard: for what must be held whole (an answer to compare with, a case a
+/// test solves in-process, a problem.toml).
+pub fn read_stored(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
-    open_stored_within(path, limit)?
+    open_stored(path, limit)?
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if bytes.len() as u64 >= limit {
@@ -342,10 +314,10 @@ pub enum Text<'a> {
 }
 
 impl Text<'_> {
-    /// The bytes, a stored file's through the size guard.
-    pub fn read(&self) -> Result<Cow<'_, [u8]>, String> {
+    /// The bytes, a stored file's through the size guard, `limit`.
+    pub fn read(&self, limit: u64) -> Result<Cow<'_, [u8]>, String> {
         match self {
-            Text::File(path) => read_stored(path).map(Cow::Owned),
+            Text::File(path) => read_stored(path, limit).map(Cow::Owned),
             Text::Bytes(bytes) => Ok(Cow::Borrowed(bytes)),
         }
     }
@@ -408,21 +380,21 @@ mod tests {
     fn stored_reads_are_guarded() {
         let dir = Scratch::new("files-stored").unwrap();
         let small = dir.file("small", b"ok").unwrap();
-        assert_eq!(read_stored(&small).unwrap(), b"ok");
+        assert_eq!(read_stored(&small, MAX_STORED_BYTES).unwrap(), b"ok");
         let big = dir.path().join("big");
         File::create(&big)
             .unwrap()
             .set_len(MAX_STORED_BYTES)
             .unwrap();
-        let err = read_stored(&big).unwrap_err();
+        let err = read_stored(&big, MAX_STORED_BYTES).unwrap_err();
         assert!(err.contains("it must stay under 64 MiB"), "{err}");
-        let err = read_stored_within(&small, 2).unwrap_err();
+        let err = read_stored(&small, 2).unwrap_err();
         assert!(err.contains("it must stay under 2 bytes"), "{err}");
-        let err = check_stored(dir.path()).unwrap_err();
+        let err = check_stored(dir.path(), MAX_STORED_BYTES).unwrap_err();
         assert!(err.contains("not a regular file"), "{err}");
         let dangling = dir.path().join("dangling");
         symlink(dir.path().join("nothing"), &dangling).unwrap();
-        let err = check_stored(&dangling).unwrap_err();
+        let err = check_stored(&dangling, MAX_STORED_BYTES).unwrap_err();
         assert!(err.ends_with("dangling is a symlink to nothing (stored data is plain files)"));
     }
 }

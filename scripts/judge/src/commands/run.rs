@@ -39,7 +39,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             (Text::File(Path::new(file)), None)
         }
         (None, Some(name)) => {
-            let cases = workspace.cases(&id, !judge.is_interactive())?;
+            let cases = judge.cases(workspace, &id)?;
             let names: Vec<String> = cases.iter().map(|case| case.name.clone()).collect();
             found = cases
                 .into_iter()

@@ -76,7 +76,7 @@ fn judge_problem(
 ) -> Result<(), SetupError> {
     let config = workspace.config(id)?;
     let judge = Judge::of(workspace, id, &config)?;
-    let mut cases = workspace.cases(id, !judge.is_interactive())?;
+    let mut cases = judge.cases(workspace, id)?;
     if cases.is_empty() {
         return Err(SetupError(format!(
             "{} has no cases yet: add <name>.in with its <name>.out",

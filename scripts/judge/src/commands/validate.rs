@@ -97,7 +97,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         }
         interrupt::finished(format!("{checked} inputs validated, {invalid} invalid"));
     };
-    for case in workspace.cases(&id, false)? {
+    for case in workspace.cases(&id, false, config.stored_limit())? {
         let flags = grading::group_of(&config.groups, &case.name)
             .map_or(&[][..], |g| &g.input_validator_flags[..]);
         report(&case.name, check(Text::File(&case.input), flags)?);

@@ -31,7 +31,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         )));
     }
     let judge = Judge::of(workspace, &id, &config)?;
-    let cases = workspace.cases(&id, !judge.is_interactive())?;
+    let cases = judge.cases(workspace, &id)?;
     let limit = judge.limits().time;
     outln!(
         "{:<44} {:<34} {:<14} {:<22} {:>9}",

@@ -39,13 +39,14 @@ impl Comparator {
         Comparator::Mode(Compare::of_mode(CompareMode::Exact))
     }
 
-    /// Judges `output`, the program's answer to `input`, against `answer`.
-    pub fn judge(&self, input: Text, output: &[u8], answer: Text) -> Judgement {
+    /// Judges `output`, the program's answer to `input`, against `answer`
+    /// (a stored one under `limit` bytes).
+    pub fn judge(&self, input: Text, output: &[u8], answer: Text, limit: u64) -> Judgement {
         let compare = match self {
             Comparator::Checker(checker) => return checker.judge(input, output, answer),
             Comparator::Mode(compare) => compare,
         };
-        let answer = match answer.read() {
+        let answer = match answer.read(limit) {
             Ok(answer) => answer,
             Err(error) => {
                 return Judgement::failure(format!("the answer could not be read: {error}"))
@@ -357,6 +358,7 @@ mod tests {
             Text::Bytes(b""),
             actual.as_bytes(),
             Text::Bytes(expected.as_bytes()),
+            u64::MAX,
         )
     }
 

@@ -9,7 +9,6 @@
 //! judges the file the interactor wrote as `<output>`, as Polygon does.
 
 use super::checker::{protocol_verdict, read_score};
-use super::compare::Comparator;
 use super::verdict::{self, past_helper_limit, Judged, Judgement, Verdict};
 use crate::base::error::SetupError;
 use crate::base::files::Scratch;
@@ -89,7 +88,7 @@ impl Interactor {
         input: Text,
         answer: Option<Text>,
         limits: &Limits,
-        checker: &Comparator,
+        checker: &dyn Fn(Text, &[u8], Text) -> Judgement,
         feedback: Option<&Path>,
     ) -> io::Result<Judged> {
         let scratch = Scratch::new("judge-interaction")?;
@@ -144,7 +143,7 @@ impl Interactor {
             _ if !solution_judgement.is_accepted() => solution_judgement,
             Said::Rejected(verdict, detail) => Judgement::new(verdict, detail),
             // A missing `<output>` is an empty one, for the checker to judge.
-            Said::Accepted if self.checked => checker.judge(
+            Said::Accepted if self.checked => checker(
                 Text::File(&input),
                 &fs::read(&output).unwrap_or_default(),
                 Text::File(answer.as_deref().unwrap_or(&empty_answer)),

@@ -10,7 +10,7 @@ use super::grading;
 use super::interactor::Interactor;
 use super::verdict::{self, Judged, Judgement, Verdict};
 use crate::base::error::SetupError;
-use crate::base::files::{Scratch, Text};
+use crate::base::files::{self, Scratch, Text};
 use crate::problem::config::{Config, Group, HelperLimits};
 use crate::problem::workspace::{Case, Workspace};
 use crate::process::run::{self, Access, Input, Limits, Outcome, Output, Program};
@@ -35,6 +35,8 @@ pub struct Judge {
     interactor: Option<Interactor>,
     /// Multi-pass: the most passes (`validation_passes`).
     passes: Option<u32>,
+    /// The size the problem's stored files stay under (`Config::stored_limit`).
+    stored_limit: u64,
 }
 
 impl Judge {
@@ -55,6 +57,7 @@ impl Judge {
             comparator: Comparator::of(workspace, id, config)?,
             interactor: Interactor::of(workspace, id, config)?,
             passes: config.validation_passes,
+            stored_limit: config.stored_limit(),
         })
     }
 
@@ -67,7 +70,19 @@ impl Judge {
             comparator: Comparator::exact(),
             interactor: None,
             passes: None,
+            stored_limit: files::MAX_STORED_BYTES,
         }
+    }
+
+    /// Problem `id`'s stored cases, read as this judge reads them (answers
+    /// required unless an interactor judges; its size guard).
+    pub fn cases(&self, workspace: &Workspace, id: &str) -> Result<Vec<Case>, SetupError> {
+        workspace.cases(id, !self.is_interactive(), self.stored_limit)
+    }
+
+    /// The size the problem's stored files stay under.
+    pub fn stored_limit(&self) -> u64 {
+        self.stored_limit
     }
 
     /// Judges `program` on the stored `case`, with the flags of the group
@@ -239,7 +254,7 @@ impl Judge {
                 input,
                 answer,
                 &self.limits,
-                &self.comparator,
+                &|input, output, answer| self.compare(input, output, answer),
                 feedback,
             );
         }
@@ -265,7 +280,9 @@ impl Judge {
                 (Comparator::Checker(checker), Some(dir)) => {
                     checker.judge_in(case_input, &run.stdout, answer, Some(dir))
                 }
-                _ => self.comparator.judge(case_input, &run.stdout, answer),
+                _ => self
+                    .comparator
+                    .judge(case_input, &run.stdout, answer, self.stored_limit),
             },
             (None, _) => Judgement::accepted(),
         };
@@ -275,7 +292,8 @@ impl Judge {
     /// The comparator's (or checker's) verdict on `output`, a program's
     /// answer to `input`: what the problems' own tests judge in-process.
     pub fn compare(&self, input: Text, output: &[u8], answer: Text) -> Judgement {
-        self.comparator.judge(input, output, answer)
+        self.comparator
+            .judge(input, output, answer, self.stored_limit)
     }
 }
 

@@ -141,7 +141,7 @@ pub fn time_limit_by_rule(
         return Ok(None);
     };
     let judge = Judge::of(workspace, id, &config)?.with_time_limit(TIMING_CAP);
-    let cases = workspace.cases(id, !judge.is_interactive())?;
+    let cases = judge.cases(workspace, id)?;
     let mut runs = Vec::new();
     for submission in config.submissions.iter().filter(|s| lower_bound(s)) {
         let run = run_submission(workspace, id, &config, &judge, &cases, submission)?;

@@ -275,6 +275,14 @@ pub struct Config {
     pub time_rule: Option<TimeRule>,
 }
 
+impl Config {
+    /// The size its stored files must stay under: `case_size_limit_mib`,
+    /// never less than `files::MAX_STORED_BYTES`.
+    pub fn stored_limit(&self) -> u64 {
+        (self.case_size_limit_mib << 20).max(files::MAX_STORED_BYTES)
+    }
+}
+
 /// Parses `problem.toml`'s text; the error names the line or the key.
 pub fn parse(text: &str) -> Result<Config, String> {
     let raw = key_values(text)?;

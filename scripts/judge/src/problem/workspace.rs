@@ -201,20 +201,22 @@ impl Workspace {
 
     pub fn config(&self, id: &str) -> Result<Config, SetupError> {
         let path = self.data_dir(id).join("problem.toml");
-        let bytes = files::read_stored_within(&path, MAX_CONFIG_BYTES).map_err(SetupError)?;
+        let bytes = files::read_stored(&path, MAX_CONFIG_BYTES).map_err(SetupError)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| SetupError(format!("{} is not UTF-8 text", path.display())))?;
-        let config =
-            config::parse(&text).map_err(|e| SetupError(format!("{}: {e}", path.display())))?;
-        // Its cases are read next, under its own guard.
-        files::set_stored_limit(config.case_size_limit_mib << 20);
-        Ok(config)
+        config::parse(&text).map_err(|e| SetupError(format!("{}: {e}", path.display())))
     }
 
     /// The stored cases of a problem, sorted by name (none, for a new
-    /// problem). Each `.in` needs its `.out` unless `answers_required` is
-    /// false (an interactor judges).
-    pub fn cases(&self, id: &str, answers_required: bool) -> Result<Vec<Case>, SetupError> {
+    /// problem), each file under `stored_limit` bytes (`Config::stored_limit`).
+    /// Each `.in` needs its `.out` unless `answers_required` is false (an
+    /// interactor judges).
+    pub fn cases(
+        &self,
+        id: &str,
+        answers_required: bool,
+        stored_limit: u64,
+    ) -> Result<Vec<Case>, SetupError> {
         let dir = self.data_dir(id);
         let entries = fs::read_dir(&dir)
             .map_err(|e| SetupError(format!("cannot list {}: {e}", dir.display())))?;
@@ -238,7 +240,7 @@ impl Workspace {
             let unfit: Vec<String> = [&input, &answer]
                 .into_iter()
                 .flatten()
-                .filter_map(|path| files::check_stored(path).err())
+                .filter_map(|path| files::check_stored(path, stored_limit).err())
                 .collect();
             let missing = match (&input, &answer) {
                 (Some(_), None) if answers_required => Some(("in", "out")),

@@ -87,7 +87,7 @@ fn stored_inputs(dir: &Path) -> Result<HashSet<Vec<u8>>, SetupError> {
     for entry in fs::read_dir(dir).map_err(cannot)? {
         let path = entry.map_err(cannot)?.path();
         if path.extension().and_then(|e| e.to_str()) == Some("in") {
-            let bytes = files::read_stored(&path).map_err(SetupError)?;
+            let bytes = files::read_stored(&path, files::MAX_STORED_BYTES).map_err(SetupError)?;
             inputs.insert(normalized(&String::from_utf8_lossy(&bytes)));
         }
     }
