@@ -11,6 +11,7 @@
 mod common;
 
 use common::{probe, survivors, Sandbox};
+use std::collections::BTreeSet;
 use std::fs;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -276,6 +277,46 @@ const HEADERS: &str = "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib
 
 fn source(body: &str) -> String {
     format!("{HEADERS}{body}\n")
+}
+
+#[test]
+fn runs_at_once_have_boxes_of_their_own() {
+    // Each case's program says its uid by its exit status, while the others
+    // run beside it.
+    let body = "int main(void) { usleep(400000); return getuid() % 100 + 1; }";
+    let prepare = |sandbox: &Sandbox| {
+        for name in ["b", "c", "d", "e", "f"] {
+            sandbox.write(&format!("judge-data/fake/{name}.in"), "1 2\n");
+            sandbox.write(&format!("judge-data/fake/{name}.out"), "3\n");
+        }
+    };
+    let setup = Setup {
+        prepare: Some(&prepare),
+        ..Setup::default()
+    };
+    attack_with("uids", LIMITS, &source(body), &setup, |user, _, run| {
+        let statuses: BTreeSet<&str> = run
+            .stdout
+            .split("exit status ")
+            .skip(1)
+            .filter_map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+            .collect();
+        let rows = run
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with("fake "))
+            .count();
+        assert_eq!(rows, 6, "{user:?}: {}", run.stdout);
+        // As root, no two runs at once share a uid (as nobody they are all
+        // the user's own, in namespaces of their own).
+        if user == User::Root {
+            assert!(
+                statuses.len() >= 2,
+                "{user:?}: {statuses:?} in {}",
+                run.stdout
+            );
+        }
+    });
 }
 
 #[test]

@@ -558,23 +558,26 @@ fn serve(boxed: &Spec, channel: &mut UnixStream) -> io::Result<()> {
     let said = (|| {
         // As root, a box of its own: its uid owns the folders it writes in
         // while it runs, and the runner's uid again after.
-        let taken = boxed.boxes.map(sandbox::take_box).transpose();
-        let user = match &taken {
-            Ok(taken) => taken.as_ref().map(|(uid, _)| (*uid, *uid)),
-            Err(_) => None,
+        // The box's lock is held until the run is over.
+        let (_held, user, init) = match boxed.boxes.map(sandbox::take_box).transpose() {
+            Ok(taken) => {
+                let user = taken.as_ref().map(|(uid, _)| (*uid, *uid));
+                let init = (|| {
+                    if let Some(namespaces) = boxed.namespaces {
+                        sandbox::enter_launcher_namespaces(namespaces)?;
+                    }
+                    // Only once the user namespace is mapped: mapped by a process
+                    // that is not dumpable, it let its programs execute nothing.
+                    sys::forbid_inspection()?;
+                    match boxed.namespaces {
+                        Some(_) => start_init(boxed, cgroup.as_ref(), user).map(Some),
+                        None => Ok(None),
+                    }
+                })();
+                (taken, user, init)
+            }
+            Err(e) => (None, None, Err(e)),
         };
-        let init = taken.and_then(|_| {
-            if let Some(namespaces) = boxed.namespaces {
-                sandbox::enter_launcher_namespaces(namespaces)?;
-            }
-            // Only once the user namespace is mapped: mapped by a process that
-            // is not dumpable, it let its programs execute nothing.
-            sys::forbid_inspection()?;
-            match boxed.namespaces {
-                Some(_) => start_init(boxed, cgroup.as_ref(), user).map(Some),
-                None => Ok(None),
-            }
-        });
         let message = match receive(channel) {
             Ok(Some(message)) => message,
             Ok(None) => {
