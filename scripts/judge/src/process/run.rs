@@ -367,7 +367,8 @@ pub fn run(
     let ready = READY.with(|ready| {
         let mut ready = ready.borrow_mut();
         ready.reap_finished();
-        ready.next.take().filter(|_| piped)
+        // One started ahead keeps waiting through a run of other pipes.
+        piped.then(|| ready.next.take()).flatten()
     });
     let Launcher {
         child: mut launcher,
@@ -381,8 +382,10 @@ pub fn run(
     // A launcher that could not prepare has reported why and is gone.
     let _ = launch::send(&mut channel, &words);
     if piped {
-        let next = start_launcher(Stdio::piped(), Stdio::piped())?;
-        READY.with(|ready| ready.borrow_mut().next = Some(next));
+        // Only a help: the next run starts its own if none is ready.
+        if let Ok(next) = start_launcher(Stdio::piped(), Stdio::piped()) {
+            READY.with(|ready| ready.borrow_mut().next = Some(next));
+        }
     }
     let pid = launcher.id() as i32;
     let pipes = Pipes {
