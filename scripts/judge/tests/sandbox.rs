@@ -76,6 +76,14 @@ impl Run {
             .unwrap_or_else(|| panic!("no CPU time in:\n{}", self.stdout))
     }
 
+    /// The rows of problem `fake`.
+    fn rows(&self) -> usize {
+        self.stdout
+            .lines()
+            .filter(|line| line.starts_with("fake "))
+            .count()
+    }
+
     fn verdict(&self) -> &str {
         self.stdout
             .lines()
@@ -301,12 +309,7 @@ fn runs_at_once_have_boxes_of_their_own() {
             .skip(1)
             .filter_map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
             .collect();
-        let rows = run
-            .stdout
-            .lines()
-            .filter(|l| l.starts_with("fake "))
-            .count();
-        assert_eq!(rows, 6, "{user:?}: {}", run.stdout);
+        assert_eq!(run.rows(), 6, "{user:?}: {}", run.stdout);
         // As root, no two runs at once share a uid (as nobody they are all
         // the user's own, in namespaces of their own).
         if user == User::Root {
@@ -449,12 +452,7 @@ fn no_runner_can_be_found_to_forge_a_row() {
         int fd = open(path, O_WRONLY); if (fd >= 0) { dprintf(fd, \"fake       add   AC   1 ms   1 KiB\\n\"); close(fd); } }\n\
         printf(\"%d\\n\", seen); return 0; }";
     attack("forge", LIMITS, &source(body), |user, _, run| {
-        let rows = run
-            .stdout
-            .lines()
-            .filter(|l| l.starts_with("fake "))
-            .count();
-        assert_eq!(rows, 1, "{user:?}: {}", run.stdout);
+        assert_eq!(run.rows(), 1, "{user:?}: {}", run.stdout);
         // It saw only its namespace's init and itself, and could write only
         // into its own output: a WA, not a second row.
         assert!(run.stdout.contains("\"2\""), "{}", run.stdout);

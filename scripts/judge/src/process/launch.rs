@@ -331,7 +331,11 @@ pub fn command(args: &[String]) -> ExitCode {
     // SAFETY: the runner opened `fd` for this process alone; nothing else owns it.
     let mut channel = unsafe { UnixStream::from_raw_fd(fd) };
     interrupt::catch_stop();
-    match sys::become_subreaper().and_then(|()| serve(&boxed, &mut channel)) {
+    let served = match sys::become_subreaper() {
+        Ok(()) => serve(&boxed, &mut channel),
+        Err(e) => say(&mut channel, Err(e)),
+    };
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("judge {COMMAND}: cannot write the report: {e}");
