@@ -11,5 +11,6 @@ pub mod compare;
 pub mod grading;
 pub mod interactor;
 pub mod judge;
+pub mod protocol;
 pub mod submissions;
 pub mod verdict;

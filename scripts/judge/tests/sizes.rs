@@ -10,7 +10,7 @@ use std::path::Path;
 const MAX_LINES: usize = 80;
 
 /// Today's long functions: (file under `scripts/`, function, lines).
-const LONG: [(&str, &str, usize); 24] = [
+const LONG: &[(&str, &str, usize)] = &[
     ("judge/src/problem/package.rs", "problem_toml", 153),
     ("judge/src/commands/bench/svg.rs", "panel", 136),
     ("judge/src/process/sources.rs", "build", 133),
@@ -22,13 +22,9 @@ const LONG: [(&str, &str, usize); 24] = [
     ("judge/src/commands/stress.rs", "report", 105),
     ("judge/src/commands/import.rs", "import_problem", 103),
     ("judge/src/judging/grading.rs", "grade_group", 101),
-    ("judge/src/commands/validate.rs", "command", 101),
     ("judge/src/commands/verify.rs", "command", 95),
     ("judge/src/process/sources/java.rs", "java_classes", 90),
-    ("judge/src/judging/checker.rs", "run", 90),
     ("judge/src/problem/package/kattis.rs", "settings", 89),
-    ("judge/src/judging/interactor.rs", "converse", 89),
-    ("judge/src/judging/interactor.rs", "judge", 88),
     ("judge/src/base/xml.rs", "element", 88),
     ("judge/src/judging/compare.rs", "tokens", 86),
     ("judge/src/process/run.rs", "outcome", 83),
@@ -126,7 +122,7 @@ fn no_function_in_scripts_is_over_80_lines_but_the_listed_ones_to_split() {
     let mut files = Vec::new();
     sources(&scripts, "", &mut files);
     assert!(files.len() > 50, "{} files", files.len());
-    let problems = problems(&files, &LONG);
+    let problems = problems(&files, LONG);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

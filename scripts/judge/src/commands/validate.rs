@@ -8,13 +8,11 @@
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::files::Text;
-use crate::base::modes::{Protocol, Said};
-use crate::judging::grading;
 use crate::judging::judge::{run_helper, Judge};
-use crate::judging::verdict::past_helper_limit;
+use crate::judging::{grading, protocol};
+use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
-use crate::process::launch::Exit;
 use crate::process::run::Program;
 
 const DEFAULT_COUNT: u64 = 100;
@@ -27,80 +25,13 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         "validate takes one problem id: judge validate <id> (make validate P=<id>)",
     )?;
     let config = workspace.config(&id)?;
-    if config.input_validators.is_empty() {
-        return Err(SetupError(format!(
-            "{id} has no input validators: set input_validators in judge-data/{id}/problem.toml"
-        )));
-    }
-    let validators: Vec<(String, Program)> = config
-        .input_validators
-        .iter()
-        .map(|command| {
-            Ok((
-                command.clone(),
-                workspace.tool("", command, "input validator")?,
-            ))
-        })
-        .collect::<Result<_, SetupError>>()?;
-    let check = |input: Text, group_flags: &[String]| -> Result<Vec<String>, SetupError> {
-        let mut problems = Vec::new();
-        for (name, program) in &validators {
-            let flags = [&config.input_validator_flags[..], group_flags].concat();
-            let judged = Judge::limits_only(config.helper.limits(VALIDATOR_OUTPUT_CAP))
-                .judge(&program.with_args(&flags), input, None)
-                .map_err(|e| SetupError(format!("cannot run the input validator {name}: {e}")))?;
-            let run = &judged.run;
-            let past = past_helper_limit(run, &config.helper, VALIDATOR_OUTPUT_CAP);
-            let protocol = config.input_validator_protocol;
-            let said = match run.exit {
-                Exit::Code(code) => protocol.said(code),
-                Exit::Signal(_) => None,
-            };
-            // A testlib validator's every other exit code says "invalid".
-            let testlib_code = protocol == Protocol::Testlib && matches!(run.exit, Exit::Code(_));
-            let invalid = || Err(format!("{name} says it is invalid"));
-            let valid = match (past, said) {
-                (Some(past), _) => Err(format!("{name} failed: {past}")),
-                (None, Some(Said::Accepted)) => Ok(()),
-                (None, Some(_)) => invalid(),
-                (None, None) if testlib_code => invalid(),
-                (None, None) if protocol == Protocol::Kattis => Err(format!(
-                    "{name} failed ({}), neither 42 nor 43",
-                    run.exit.describe()
-                )),
-                (None, None) => Err(format!("{name} failed ({})", run.exit.describe())),
-            };
-            if let Err(why) = valid {
-                let said: Vec<String> = String::from_utf8_lossy(&run.stdout)
-                    .lines()
-                    .chain(run.stderr_tail.lines())
-                    .filter(|l| !l.trim().is_empty())
-                    .take(3)
-                    .map(|l| format!("\n      {l}"))
-                    .collect();
-                problems.push(format!("{why}{}", said.concat()));
-            }
-        }
-        Ok(problems)
-    };
-    let (mut checked, mut invalid) = (0, 0);
-    let mut report = |what: &str, problems: Vec<String>| {
-        checked += 1;
-        if problems.is_empty() {
-            outln!("{id:<10} {what:<28} valid");
-        } else {
-            invalid += 1;
-            outln!("{id:<10} {what:<28} INVALID");
-            for problem in problems {
-                outln!("    {problem}");
-            }
-        }
-        interrupt::finished(format!("{checked} inputs validated, {invalid} invalid"));
-    };
+    let validators = Validators::of(workspace, &id, &config)?;
+    let mut tally = Tally::default();
     for case in workspace.cases(&id, false, config.stored_limit())? {
         let flags = grading::group_of(&config.groups, &case.name)
             .map_or(&[][..], |g| &g.input_validator_flags[..]);
-        report(&case.name, check(Text::File(&case.input), flags)?);
+        let problems = validators.check(Text::File(&case.input), flags)?;
+        tally.report(&id, &case.name, problems);
     }
     let generator = workspace.binary(&format!("{id}-gen"));
     if generator.is_file() {
@@ -114,11 +45,95 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
                     let why = why.lines().next().unwrap_or("");
                     SetupError(format!("{id}-gen {seed} failed: {why}"))
                 })?;
-            report(&format!("{id}-gen {seed}"), check(Text::Bytes(&made), &[])?);
+            let problems = validators.check(Text::Bytes(&made), &[])?;
+            tally.report(&id, &format!("{id}-gen {seed}"), problems);
         }
     } else {
         outln!("(no {id}-gen built: only the stored inputs were validated)");
     }
-    outln!("{checked} inputs, {invalid} invalid");
-    Ok(invalid == 0)
+    outln!("{} inputs, {} invalid", tally.checked, tally.invalid);
+    Ok(tally.invalid == 0)
+}
+
+/// A problem's input validators, each by its command, with the problem's
+/// flags, limits and protocol.
+struct Validators<'a> {
+    programs: Vec<(String, Program)>,
+    config: &'a Config,
+}
+
+impl<'a> Validators<'a> {
+    fn of(workspace: &Workspace, id: &str, config: &'a Config) -> Result<Self, SetupError> {
+        if config.input_validators.is_empty() {
+            return Err(SetupError(format!(
+                "{id} has no input validators: set input_validators in judge-data/{id}/problem.toml"
+            )));
+        }
+        let programs = config
+            .input_validators
+            .iter()
+            .map(|command| {
+                let program = workspace.tool("", command, "input validator")?;
+                Ok((command.clone(), program))
+            })
+            .collect::<Result<_, SetupError>>()?;
+        Ok(Validators { programs, config })
+    }
+
+    /// Why each validator that refuses `input` refuses it, with its first
+    /// lines; empty when every one accepts it.
+    fn check(&self, input: Text, group_flags: &[String]) -> Result<Vec<String>, SetupError> {
+        let config = self.config;
+        let flags = [&config.input_validator_flags[..], group_flags].concat();
+        let judge = Judge::limits_only(config.helper.limits(VALIDATOR_OUTPUT_CAP));
+        let mut problems = Vec::new();
+        for (name, program) in &self.programs {
+            let run = judge
+                .judge(&program.with_args(&flags), input, None)
+                .map_err(|e| SetupError(format!("cannot run the input validator {name}: {e}")))?
+                .run;
+            let protocol = config.input_validator_protocol;
+            if let Err(why) =
+                protocol::validity(protocol, &run, &config.helper, VALIDATOR_OUTPUT_CAP)
+            {
+                let stdout = String::from_utf8_lossy(&run.stdout);
+                let said: String = stdout
+                    .lines()
+                    .filter(|line| !line.trim().is_empty())
+                    .map(str::to_string)
+                    .chain(protocol::message(&run, None))
+                    .take(3)
+                    .map(|line| format!("\n      {line}"))
+                    .collect();
+                problems.push(format!("{name} {why}{said}"));
+            }
+        }
+        Ok(problems)
+    }
+}
+
+/// The inputs checked and found invalid, each reported as it is judged.
+#[derive(Default)]
+struct Tally {
+    checked: usize,
+    invalid: usize,
+}
+
+impl Tally {
+    fn report(&mut self, id: &str, what: &str, problems: Vec<String>) {
+        self.checked += 1;
+        if problems.is_empty() {
+            outln!("{id:<10} {what:<28} valid");
+        } else {
+            self.invalid += 1;
+            outln!("{id:<10} {what:<28} INVALID");
+            for problem in problems {
+                outln!("    {problem}");
+            }
+        }
+        interrupt::finished(format!(
+            "{} inputs validated, {} invalid",
+            self.checked, self.invalid
+        ));
+    }
 }

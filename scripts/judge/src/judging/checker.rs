@@ -3,16 +3,15 @@
 //! limits): the checker's time and memory are never the solution's. A checker that does not answer by its
 //! protocol is a checker failure (`FAIL`), never the solution's fault.
 
+use super::protocol;
 use super::verdict::{past_helper_limit, Judgement, Verdict};
 use crate::base::error::SetupError;
-use crate::base::files::Scratch;
-use crate::base::files::Text;
-use crate::base::modes::{Protocol, Said};
+use crate::base::files::{Scratch, Text};
+use crate::base::modes::Protocol;
 use crate::problem::config::{HelperLimits, Tool};
 use crate::problem::workspace::Workspace;
-use crate::process::launch::Exit;
 use crate::process::run::{self, Access, Input, Outcome, Output, Program};
-use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
 const CHECKER_OUTPUT_CAP: usize = 1 << 20;
@@ -91,63 +90,59 @@ impl Checker {
     ) -> Result<Judgement, String> {
         let scratch = Scratch::new("judge-check")
             .map_err(|e| format!("cannot make a scratch folder: {e}"))?;
-        let input = path_of(&scratch, "input", input)?;
-        let answer = path_of(&scratch, "answer", answer)?;
-        let (mut args, stdin, feedback) = match self.protocol {
-            Protocol::Testlib => {
-                let output = path_of(&scratch, "output", Text::Bytes(output))?;
-                (vec![input, output, answer], Input::Bytes(b""), None)
-            }
-            Protocol::Kattis => {
-                let feedback = match feedback {
-                    Some(dir) => dir.to_path_buf(),
-                    None => {
-                        let dir = scratch.path().join("feedback");
-                        fs::create_dir(&dir)
-                            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-                        dir
-                    }
-                };
-                let dir = format!("{}/", feedback.display());
-                (
-                    vec![input, answer, dir],
-                    Input::Bytes(output),
-                    Some(feedback),
-                )
-            }
+        let fault = |e: io::Error| e.to_string();
+        let input = protocol::placed(&scratch, "input", input).map_err(fault)?;
+        let answer = protocol::placed(&scratch, "answer", answer).map_err(fault)?;
+        // A multi-pass run keeps its feedback folder outside the scratch one.
+        let feedback = feedback.map_or_else(|| scratch.path().join("feedback"), Path::to_path_buf);
+        let (output_file, stdin) = match self.protocol {
+            Protocol::Testlib => (
+                protocol::placed(&scratch, "output", Text::Bytes(output)).map_err(fault)?,
+                Input::Bytes(b""),
+            ),
+            Protocol::Kattis => (PathBuf::new(), Input::Bytes(output)),
         };
-        args.extend(self.flags.iter().cloned());
-        let program = self.program.with_args(&args);
-        let limits = self.limits.limits(CHECKER_OUTPUT_CAP);
-        // It reads the answer, and may write in the scratch folder and in the
-        // feedback folder a multi-pass run keeps outside it.
+        let files = protocol::Files {
+            input: &input,
+            output: &output_file,
+            answer: Some(&answer),
+            feedback: &feedback,
+        };
+        let args = protocol::arguments(self.protocol, &files, &self.flags)
+            .map_err(|e| format!("cannot create {}: {e}", feedback.display()))?;
+        let kattis = self.protocol == Protocol::Kattis;
+        // It reads the answer, and may write in the scratch folder and in
+        // its feedback folder.
         let writable: Vec<&Path> = std::iter::once(scratch.path())
-            .chain(feedback.as_deref())
+            .chain(kattis.then_some(feedback.as_path()))
             .collect();
         let access = Access {
             readable: &[],
             writable: &writable,
         };
-        let outcome = run::run(&program, stdin, Output::Capture, &limits, &access)
-            .map_err(|e| format!("cannot run the checker {:?}: {e}", self.name))?;
-        let message = feedback
-            .as_ref()
-            .and_then(|dir| fs::read_to_string(dir.join("judgemessage.txt")).ok())
-            .unwrap_or_default();
-        let score = feedback.as_ref().and_then(|dir| read_score(dir));
-        let said: Vec<&str> = message
-            .lines()
-            .chain(outcome.stderr_tail.lines())
-            .filter(|line| !line.trim().is_empty())
-            .take(SHOWN_LINES)
-            .collect();
-        let said = said
+        let limits = self.limits.limits(CHECKER_OUTPUT_CAP);
+        let outcome = run::run(
+            &self.program.with_args(&args),
+            stdin,
+            Output::Capture,
+            &limits,
+            &access,
+        )
+        .map_err(|e| format!("cannot run the checker {:?}: {e}", self.name))?;
+        let feedback = kattis.then_some(feedback.as_path());
+        Ok(self.verdict(&outcome, feedback))
+    }
+
+    /// The judgement the checker's run gives, with the first lines it said.
+    fn verdict(&self, outcome: &Outcome, feedback: Option<&Path>) -> Judgement {
+        let said: String = protocol::message(outcome, feedback)
             .iter()
+            .take(SHOWN_LINES)
             .map(|line| format!("\n  {line}"))
-            .collect::<String>();
-        Ok(match protocol_verdict(self.protocol, &outcome) {
+            .collect();
+        match protocol::verdict(self.protocol, outcome) {
             Some(Verdict::Accepted) => Judgement {
-                score,
+                score: feedback.and_then(protocol::read_score),
                 ..Judgement::accepted()
             },
             Some(verdict) if said.is_empty() => {
@@ -155,66 +150,21 @@ impl Checker {
             }
             Some(verdict) => Judgement::new(verdict, format!("the checker says:{said}")),
             None => {
-                let how = past_helper_limit(&outcome, &self.limits, CHECKER_OUTPUT_CAP)
+                let how = past_helper_limit(outcome, &self.limits, CHECKER_OUTPUT_CAP)
                     .unwrap_or_else(|| {
                         let exit = outcome.exit.describe();
                         format!("{exit} (no {} verdict)", self.protocol.title())
                     });
+                let said = if said.is_empty() {
+                    String::new()
+                } else {
+                    format!("; it says:{said}")
+                };
                 Judgement::failure(format!(
-                    "the checker failed, not the solution: {:?}: {how}{}",
-                    self.name,
-                    if said.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; it says:{said}")
-                    }
+                    "the checker failed, not the solution: {:?}: {how}{said}",
+                    self.name
                 ))
             }
-        })
+        }
     }
-}
-
-/// The score a Kattis scoring validator wrote in `score.txt`, if any.
-pub fn read_score(feedback: &Path) -> Option<f64> {
-    fs::read_to_string(feedback.join("score.txt"))
-        .ok()?
-        .trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|score| score.is_finite())
-}
-
-/// The verdict a checker's or an interactor's exit gives by its protocol;
-/// `None` for none.
-pub fn protocol_verdict(protocol: Protocol, outcome: &Outcome) -> Option<Verdict> {
-    if outcome.killed.is_some() {
-        return None;
-    }
-    let code = match outcome.exit {
-        Exit::Code(code) => code,
-        Exit::Signal(_) => return None,
-    };
-    Some(match protocol.said(code)? {
-        Said::Accepted => Verdict::Accepted,
-        Said::Rejected => Verdict::WrongAnswer,
-        Said::PresentationError => Verdict::PresentationError,
-    })
-}
-
-/// The absolute path of a file holding `text`: its own file, or a new file
-/// in the scratch folder with the bytes (the checker may run elsewhere).
-fn path_of(scratch: &Scratch, name: &str, text: Text) -> Result<String, String> {
-    let path = match text {
-        Text::File(path) => absolute(path)?,
-        Text::Bytes(bytes) => scratch
-            .file(name, bytes)
-            .map_err(|e| format!("cannot write {}: {e}", scratch.path().join(name).display()))?,
-    };
-    Ok(path.to_string_lossy().into_owned())
-}
-
-/// The checker may run in another folder, so it gets absolute paths.
-fn absolute(path: &Path) -> Result<PathBuf, String> {
-    path.canonicalize()
-        .map_err(|e| format!("cannot find {}: {e}", path.display()))
 }

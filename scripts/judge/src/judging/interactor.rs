@@ -8,11 +8,10 @@
 //! 43 WA); any other end of it is a FAIL. With testlib, a `checker` then
 //! judges the file the interactor wrote as `<output>`, as Polygon does.
 
-use super::checker::{protocol_verdict, read_score};
+use super::protocol;
 use super::verdict::{self, past_helper_limit, Judged, Judgement, Verdict};
 use crate::base::error::SetupError;
-use crate::base::files::Scratch;
-use crate::base::files::Text;
+use crate::base::files::{Scratch, Text};
 use crate::base::modes::Protocol;
 use crate::problem::config::{Config, HelperLimits};
 use crate::problem::workspace::Workspace;
@@ -21,6 +20,7 @@ use crate::process::sys;
 use std::collections::VecDeque;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
+use std::os::fd::OwnedFd;
 use std::path::Path;
 use std::sync::Mutex;
 use std::thread;
@@ -94,35 +94,20 @@ impl Interactor {
         let scratch = Scratch::new("judge-interaction")?;
         let dir = scratch.path();
         // The interactor runs from the workspace root: every path is absolute.
-        let file = |name: &str, text: Text| match text {
-            Text::File(path) => path.canonicalize(),
-            Text::Bytes(bytes) => scratch.file(name, bytes),
-        };
-        let input = file("input", input)?;
-        let answer = answer.map(|answer| file("expected", answer)).transpose()?;
-        let empty_answer = scratch.file("answer", b"")?;
+        let input = protocol::placed(&scratch, "input", input)?;
+        let answer = answer
+            .map(|answer| protocol::placed(&scratch, "answer", answer))
+            .transpose()?;
         let output = dir.join("output");
-        let feedback = feedback.map_or_else(|| dir.join("feedback"), Path::to_path_buf);
-        let path_arg = |path: &Path| path.display().to_string();
-        let mut args = match self.protocol {
-            Protocol::Testlib => {
-                let mut args = vec![path_arg(&input), path_arg(&output)];
-                args.extend(answer.as_deref().map(path_arg));
-                args
-            }
-            Protocol::Kattis => {
-                if !feedback.is_dir() {
-                    fs::create_dir(&feedback)?;
-                }
-                vec![
-                    path_arg(&input),
-                    path_arg(answer.as_deref().unwrap_or(&empty_answer)),
-                    format!("{}/", feedback.display()),
-                ]
-            }
-        };
-        args.extend(self.flags.iter().cloned());
         // A multi-pass run's feedback folder lives outside the scratch folder.
+        let feedback = feedback.map_or_else(|| dir.join("feedback"), Path::to_path_buf);
+        let files = protocol::Files {
+            input: &input,
+            output: &output,
+            answer: answer.as_deref(),
+            feedback: &feedback,
+        };
+        let args = protocol::arguments(self.protocol, &files, &self.flags)?;
         let writable = [dir, feedback.as_path()];
         let writable = if feedback.is_dir() {
             &writable[..]
@@ -146,10 +131,10 @@ impl Interactor {
             Said::Accepted if self.checked => checker(
                 Text::File(&input),
                 &fs::read(&output).unwrap_or_default(),
-                Text::File(answer.as_deref().unwrap_or(&empty_answer)),
+                answer.as_deref().map_or(Text::Bytes(b""), Text::File),
             ),
             Said::Accepted => Judgement {
-                score: read_score(&feedback),
+                score: protocol::read_score(&feedback),
                 ..Judgement::accepted()
             },
         };
@@ -183,14 +168,9 @@ impl Interactor {
                 outcome.stderr_end()
             ));
         }
-        let message = match self.protocol {
-            Protocol::Testlib => messages(&outcome.stderr_tail),
-            Protocol::Kattis => {
-                let judged = fs::read_to_string(feedback.join("judgemessage.txt"));
-                messages(&(judged.unwrap_or_default() + &outcome.stderr_tail))
-            }
-        };
-        match protocol_verdict(self.protocol, outcome) {
+        let kattis = self.protocol == Protocol::Kattis;
+        let message = messages(&protocol::message(outcome, kattis.then_some(feedback)));
+        match protocol::verdict(self.protocol, outcome) {
             Some(Verdict::Accepted) => Said::Accepted,
             Some(verdict) => Said::Rejected(verdict, message),
             None => Said::Failed(format!(
@@ -210,8 +190,7 @@ enum Said {
 }
 
 /// The last lines of a message, indented under "the interactor says".
-fn messages(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+fn messages(lines: &[String]) -> String {
     if lines.is_empty() {
         return String::new();
     }
@@ -287,22 +266,10 @@ fn converse(
                 &Access::JUDGED,
             )
         });
-        let to_solution = scope.spawn(move || {
-            copy(
-                File::from(from_interactor),
-                File::from(to_solution),
-                Side::Interactor,
-                transcript,
-            )
-        });
-        let from_solution = scope.spawn(move || {
-            copy(
-                File::from(from_solution),
-                File::from(to_interactor),
-                Side::Solution,
-                transcript,
-            )
-        });
+        let to_solution =
+            scope.spawn(move || copy(from_interactor, to_solution, Side::Interactor, transcript));
+        let from_solution =
+            scope.spawn(move || copy(from_solution, to_interactor, Side::Solution, transcript));
         let joined = |handle: thread::ScopedJoinHandle<'_, _>| {
             handle
                 .join()
@@ -341,8 +308,8 @@ enum Side {
 /// Copies `from` into `to` until `from` ends, noting the lines in the
 /// transcript; returns when it ended. Once `to` is gone (its reader exited)
 /// the rest is still read, so the writer never dies of a broken pipe.
-fn copy(mut from: File, to: File, side: Side, transcript: &Mutex<Transcript>) -> Instant {
-    let mut to = Some(to);
+fn copy(from: OwnedFd, to: OwnedFd, side: Side, transcript: &Mutex<Transcript>) -> Instant {
+    let (mut from, mut to) = (File::from(from), Some(File::from(to)));
     let mut buffer = [0u8; 8192];
     loop {
         let n = match from.read(&mut buffer) {

@@ -1,0 +1,134 @@
+//! How the problem's helpers are called and how they answer, in one place
+//! for checkers, interactors and input validators: the files a call is
+//! given (absolute, for a helper may run elsewhere), its arguments by
+//! `problem.toml`'s protocol, the Kattis feedback folder, what its exit
+//! says and what it wrote to say why.
+
+use super::verdict::{past_helper_limit, Verdict};
+use crate::base::files::{Scratch, Text};
+use crate::base::modes::{Protocol, Said};
+use crate::problem::config::HelperLimits;
+use crate::process::launch::Exit;
+use crate::process::run::Outcome;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The files of one call of a checker or an interactor.
+pub struct Files<'a> {
+    pub input: &'a Path,
+    /// Testlib's `<output>`: the output a checker reads, or the file an
+    /// interactor writes for the checker.
+    pub output: &'a Path,
+    /// The case's answer; a Kattis call without one is given an empty file.
+    pub answer: Option<&'a Path>,
+    /// Kattis's `<feedback_dir>`, made when it is not there.
+    pub feedback: &'a Path,
+}
+
+/// The arguments of a call by `protocol`, then `flags` (`validator_flags`):
+/// testlib `<input> <output> [<answer>]`, Kattis `<input> <answer>
+/// <feedback_dir>/` with the output on stdin.
+pub fn arguments(protocol: Protocol, files: &Files, flags: &[String]) -> io::Result<Vec<String>> {
+    let shown = |path: &Path| path.display().to_string();
+    let mut args: Vec<String> = match protocol {
+        Protocol::Testlib => [Some(files.input), Some(files.output), files.answer]
+            .into_iter()
+            .flatten()
+            .map(shown)
+            .collect(),
+        Protocol::Kattis => {
+            if !files.feedback.is_dir() {
+                fs::create_dir(files.feedback)?;
+            }
+            let answer = files.answer.unwrap_or(Path::new("/dev/null"));
+            vec![
+                shown(files.input),
+                shown(answer),
+                format!("{}/", files.feedback.display()),
+            ]
+        }
+    };
+    args.extend(flags.iter().cloned());
+    Ok(args)
+}
+
+/// The absolute path of a file holding `text`: its own file, or a new file
+/// `name` in the scratch folder holding the bytes.
+pub fn placed(scratch: &Scratch, name: &str, text: Text) -> io::Result<PathBuf> {
+    let placed = match text {
+        Text::File(path) => path.canonicalize(),
+        Text::Bytes(bytes) => scratch.file(name, bytes),
+    };
+    placed.map_err(|e| io::Error::new(e.kind(), format!("cannot place the {name}: {e}")))
+}
+
+/// The verdict a checker's or an interactor's exit gives by its protocol;
+/// `None` for none.
+pub fn verdict(protocol: Protocol, outcome: &Outcome) -> Option<Verdict> {
+    if outcome.killed.is_some() {
+        return None;
+    }
+    let code = match outcome.exit {
+        Exit::Code(code) => code,
+        Exit::Signal(_) => return None,
+    };
+    Some(match protocol.said(code)? {
+        Said::Accepted => Verdict::Accepted,
+        Said::Rejected => Verdict::WrongAnswer,
+        Said::PresentationError => Verdict::PresentationError,
+    })
+}
+
+/// Whether an input validator's run says its input is valid; else why not,
+/// worded after the validator's name. A testlib validator's every exit
+/// code but 0 says "invalid"; a Kattis one says 42 or 43, or failed.
+pub fn validity(
+    protocol: Protocol,
+    outcome: &Outcome,
+    helper: &HelperLimits,
+    output_cap: usize,
+) -> Result<(), String> {
+    if let Some(past) = past_helper_limit(outcome, helper, output_cap) {
+        return Err(format!("failed: {past}"));
+    }
+    let said = match outcome.exit {
+        Exit::Code(code) => protocol.said(code),
+        Exit::Signal(_) => None,
+    };
+    match said {
+        Some(Said::Accepted) => Ok(()),
+        Some(_) => Err("says it is invalid".into()),
+        None => match (protocol, outcome.exit) {
+            (Protocol::Testlib, Exit::Code(_)) => Err("says it is invalid".into()),
+            (Protocol::Kattis, exit) => {
+                Err(format!("failed ({}), neither 42 nor 43", exit.describe()))
+            }
+            (_, exit) => Err(format!("failed ({})", exit.describe())),
+        },
+    }
+}
+
+/// What a helper wrote to say why: the non-empty lines of the feedback
+/// folder's `judgemessage.txt`, when there is one, then of its stderr.
+pub fn message(outcome: &Outcome, feedback: Option<&Path>) -> Vec<String> {
+    let judged = feedback
+        .and_then(|dir| fs::read_to_string(dir.join("judgemessage.txt")).ok())
+        .unwrap_or_default();
+    judged
+        .lines()
+        .chain(outcome.stderr_tail.lines())
+        .filter(|line| !line.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The score a Kattis scoring validator wrote in `score.txt`, if any.
+pub fn read_score(feedback: &Path) -> Option<f64> {
+    fs::read_to_string(feedback.join("score.txt"))
+        .ok()?
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|score| score.is_finite())
+}
