@@ -19,21 +19,14 @@ fn main() {
 }
 
 pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {
-    let line_end = if rng.chance(1, 8) { "\r\n" } else { "\n" };
-    let mut out = String::new();
-    for _ in 0..rng.range(1, 4) {
-        if rng.chance(1, 10) {
-            out.push_str(line_end);
-        }
+    testkit::leetcode_cases(rng, 4, |rng| {
         let count = if rng.chance(1, 2) {
             size
         } else {
             rng.range(0, size)
         };
-        let calls = random_calls(rng, count);
-        out.push_str(&case_lines(&calls, line_end));
-    }
-    out.into_bytes()
+        case_lines(&random_calls(rng, count))
+    })
 }
 
 fn random_calls(rng: &mut Rng, count: u64) -> Vec<Call> {
@@ -66,18 +59,14 @@ fn random_calls(rng: &mut Rng, count: u64) -> Vec<Call> {
 }
 
 /// The two lines of a case: the names, constructor first, and the arguments.
-fn case_lines(calls: &[Call], line_end: &str) -> String {
+fn case_lines(calls: &[Call]) -> Vec<String> {
     let mut names = vec!["MinStack".to_string()];
     let mut args = vec![Vec::new()];
     for (name, call_args) in calls {
         names.push(name.to_string());
         args.push(call_args.clone());
     }
-    format!(
-        "{}{line_end}{}{line_end}",
-        leetcode::show(&names),
-        leetcode::show(&args)
-    )
+    vec![leetcode::show(&names), leetcode::show(&args)]
 }
 
 fn bench_calls(size: u64) -> Vec<u8> {
@@ -99,5 +88,5 @@ fn bench_calls(size: u64) -> Vec<u8> {
         }
         calls.push((method, Vec::new()));
     }
-    case_lines(&calls, "\n").into_bytes()
+    (case_lines(&calls).join("\n") + "\n").into_bytes()
 }

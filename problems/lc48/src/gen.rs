@@ -27,18 +27,10 @@ fn main() {
 }
 
 pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {
-    let line_end = if rng.chance(1, 8) { "\r\n" } else { "\n" };
-    let mut out = String::new();
-    for _ in 0..rng.range(1, 4) {
-        if rng.chance(1, 10) {
-            out.push_str(line_end);
-        }
+    testkit::leetcode_cases(rng, 4, |rng| {
         let n = rng.size_biased(1, size);
-        let matrix = random_matrix(rng, n as usize);
-        out.push_str(&leetcode::show(&matrix));
-        out.push_str(line_end);
-    }
-    out.into_bytes()
+        vec![leetcode::show(&random_matrix(rng, n as usize))]
+    })
 }
 
 fn random_matrix(rng: &mut Rng, n: usize) -> Vec<Vec<i32>> {

@@ -18,18 +18,12 @@ fn main() {
 }
 
 pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8> {
-    let line_end = if rng.chance(1, 8) { "\r\n" } else { "\n" };
-    let mut out = String::new();
-    for _ in 0..rng.range(1, 4) {
-        if rng.chance(1, 10) {
-            out.push_str(line_end);
-        }
+    testkit::leetcode_cases(rng, 4, |rng| {
         let n = rng.size_biased(1, size);
         let nums = random_nums(rng, n);
         let k = rng.size_biased(1, n);
-        out.push_str(&format!("{}{line_end}{k}{line_end}", leetcode::show(&nums)));
-    }
-    out.into_bytes()
+        vec![leetcode::show(&nums), k.to_string()]
+    })
 }
 
 fn random_nums(rng: &mut Rng, n: u64) -> Vec<i32> {

@@ -702,12 +702,12 @@ const MERGE_TWO_SORTED_LISTS_SOLUTION: &str = "impl Solution {
 
 /// 236's generator made random: a tree of distinct values in level order
 /// (a complete tree) and two of its nodes. It replaces the skeleton's `case`.
-const RANDOM_NODES_CASE: &str = "fn case(rng: &mut Rng) -> Vec<u8> {
+const RANDOM_NODES_CASE: &str = "fn case(rng: &mut Rng) -> Vec<String> {
     let mut values: Vec<i32> = (0..rng.range(2, 15) as i32).collect();
     rng.shuffle(&mut values);
     let p = rng.below(values.len() as u64) as usize;
     let q = (p + 1 + rng.below(values.len() as u64 - 1) as usize) % values.len();
-    format!(\"{}\\n{}\\n{}\\n\", leetcode::show(&values), values[p], values[q]).into_bytes()
+    vec![leetcode::show(&values), values[p].to_string(), values[q].to_string()]
 }
 ";
 
@@ -810,7 +810,7 @@ fn codec_node_and_two_list_templates_scaffold_clean_and_their_solutions_answer_t
     let gen = copy.root.join("problems/lc236/src/gen.rs");
     let skeleton = fs::read_to_string(&gen).unwrap();
     let case = skeleton
-        .find("fn case(_rng: &mut Rng) -> Vec<u8> {")
+        .find("fn case(_rng: &mut Rng) -> Vec<String> {")
         .unwrap();
     fs::write(&gen, format!("{}{RANDOM_NODES_CASE}", &skeleton[..case])).unwrap();
 

@@ -83,6 +83,29 @@ impl Rng {
     }
 }
 
+/// LeetCode's custom-testcase input: one to `most` cases, each the lines
+/// `case` draws (an argument a line), with `\r\n` line ends one input in
+/// eight and a blank line before a case one time in ten, as LeetCode's box
+/// takes them.
+pub fn leetcode_cases(
+    rng: &mut Rng,
+    most: u64,
+    mut case: impl FnMut(&mut Rng) -> Vec<String>,
+) -> Vec<u8> {
+    let line_end = if rng.chance(1, 8) { "\r\n" } else { "\n" };
+    let mut out = String::new();
+    for _ in 0..rng.range(1, most.max(1)) {
+        if rng.chance(1, 10) {
+            out.push_str(line_end);
+        }
+        for line in case(rng) {
+            out.push_str(&line);
+            out.push_str(line_end);
+        }
+    }
+    out.into_bytes()
+}
+
 /// What a generator was asked for on its command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GenRequest {
