@@ -254,7 +254,7 @@ int main(int argc, char* argv[]) {
 }
 "#;
 
-/// Compiles `source` with g++; `None` (and a "skipped" line) without g++.
+/// Compiles `source` with g++; `None` (a skip) without g++.
 fn compile(dir: &Path, name: &str, source: &str) -> Option<PathBuf> {
     let file = dir.join(format!("{name}.cpp"));
     fs::write(&file, source).unwrap();
@@ -266,7 +266,7 @@ fn compile(dir: &Path, name: &str, source: &str) -> Option<PathBuf> {
         .output();
     match built {
         Err(_) => {
-            println!("skipped: g++ is not installed");
+            common::skip("no g++ here");
             None
         }
         Ok(Output { status, stderr, .. }) => {
