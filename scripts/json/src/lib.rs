@@ -210,7 +210,7 @@ pub fn locate(input: &Cursor, start: usize, path: &[usize]) -> usize {
         input.skip_whitespace();
         if input.eat_here(b'[') {
             for _ in 0..index {
-                if read_nested(&mut input, 0).is_err() || !input.eat(b',') {
+                if read_value(&mut input, 0).is_err() || !input.eat(b',') {
                     break;
                 }
             }
@@ -323,7 +323,7 @@ impl Value {
 pub const MAX_DEPTH: usize = 256;
 
 /// Appends `value`, compact: no whitespace, members in their order.
-pub fn write_value(value: &Value, out: &mut Vec<u8>) {
+fn write_value(value: &Value, out: &mut Vec<u8>) {
     match value {
         Value::Null => out.extend_from_slice(b"null"),
         Value::Bool(b) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
@@ -353,12 +353,7 @@ impl fmt::Display for Value {
     }
 }
 
-/// Reads one value, whitespace before it skipped.
-pub fn read_value(input: &mut Cursor) -> Result<Value, String> {
-    read_nested(input, 0)
-}
-
-fn read_nested(mut input: &mut Cursor, depth: usize) -> Result<Value, String> {
+fn read_value(mut input: &mut Cursor, depth: usize) -> Result<Value, String> {
     if depth > MAX_DEPTH {
         return Err(input.error(&format!(
             "expected no more than {MAX_DEPTH} levels of nesting"
@@ -367,10 +362,8 @@ fn read_nested(mut input: &mut Cursor, depth: usize) -> Result<Value, String> {
     input.skip_whitespace();
     match input.peek() {
         Some(b'{') => read_object(input, depth),
-        Some(b'[') => read_array(&mut input, "an array", |input| {
-            read_nested(input, depth + 1)
-        })
-        .map(Value::Array),
+        Some(b'[') => read_array(&mut input, "an array", |input| read_value(input, depth + 1))
+            .map(Value::Array),
         Some(b'"') => read_string(input, "a string").map(Value::String),
         _ => {
             if let Some(text) = number_text(input) {
@@ -401,7 +394,7 @@ fn read_object(input: &mut Cursor, depth: usize) -> Result<Value, String> {
     loop {
         let key = read_string(input, "a member name in double quotes")?;
         input.expect(b':', "after the member name")?;
-        members.push((key, read_nested(input, depth + 1)?));
+        members.push((key, read_value(input, depth + 1)?));
         if input.eat(b'}') {
             return Ok(Value::Object(members));
         }
@@ -414,7 +407,7 @@ fn read_object(input: &mut Cursor, depth: usize) -> Result<Value, String> {
 /// Parses one JSON text, with nothing but whitespace after it.
 pub fn parse(text: &str) -> Result<Value, String> {
     let mut input = Cursor::new(text.as_bytes());
-    let value = read_nested(&mut input, 0)?;
+    let value = read_value(&mut input, 0)?;
     if input.more() {
         return Err(input.error("expected the end of the text after the value"));
     }

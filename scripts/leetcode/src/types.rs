@@ -3,7 +3,7 @@
 
 use crate::input::Input;
 use crate::nodes::{ListNode, Tree, TreeNode};
-use json::{number_text, read_array, read_string, write_array, write_string, Value};
+use json::{number_text, read_array, read_string, write_array, write_string};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -307,18 +307,4 @@ fn read_level_order(input: &mut Input) -> Result<Tree, String> {
         }
     }
     Ok(Some(root))
-}
-
-impl Json for Value {
-    fn name() -> String {
-        "a JSON value".into()
-    }
-
-    fn read(input: &mut Input) -> Result<Self, String> {
-        json::read_value(input)
-    }
-
-    fn write(&self, out: &mut Vec<u8>) {
-        json::write_value(self, out);
-    }
 }
