@@ -1,11 +1,15 @@
-//! The runner's folders are its layers, lowest first: base, process,
-//! problem, judging, commands. A module may use the layers below its own and
-//! the modules of its own layer, but never a layer above; the modules of one
-//! layer never use each other in a circle; and a command never uses another
-//! (what two commands need belongs a layer down). Read from the `crate::`,
-//! `super::` and `super::super::` paths of every file under `src/`, `use`
-//! groups over many lines included: checked layering is a convention,
-//! unchecked layering is a wish.
+//! Every crate of the tools (each member of the workspace under `scripts/`)
+//! keeps its modules in order: modules that share a parent never use each
+//! other in a circle (`a` uses `b` and `b` uses `a`, or a longer one); a
+//! module and its parent use each other freely. The runner's folders are
+//! also its layers, lowest first: base, process, problem, judging,
+//! commands. A module may use the layers below its own, never one above;
+//! and a command never uses another (what two commands need belongs a
+//! layer down). Read from the `crate::`, `self::` and `super::` paths
+//! (`super::super::` and deeper too) of every file under `src/`, each
+//! binary of `src/bin/` a crate of its own, groups nested and over many
+//! lines included: checked layering is a convention, unchecked layering is
+//! a wish.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -13,15 +17,13 @@ use std::path::Path;
 
 const LAYERS: [&str; 5] = ["base", "process", "problem", "judging", "commands"];
 
-/// The module a source file belongs to, as `layer::module` (`base` for the
-/// layer's own file), from its path under `src/`; `None` for the roots.
-fn module_of(path: &str) -> Option<String> {
-    let path = path.strip_suffix(".rs")?;
-    let parts: Vec<&str> = path.split('/').collect();
-    match parts.as_slice() {
-        [layer] if LAYERS.contains(layer) => Some(layer.to_string()),
-        [layer, module, ..] if LAYERS.contains(layer) => Some(format!("{layer}::{module}")),
-        _ => None,
+/// A module's path from its crate's root, from its file's path under the
+/// root's folder: `base/judges/urls.rs` is `base::judges::urls`, and
+/// `lib.rs` or `main.rs` the root itself.
+fn module_of(path: &str) -> Vec<String> {
+    match path.trim_end_matches(".rs").trim_end_matches("/mod") {
+        "lib" | "main" => Vec::new(),
+        path => path.split('/').map(String::from).collect(),
     }
 }
 
@@ -29,77 +31,63 @@ fn is_ident(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
-/// The first path segment after `at` in `code`, or every first segment of
-/// a `{a, b::c}` group there.
-fn first_segments(code: &str) -> Vec<String> {
-    if let Some(group) = code.strip_prefix('{') {
-        let inside = &group[..group.find('}').unwrap_or(group.len())];
-        return inside
-            .split(',')
-            .map(|item| item.trim().split("::").next().unwrap_or("").to_string())
-            .filter(|item| !item.is_empty() && item != "self")
-            .collect();
-    }
-    let ident: String = code.chars().take_while(|&c| is_ident(c)).collect();
-    // `super::*` names no module of its own.
-    [ident]
-        .into_iter()
-        .filter(|ident| !ident.is_empty())
-        .collect()
-}
-
-/// The modules `text` (the file of module `from`, `depth` folders below
-/// `src/`) names, each with the line it does so on.
-fn uses(text: &str, from: &str, depth: usize) -> Vec<(String, usize)> {
-    let layer = from.split("::").next().unwrap_or("");
+/// Every path in `code` that starts at `crate`, `self` or `super`, as its
+/// segments (see [`expand`]).
+fn paths(code: &str) -> Vec<Vec<String>> {
     let mut found = Vec::new();
-    for (index, code) in statements(text) {
-        let code = code.as_str();
-        for (at, _) in code.match_indices("crate::") {
-            if code[..at].ends_with('$') || code[..at].ends_with(|c: char| is_ident(c)) {
-                continue;
-            }
-            let rest = &code[at + "crate::".len()..];
-            // `crate::{base::files, problem::kind}` names each of its items.
-            let items = match rest.strip_prefix('{') {
-                Some(group) => top_level_items(group),
-                None => vec![rest],
-            };
-            for item in items {
-                let target_layer: String = item.chars().take_while(|&c| is_ident(c)).collect();
-                if !LAYERS.contains(&target_layer.as_str()) {
-                    continue;
-                }
-                match item[target_layer.len()..].strip_prefix("::") {
-                    Some(path) => {
-                        for module in first_segments(path) {
-                            found.push((format!("{target_layer}::{module}"), index));
-                        }
-                    }
-                    None => found.push((target_layer, index)),
-                }
-            }
-        }
-        // `super::x` from a layer's own module, or `super::super::x` from a
-        // module's own, names a sibling there.
-        let sibling = match depth {
-            1 => "super::",
-            2 => "super::super::",
-            _ => continue,
-        };
-        for (at, _) in code.match_indices(sibling) {
-            let before = &code[..at];
-            if before.ends_with(|c: char| is_ident(c)) || before.ends_with("super::") {
-                continue;
-            }
-            for module in first_segments(&code[at + sibling.len()..]) {
-                if module != "super" {
-                    found.push((format!("{layer}::{module}"), index));
-                }
+    for start in ["crate::", "self::", "super::"] {
+        for (at, _) in code.match_indices(start) {
+            // `$crate::` is a macro's; after `::` the path was read from its start.
+            if !code[..at].ends_with(|c: char| is_ident(c) || c == '$' || c == ':') {
+                found.extend(expand(&code[at..]));
             }
         }
     }
     found
+}
+
+/// The paths `code` starts with, each group read as each of its items:
+/// `crate::{a, b::{c, d}}` is `crate::a`, `crate::b::c` and `crate::b::d`.
+fn expand(code: &str) -> Vec<Vec<String>> {
+    let ident: String = code.chars().take_while(|&c| is_ident(c)).collect();
+    if ident.is_empty() {
+        return match code.strip_prefix('{') {
+            Some(group) => top_level_items(group)
+                .into_iter()
+                .flat_map(expand)
+                .collect(),
+            None => vec![Vec::new()],
+        };
+    }
+    let tails = match code[ident.len()..].strip_prefix("::") {
+        Some(rest) => expand(rest),
+        None => vec![Vec::new()],
+    };
+    let whole = |tail: Vec<String>| [vec![ident.clone()], tail].concat();
+    tails.into_iter().map(whole).collect()
+}
+
+/// The module that `path`, read in module `from`, names: the longest start
+/// of it that is one of `modules`.
+fn resolve(from: &[String], path: &[String], modules: &BTreeSet<Vec<String>>) -> Vec<String> {
+    // Each binary of `src/bin/` is a crate root of its own.
+    let in_binary = from.first().is_some_and(|first| first == "bin");
+    let mut module = from.to_vec();
+    for segment in path {
+        match segment.as_str() {
+            "crate" => module.truncate(if in_binary { 2 } else { 0 }),
+            "self" => {}
+            "super" => drop(module.pop()),
+            _ => {
+                module.push(segment.clone());
+                if !modules.contains(&module) {
+                    module.pop();
+                    break;
+                }
+            }
+        }
+    }
+    module
 }
 
 /// The items of a `{...}` group whose `{` is just before `group`, each
@@ -143,35 +131,51 @@ fn statements(text: &str) -> Vec<(usize, String)> {
     found
 }
 
-/// Every edge that goes up a layer, every circle of modules within one,
-/// and every command that uses another,
-/// each named; `files` are (path under `src/`, text).
-fn problems(files: &[(String, String)]) -> Vec<String> {
-    let rank = |module: &str| {
-        let layer = module.split("::").next().unwrap_or("");
-        LAYERS.iter().position(|l| *l == layer).unwrap_or(0)
-    };
-    let mut found = Vec::new();
-    let mut sideways: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+/// Every circle of modules that share a parent, every edge that goes up one
+/// of `layers` (lowest first) and every use of one module of the top layer
+/// by another, each named; `files` are (path under `root`, text) of one
+/// crate's `src/`.
+fn problems(root: &str, files: &[(String, String)], layers: &[&str]) -> Vec<String> {
+    // A file's module is inside its folders' modules, files or not.
+    let modules: BTreeSet<Vec<String>> = files
+        .iter()
+        .flat_map(|(path, _)| {
+            let module = module_of(path);
+            (1..=module.len()).map(move |length| module[..length].to_vec())
+        })
+        .collect();
+    let rank = |module: &[String]| layers.iter().position(|layer| module[0] == *layer);
+    let (mut found, mut sideways) = (Vec::new(), BTreeMap::<_, BTreeSet<_>>::new());
     for (path, text) in files {
-        let from = match module_of(path) {
-            Some(from) => from,
-            None => continue,
-        };
-        let depth = path.matches('/').count();
-        for (to, line) in uses(text, &from, depth) {
-            let command = |module: &str| module.starts_with("commands::");
-            if rank(&to) > rank(&from) {
-                found.push(format!("{path}:{line}: {from} uses {to}, a layer above it"));
-            } else if command(&from) && command(&to) && to != from {
-                found.push(format!("{path}:{line}: {from} uses {to}, another command"));
-            } else if rank(&to) == rank(&from) && to != from && to.contains("::") {
-                sideways.entry(from.clone()).or_default().insert(to);
+        let from = module_of(path);
+        for (line, code) in statements(text) {
+            let used: BTreeSet<_> = paths(&code)
+                .iter()
+                .map(|p| resolve(&from, p, &modules))
+                .collect();
+            for to in used {
+                // A module uses its parent's items and its children's freely.
+                let shared = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+                if shared == from.len() || shared == to.len() {
+                    continue;
+                }
+                let at = format!(
+                    "{root}{path}:{line}: {} uses {}",
+                    from.join("::"),
+                    to.join("::")
+                );
+                if matches!((rank(&from), rank(&to)), (Some(a), Some(b)) if shared == 0 && a < b) {
+                    found.push(format!("{at}, a layer above it"));
+                } else if shared == 1 && layers.last() == Some(&from[0].as_str()) {
+                    found.push(format!("{at}, another command"));
+                }
+                let (a, b) = (from[..=shared].join("::"), to[..=shared].join("::"));
+                sideways.entry(a).or_default().insert(b);
             }
         }
     }
     for cycle in cycles(&sideways) {
-        found.push(format!("a circle within a layer: {}", cycle.join(" -> ")));
+        found.push(format!("a circle in {root}: {}", cycle.join(" -> ")));
     }
     found
 }
@@ -215,16 +219,26 @@ fn sources(dir: &Path, prefix: &str, files: &mut Vec<(String, String)>) {
 }
 
 #[test]
-fn every_module_uses_only_lower_layers_and_no_layer_holds_a_circle() {
-    let mut files = Vec::new();
-    sources(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        "",
-        &mut files,
-    );
-    assert!(files.len() > 30, "{} files", files.len());
-    let problems = problems(&files);
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+fn no_crate_of_the_tools_holds_a_circle_and_the_runner_keeps_its_layers() {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let manifest = fs::read_to_string(workspace.join("Cargo.toml")).unwrap();
+    let crates: Vec<&str> = manifest
+        .split('"')
+        .filter(|m| m.starts_with("scripts/"))
+        .collect();
+    assert!(crates.len() >= 5, "{crates:?}");
+    let mut found = Vec::new();
+    for krate in crates {
+        let mut files = Vec::new();
+        sources(&workspace.join(krate).join("src"), "", &mut files);
+        let layers: &[&str] = if krate.ends_with("judge") {
+            &LAYERS
+        } else {
+            &[]
+        };
+        found.extend(problems(&format!("{krate}/src/"), &files, layers));
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]
@@ -254,15 +268,21 @@ fn a_back_edge_or_a_circle_is_named() {
             "commands/import/package.rs",
             "use super::payload::X;\nuse super::super::verify::rule;\n",
         ),
+        // Modules used, whose own uses do not matter here.
+        file("judging/verdict.rs", ""),
+        file("problem/kind.rs", ""),
+        file("commands/new.rs", ""),
+        file("commands/verify.rs", ""),
     ];
     assert_eq!(
-        problems(&files),
+        problems("src/", &files, &LAYERS),
         [
-            "base/files.rs:1: base::files uses judging::verdict, a layer above it",
-            "base/terminal.rs:2: base::terminal uses problem::kind, a layer above it",
-            "commands/import.rs:1: commands::import uses commands::new, another command",
-            "commands/import/package.rs:2: commands::import uses commands::verify, another command",
-            "a circle within a layer: judging::checker -> judging::compare -> judging::checker",
+            "src/base/files.rs:1: base::files uses judging::verdict, a layer above it",
+            "src/base/terminal.rs:2: base::terminal uses problem::kind, a layer above it",
+            "src/commands/import.rs:1: commands::import uses commands::new, another command",
+            "src/commands/import/package.rs:2: commands::import::package uses commands::verify, another command",
+            "a circle in src/: base -> judging -> base",
+            "a circle in src/: judging::checker -> judging::compare -> judging::checker",
         ]
     );
     let fine = [
@@ -275,5 +295,37 @@ fn a_back_edge_or_a_circle_is_named() {
             "use crate::judging::judge::Judge;\n$crate::base::terminal::x\n",
         ),
     ];
-    assert!(problems(&fine).is_empty(), "{:?}", problems(&fine));
+    assert!(problems("src/", &fine, &LAYERS).is_empty());
+}
+
+#[test]
+fn a_circle_in_any_crate_is_named_however_its_paths_are_written() {
+    let file = |path: &str, text: &str| (path.to_string(), text.to_string());
+    let files = [
+        file("lib.rs", "mod input;\nmod types;\npub use input::Input;\n"),
+        file(
+            "input.rs",
+            "use crate::types::Tree;\nuse super::nodes::TreeNode;\n",
+        ),
+        file(
+            "types.rs",
+            "use crate::{\n    input::Input,\n    nodes::ListNode,\n};\n",
+        ),
+        file("nodes.rs", "use super::show;\n"),
+        file("a/b.rs", "fn f() { self::c::g(); super::c::h() }\n"),
+        file("a/b/c.rs", "use super::super::{d::e::E};\n"),
+        file("a/d/e.rs", "use super::super::super::a::b::c::C;\n"),
+        file("a/d.rs", "use crate::nodes::N;\n"),
+        file("bin/x.rs", "mod y;\nmod z;\nuse crate::y::Y;\n"),
+        file("bin/x/y.rs", "use crate::z::Z;\nuse crate::input::Input;\n"),
+        file("bin/x/z.rs", "use super::y::Y;\n"),
+    ];
+    assert_eq!(
+        problems("src/", &files, &[]),
+        [
+            "a circle in src/: a::b -> a::d -> a::b",
+            "a circle in src/: bin::x::y -> bin::x::z -> bin::x::y",
+            "a circle in src/: input -> types -> input",
+        ]
+    );
 }

@@ -14,12 +14,12 @@
 //! says what was expected at the line and column of the part at fault.
 
 mod input;
-pub mod json;
 mod nodes;
+mod types;
 
 pub use input::Input;
-pub use json::Json;
 pub use nodes::{node_definitions, ListNode, TreeNode};
+pub use types::Json;
 
 /// A value as LeetCode shows it: `[1,2]`, `"a\"b"`, `2.00000`, `null` for `()`.
 pub fn show<T: Json>(value: &T) -> String {

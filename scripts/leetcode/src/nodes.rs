@@ -39,6 +39,9 @@ impl TreeNode {
     }
 }
 
+/// A tree as LeetCode's signatures take and give one.
+pub(crate) type Tree = Option<Rc<RefCell<TreeNode>>>;
+
 /// LeetCode's judge puts `struct Solution;` beside a pasted solution, and the
 /// definition of each node type the problem uses: these, their text exactly
 /// as LeetCode gives it. The definitions import nothing: they rely on the

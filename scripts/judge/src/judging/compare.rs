@@ -12,7 +12,7 @@ use crate::base::modes::CompareMode;
 use crate::base::terminal::plural;
 use crate::problem::config::{Compare, Config};
 use crate::problem::workspace::Workspace;
-use leetcode::json::{self, Value};
+use json::Value;
 
 #[derive(Clone, Debug)]
 pub enum Comparator {

@@ -1,7 +1,7 @@
 //! Competitive Companion's JSON, read into what `import` needs
 //! (https://github.com/jmerle/competitive-companion#the-format).
 
-use leetcode::json::{self, Value};
+use json::Value;
 
 /// The longest name kept (a problem's, a contest's, a file's): names are for
 /// reading, and the pages' own are far shorter.

@@ -958,10 +958,10 @@ fn submissions_yaml(
 /// Sets the entry points and languages submissions.json gives.
 fn submissions_json(tree: &Tree, found: &mut [Submission]) -> Result<(), String> {
     let file = "submissions/submissions.json";
-    let doc = leetcode::json::parse(&tree.text(file)?).map_err(|e| format!("{file}: {e}"))?;
-    let entries: Vec<(String, leetcode::json::Value)> = match doc {
-        leetcode::json::Value::Object(map) => map.into_iter().collect(),
-        leetcode::json::Value::Array(items) => items
+    let doc = json::parse(&tree.text(file)?).map_err(|e| format!("{file}: {e}"))?;
+    let entries: Vec<(String, json::Value)> = match doc {
+        json::Value::Object(map) => map.into_iter().collect(),
+        json::Value::Array(items) => items
             .into_iter()
             .map(|item| {
                 let path = ["path", "filename", "id"]

@@ -1,7 +1,7 @@
 //! Any JSON value, as the runner reads payloads and any-order answers: every
 //! kind of value, errors with line and column, and compact printing.
 
-use leetcode::json::{parse, Value, MAX_DEPTH};
+use json::{parse, Value, MAX_DEPTH};
 
 #[test]
 fn reads_every_kind_of_value() {
