@@ -4,12 +4,16 @@
 //! package format grades them (`grading`), the one judge that every
 //! command and every problem's own tests judge through (`judge`), and a
 //! package's labelled submissions judged with it, with the format's time
-//! rule (`submissions`).
+//! rule (`submissions`); a stress iteration, solution against brute force
+//! on a generated input (`trial`), and the shrinking of a failing one
+//! (`shrink`), for `stress` and `mutants` alike.
 
 pub mod checker;
 pub mod compare;
 pub mod grading;
 pub mod interactor;
 pub mod judge;
+pub mod shrink;
 pub mod submissions;
+pub mod trial;
 pub mod verdict;
