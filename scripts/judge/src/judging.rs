@@ -6,13 +6,15 @@
 //! package's labelled submissions judged with it, with the format's time
 //! rule (`submissions`); a stress iteration, solution against brute force
 //! on a generated input (`trial`), and the shrinking of a failing one
-//! (`shrink`), for `stress` and `mutants` alike.
+//! (`shrink`), for `stress` and `mutants` alike; a solution's mutants built,
+//! judged on the stored cases and stressed (`mutants`).
 
 pub mod checker;
 pub mod compare;
 pub mod grading;
 pub mod interactor;
 pub mod judge;
+pub mod mutants;
 pub mod shrink;
 pub mod submissions;
 pub mod trial;
