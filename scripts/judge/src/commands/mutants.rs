@@ -9,6 +9,7 @@ mod report;
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
+use crate::base::files::Text;
 use crate::base::judges::{self, Format};
 use crate::judging::judge::Judge;
 use crate::judging::mutants::{self, Builder, Cases, Counts, Fate, Seeds, Stressed};
@@ -109,7 +110,7 @@ fn setup(workspace: &Workspace, id: &str) -> Result<Problem, SetupError> {
         )));
     }
     let brute_source = workspace.problem_dir(id).join("src/brute.rs");
-    if !brute_source.is_file() {
+    if !brute_source.is_file() && !workspace.binary(&format!("{id}-brute")).is_file() {
         return Err(SetupError(format!(
             "{id} has no brute force ({}): stress, which judges what the stored cases \
              let through, needs one",
@@ -314,6 +315,18 @@ fn save_kills(workspace: &Workspace, problem: &Problem, rows: &mut [Row]) {
         };
         if let Some((_, name)) = saved.iter().find(|(input, _)| *input == failure.input) {
             row.saved = Some(Ok(format!("the same input as {name}.in")));
+            continue;
+        }
+        let answer = failure.expected.as_deref().unwrap_or_default();
+        let itself =
+            problem
+                .judge
+                .compare(Text::Bytes(&failure.input), answer, Text::Bytes(answer));
+        if itself.verdict != Verdict::Accepted {
+            row.saved = Some(Err(format!(
+                "not saved: the brute force's answer judged against itself is {}",
+                itself.verdict
+            )));
             continue;
         }
         let name = format!("mutant-{}", row.name);
