@@ -14,6 +14,7 @@
 #   make import PKG=<folder|zip> [ID=..] [FORCE=1]  a problem package (Kattis, ICPC, DOMjudge, Polygon)
 #   make verify P=<id>                         every labelled submission of an imported package
 #   make validate P=<id> [N=..] [SEED=..]      the input validators on every input
+#   make mutants P=<id> [N=..] [JOBS=..] [SAVE=1]  how strong the cases are: the solution's mutants
 #   make fmt                                   format every crate
 #   make check                                 everything CI runs
 #   make check-v2                              the sandbox under a cgroup v2 kernel (a QEMU guest)
@@ -29,8 +30,13 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
+<<<<<<< HEAD
 .PHONY: build test stress submit new snippet bench run import verify validate sandbox fmt check check-v2 \
 	toolchain tools fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
+=======
+.PHONY: build test stress submit new snippet bench run import verify validate mutants sandbox fmt check check-v2 \
+	toolchain fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
+>>>>>>> mutants
 
 # Cargo's progress on a terminal; quiet otherwise, so that a log stays short.
 # Cargo writes to stderr either way: `make submit > paste.rs` holds only the paste.
@@ -90,6 +96,11 @@ verify: build
 # The input validators on every stored input and on generated ones.
 validate: build
 	@$(RUNNER) validate $(P) $(call opt,--count,N) $(call opt,--seed,SEED)
+
+# Mutants of the solution on the stored cases, survivors stressed; SAVE=1
+# keeps what killed one as judge-data/<id>/mutant-<name>.in (target/mutants.md: the report).
+mutants: build
+	@$(RUNNER) mutants $(P) $(call opt,--count,N) $(call opt,--jobs,JOBS) $(if $(SAVE),--save)
 
 fmt:
 	@$(CARGO) fmt --all

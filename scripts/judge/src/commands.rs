@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod import;
 pub mod io_floor;
+pub mod mutants;
 pub mod new;
 pub mod run;
 pub mod sandbox;
@@ -240,6 +241,23 @@ pub const COMMANDS: &[Command] = &[
             opt("seed", Some("S"), "the first generator seed (1)"),
         ],
         handler: Handler::Workspace(validate::command),
+        hidden: false,
+    },
+    Command {
+        name: "mutants",
+        usage: &["<id> [--count N] [--seed S] [--jobs J] [--save]"],
+        summary: "how strong the stored cases and stress are: the solution's mutants, judged and stressed",
+        options: &[
+            opt("count", Some("N"), "stress seeds per survivor (300)"),
+            opt("seed", Some("S"), "the first stress seed (1)"),
+            opt("jobs", Some("J"), "how many mutants at once (one per core)"),
+            opt(
+                "save",
+                None,
+                "save what killed a survivor as judge-data/<id>/mutant-<name>.in",
+            ),
+        ],
+        handler: Handler::Workspace(mutants::command),
         hidden: false,
     },
     Command {

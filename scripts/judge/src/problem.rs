@@ -4,11 +4,13 @@
 //! the house skeleton and of snippets, checked against their sources
 //! (`copies`), problem packages read into one model whatever their
 //! format (`package`), what is pasted into a judge and whether it compiles
-//! there alone (`paste`), and a new problem's files (`scaffold`).
+//! there alone (`paste`), a new problem's files (`scaffold`), and the
+//! mutants of a solution's own code (`mutate`).
 
 pub mod config;
 pub mod copies;
 pub mod kind;
+pub mod mutate;
 pub mod package;
 pub mod paste;
 pub mod scaffold;

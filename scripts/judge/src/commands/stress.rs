@@ -5,13 +5,12 @@
 //! stressed one after the other, and every failing one is named at the end.
 
 mod progress;
-mod shrink;
-mod trial;
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::files::{self, Partial};
 use crate::judging::judge::Judge;
+use crate::judging::shrink;
+use crate::judging::trial::{brute_limits, Failure, Found, Rerun, Trial};
 use crate::judging::verdict::Verdict;
 use crate::problem::config::keys::MAX_TIME_LIMIT_MS;
 use crate::problem::config::Layout;
@@ -26,7 +25,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use trial::{brute_limits, Failure, Found, Rerun, Trial};
 
 const DEFAULT_COUNT: u64 = 1000;
 /// Inputs up to this size are printed with the failure.
@@ -463,7 +461,7 @@ fn save(workspace: &Workspace, settings: &Settings, seed: u64, failure: &Failure
     if settings.save_dir.is_some() {
         let _ = fs::create_dir_all(&dir);
     }
-    match write_case(&dir, &input, &output, failure) {
+    match failure.save(&dir, &input, &output) {
         Ok(()) => {
             match &failure.expected {
                 Some(_) => outln!(
@@ -486,60 +484,6 @@ fn save(workspace: &Workspace, settings: &Settings, seed: u64, failure: &Failure
                 .and_then(|_| stderr.flush());
             false
         }
-    }
-}
-
-fn write_case(dir: &Path, input: &Path, output: &Path, failure: &Failure) -> Result<(), String> {
-    let expected_len = failure.expected.as_ref().map_or(0, Vec::len);
-    let biggest = failure.input.len().max(expected_len) as u64;
-    if biggest >= files::MAX_STORED_BYTES {
-        return Err(format!(
-            "{} KiB is too big for judge-data (under {})",
-            biggest / 1024,
-            files::size_name(files::MAX_STORED_BYTES)
-        ));
-    }
-    if !dir.is_dir() {
-        return Err(format!("{} does not exist", dir.display()));
-    }
-    for path in [input, output] {
-        if path.exists() {
-            return Err(format!("{} already exists", path.display()));
-        }
-    }
-    // Written in full under names no reader lists, then given their names:
-    // the .out first, the .in (which makes it a case) last, so a reader never
-    // sees half a case. An interactive case without an answer has no .out.
-    let partial = |path: &Path, bytes: &[u8]| {
-        let mut partial = Partial::beside(path)?;
-        partial.write_all(bytes)?;
-        Ok::<Partial, io::Error>(partial)
-    };
-    fn cannot(path: &Path) -> impl Fn(io::Error) -> String + '_ {
-        move |e| format!("cannot create {}: {e}", path.display())
-    }
-    let partial_out = match &failure.expected {
-        Some(expected) => Some(partial(output, expected).map_err(cannot(output))?),
-        None => None,
-    };
-    let partial_in = partial(input, &failure.input).map_err(cannot(input))?;
-    interrupt::uninterrupted(|| {
-        if let Some(partial_out) = partial_out {
-            publish(partial_out, output)?;
-        }
-        publish(partial_in, input).map_err(|reason| {
-            let _ = fs::remove_file(output);
-            reason
-        })
-    })
-}
-
-/// Gives a written file its name, never replacing a file.
-fn publish(partial: Partial, path: &Path) -> Result<(), String> {
-    match partial.publish_new(path) {
-        Ok(true) => Ok(()),
-        Ok(false) => Err(format!("cannot create {}: it exists", path.display())),
-        Err(e) => Err(format!("cannot create {}: {e}", path.display())),
     }
 }
 

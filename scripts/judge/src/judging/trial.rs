@@ -1,12 +1,17 @@
-//! One stress iteration: generate an input, run the brute force and the
+//! One stress iteration (`judge stress`, and `judge mutants` stressing a
+//! survivor): generate an input, run the brute force and the
 //! solution on it, and judge the solution by the brute force's answer, all
 //! through the one judge.
 
-use crate::base::files::Text;
+use crate::base::files::{self, Partial, Text};
 use crate::judging::judge::{run_helper, Judge};
 use crate::judging::verdict::{Judged, Judgement, Verdict};
 use crate::problem::config::HelperLimits;
+use crate::process::interrupt;
 use crate::process::run::{Limits, Program};
+use std::fs;
+use std::io;
+use std::path::Path;
 use std::time::Duration;
 
 /// The brute force is not being judged: a generous limit.
@@ -175,6 +180,65 @@ impl Trial {
 
     pub fn iteration(&self, seed: u64, size: Option<u64>) -> Result<(), Found> {
         self.check(&self.generate(seed, size)?)
+    }
+}
+
+impl Failure {
+    /// Saves the case as `input` and (with an answer) `output` in `dir`,
+    /// which must exist: never over a file, never half a case, under the
+    /// stored-data size limit; the error says why not.
+    pub fn save(&self, dir: &Path, input: &Path, output: &Path) -> Result<(), String> {
+        let expected_len = self.expected.as_ref().map_or(0, Vec::len);
+        let biggest = self.input.len().max(expected_len) as u64;
+        if biggest >= files::MAX_STORED_BYTES {
+            return Err(format!(
+                "{} KiB is too big for judge-data (under {})",
+                biggest / 1024,
+                files::size_name(files::MAX_STORED_BYTES)
+            ));
+        }
+        if !dir.is_dir() {
+            return Err(format!("{} does not exist", dir.display()));
+        }
+        for path in [input, output] {
+            if path.exists() {
+                return Err(format!("{} already exists", path.display()));
+            }
+        }
+        // Written in full under names no reader lists, then given their names:
+        // the .out first, the .in (which makes it a case) last, so a reader never
+        // sees half a case. An interactive case without an answer has no .out.
+        let partial = |path: &Path, bytes: &[u8]| {
+            let mut partial = Partial::beside(path)?;
+            partial.write_all(bytes)?;
+            Ok::<Partial, io::Error>(partial)
+        };
+        fn cannot(path: &Path) -> impl Fn(io::Error) -> String + '_ {
+            move |e| format!("cannot create {}: {e}", path.display())
+        }
+        let partial_out = match &self.expected {
+            Some(expected) => Some(partial(output, expected).map_err(cannot(output))?),
+            None => None,
+        };
+        let partial_in = partial(input, &self.input).map_err(cannot(input))?;
+        interrupt::uninterrupted(|| {
+            if let Some(partial_out) = partial_out {
+                publish(partial_out, output)?;
+            }
+            publish(partial_in, input).map_err(|reason| {
+                let _ = fs::remove_file(output);
+                reason
+            })
+        })
+    }
+}
+
+/// Gives a written file its name, never replacing a file.
+fn publish(partial: Partial, path: &Path) -> Result<(), String> {
+    match partial.publish_new(path) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(format!("cannot create {}: it exists", path.display())),
+        Err(e) => Err(format!("cannot create {}: {e}", path.display())),
     }
 }
 
