@@ -30,13 +30,8 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
-<<<<<<< HEAD
-.PHONY: build test stress submit new snippet bench run import verify validate sandbox fmt check check-v2 \
-	toolchain tools fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
-=======
 .PHONY: build test stress submit new snippet bench run import verify validate mutants sandbox fmt check check-v2 \
-	toolchain fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
->>>>>>> mutants
+	toolchain tools fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
 
 # Cargo's progress on a terminal; quiet otherwise, so that a log stays short.
 # Cargo writes to stderr either way: `make submit > paste.rs` holds only the paste.
