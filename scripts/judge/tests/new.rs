@@ -143,6 +143,12 @@ fn existing_taken_and_malformed_ids_are_refused() {
     assert!(refusal(&["new", "poj-1"]).contains("invalid id"));
     assert!(refusal(&["new", "9poj"]).contains("invalid id"));
     assert!(refusal(&["new", "xyz1"]).contains("pass --judge"));
+    let typo = refusal(&["new", "cf1a", "--judge", "codefroces"]);
+    assert!(
+        typo.contains("unknown judge \"codefroces\": did you mean codeforces?"),
+        "{typo}"
+    );
+    assert!(!copy.root.join("problems/cf1a").exists());
     assert!(refusal(&["new", "cf1a", "--title", "a \"b\""]).contains("without '\"'"));
     fs::write(copy.root.join("snippet.rs"), TWO_SUM).unwrap();
     let snippet = copy.root.join("snippet.rs");
@@ -185,8 +191,9 @@ fn defaults_follow_the_judge_named_by_the_prefix() {
         let config =
             fs::read_to_string(copy.root.join(format!("judge-data/{id}/problem.toml"))).unwrap();
         assert!(config.contains(expected), "{config}");
-        // Codeforces and AtCoder inputs start with the number of cases.
-        let counted = id.starts_with("cf") || id.starts_with("atc");
+        // Codeforces inputs start with the number of cases; AtCoder's are
+        // mostly one case.
+        let counted = id.starts_with("cf");
         assert_eq!(
             config.contains("\nstress_header = \"count\""),
             counted,

@@ -6,6 +6,7 @@
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::judges;
+use crate::base::nearest::nearest;
 use crate::problem::kind::Kind;
 use crate::problem::scaffold::{scaffold, Spec};
 use crate::problem::workspace::Workspace;
@@ -22,6 +23,18 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             ))
         }
     };
+    // A judge the table does not know is taken (its limits to check), but
+    // not one a letter or two from a known one: that is a typo.
+    if let Some(judge) = args
+        .value("judge")
+        .filter(|judge| judges::known(judge).is_none())
+    {
+        if let Some(meant) = nearest(judge, judges::JUDGES.iter().map(|j| j.name)) {
+            return Err(SetupError(format!(
+                "unknown judge {judge:?}: did you mean {meant}? (JUDGE={meant})"
+            )));
+        }
+    }
     let mut spec = Spec::for_id(
         id,
         args.value("judge"),
@@ -75,8 +88,9 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         ),
     };
     outln!(
-        "a {} problem; next steps:\n  1. write {}\n  2. add cases to judge-data/{id}/: {cases}\n  \
+        "{} {} problem; next steps:\n  1. write {}\n  2. add cases to judge-data/{id}/: {cases}\n  \
          3. make test P={id}\n  4. make stress P={id}\n  5. make submit P={id}",
+        if kind.name().starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" },
         kind.name(),
         write.replace("{id}", id)
     );

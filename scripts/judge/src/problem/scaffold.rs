@@ -45,8 +45,9 @@ pub struct Spec {
     pub placeholder_cases: bool,
 }
 
-/// The judges whose inputs mostly start with the number of test cases.
-const COUNT_HEADER_JUDGES: [&str; 2] = ["codeforces", "atcoder"];
+/// The judges whose inputs mostly start with the number of test cases (most
+/// of AtCoder's are one case: an import's `testType` says when not).
+const COUNT_HEADER_JUDGES: [&str; 1] = ["codeforces"];
 
 impl Spec {
     /// The defaults for `id`: the judge from `judge` or else the id's prefix,

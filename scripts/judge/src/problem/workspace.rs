@@ -7,6 +7,7 @@
 use super::config::{self, Config};
 use crate::base::error::SetupError;
 use crate::base::files;
+use crate::base::nearest::nearest;
 use crate::process::run::Program;
 use crate::process::{sources, view};
 use std::collections::BTreeMap;
@@ -176,6 +177,15 @@ impl Workspace {
             return Ok(known);
         }
         for id in ids {
+            // A typo names the one meant, case too, before the id's form is judged.
+            let meant = (!known.contains(id))
+                .then(|| nearest(&id.to_lowercase(), known.iter().map(String::as_str)))
+                .flatten();
+            if let Some(meant) = meant {
+                return Err(SetupError(format!(
+                    "unknown problem {id:?}: did you mean {meant}?"
+                )));
+            }
             check_id(id)?;
             if !known.contains(id) {
                 return Err(SetupError(format!(
@@ -310,5 +320,25 @@ mod tests {
         for bad in ["Poj1", "poj-1", "9poj", "/tmp/x", "../x", "", "_a", "a b"] {
             assert!(check_id(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_mistyped_id_names_the_problem_meant_case_too() {
+        let root = std::env::temp_dir().join(format!("judge-ids-{}", std::process::id()));
+        for id in ["poj1143", "poj3688"] {
+            fs::create_dir_all(root.join("problems").join(id)).unwrap();
+        }
+        let workspace = Workspace::at(&root);
+        let refused = |id: &str| workspace.select(&[id.to_string()]).unwrap_err().0;
+        assert_eq!(
+            refused("poj114"),
+            "unknown problem \"poj114\": did you mean poj1143?"
+        );
+        assert_eq!(
+            refused("POJ1143"),
+            "unknown problem \"POJ1143\": did you mean poj1143?"
+        );
+        assert!(refused("cf1").contains("known problems: poj1143, poj3688"));
+        fs::remove_dir_all(&root).unwrap();
     }
 }
