@@ -201,24 +201,7 @@ impl Reader {
                     break;
                 }
                 Some(_) => {
-                    let attribute = self.name()?;
-                    self.skip_spaces();
-                    if self.peek() != Some('=') {
-                        return self.fail(format!("expected `=` after the attribute {attribute}"));
-                    }
-                    self.at += 1;
-                    self.skip_spaces();
-                    let quote = match self.peek() {
-                        Some(q @ ('"' | '\'')) => q,
-                        _ => {
-                            return self.fail(format!(
-                                "expected a quoted value for the attribute {attribute}"
-                            ))
-                        }
-                    };
-                    self.at += 1;
-                    let value = self.text_until(quote)?;
-                    self.at += 1;
+                    let (attribute, value) = self.attribute()?;
                     if element.attributes.iter().any(|(n, _)| *n == attribute) {
                         return self.fail(format!("the attribute {attribute} is set twice"));
                     }
@@ -229,18 +212,7 @@ impl Reader {
         }
         loop {
             if self.starts("</") {
-                let start = self.at;
-                self.at += 2;
-                let closing = self.name()?;
-                if closing != element.name {
-                    self.at = start;
-                    return self.fail(format!("expected </{}>, found </{closing}>", element.name));
-                }
-                self.skip_spaces();
-                if self.peek() != Some('>') {
-                    return self.fail(format!("expected `>` to end </{closing}"));
-                }
-                self.at += 1;
+                self.closing_tag(&element.name)?;
                 return Ok(element);
             } else if self.starts("<!--") {
                 self.skip_past("-->", "the comment")?;
@@ -265,6 +237,46 @@ impl Reader {
                 element.text.push_str(&text);
             }
         }
+    }
+
+    /// `name="value"` (or in single quotes), from its name to past its value.
+    fn attribute(&mut self) -> Result<(String, String), Error> {
+        let attribute = self.name()?;
+        self.skip_spaces();
+        if self.peek() != Some('=') {
+            return self.fail(format!("expected `=` after the attribute {attribute}"));
+        }
+        self.at += 1;
+        self.skip_spaces();
+        let quote = match self.peek() {
+            Some(q @ ('"' | '\'')) => q,
+            _ => {
+                return self.fail(format!(
+                    "expected a quoted value for the attribute {attribute}"
+                ))
+            }
+        };
+        self.at += 1;
+        let value = self.text_until(quote)?;
+        self.at += 1;
+        Ok((attribute, value))
+    }
+
+    /// `</name>`, from its `<` to past its `>`.
+    fn closing_tag(&mut self, name: &str) -> Result<(), Error> {
+        let start = self.at;
+        self.at += 2;
+        let closing = self.name()?;
+        if closing != name {
+            self.at = start;
+            return self.fail(format!("expected </{name}>, found </{closing}>"));
+        }
+        self.skip_spaces();
+        if self.peek() != Some('>') {
+            return self.fail(format!("expected `>` to end </{closing}"));
+        }
+        self.at += 1;
+        Ok(())
     }
 
     /// Text up to (not past) `end`, entities decoded.

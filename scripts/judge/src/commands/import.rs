@@ -345,33 +345,9 @@ fn import_problem(
             }
         }
     } else {
-        let mut new_spec = Spec::for_id(id, Some(&origin.judge), false, payload.interactive)?;
-        new_spec.title = title.clone();
-        new_spec.placeholder_cases = false;
-        new_spec.count_header = payload.multi_number;
-        if !payload.url.is_empty() {
-            new_spec.url = one_line(&payload.url, "%22");
-        }
-        if let Some(ms) = payload.time_limit_ms {
-            new_spec.time_limit_ms = ms;
-        }
-        if let Some(kib) = payload.memory_limit_kib {
-            new_spec.memory_limit_kib = kib;
-        }
-        spec = Some(new_spec);
+        spec = Some(new_spec(payload, origin, &title)?);
     }
-    let tests: Vec<Sample> = if judges::format_of(&origin.judge) == Format::LeetCode {
-        payload
-            .tests
-            .iter()
-            .map(|test| Sample {
-                input: leetcode::testcase(&test.input).unwrap_or_else(|| test.input.clone()),
-                output: test.output.clone(),
-            })
-            .collect()
-    } else {
-        payload.tests.clone()
-    };
+    let tests = samples_of(payload, origin);
     // Ctrl-C waits for these writes, so a problem is never half-made.
     let added = interrupt::uninterrupted(|| {
         if let Some(spec) = &spec {
@@ -401,6 +377,20 @@ fn import_problem(
     if added.already > 0 {
         line.push_str(&format!(" ({} already stored)", added.already));
     }
+    notes.extend(caveats(payload, &added));
+    if !exists && build {
+        notes.push(build_problem(workspace, id));
+    }
+    for note in notes {
+        line.push_str(&format!("; {note}"));
+    }
+    Ok(line)
+}
+
+/// What the line warns of: samples too large to store, and files the judge
+/// reads or writes where the solution here uses stdin and stdout.
+fn caveats(payload: &Payload, added: &samples::Added) -> Vec<String> {
+    let mut notes = Vec::new();
     if !added.too_large.is_empty() {
         notes.push(format!(
             "samples {:?} are over 1 MiB and were not stored",
@@ -417,13 +407,42 @@ fn import_problem(
             ));
         }
     }
-    if !exists && build {
-        notes.push(build_problem(workspace, id));
+    notes
+}
+
+/// What a new problem is made from: the payload's title, page and limits.
+fn new_spec(payload: &Payload, origin: &urls::Origin, title: &str) -> Result<Spec, SetupError> {
+    let mut spec = Spec::for_id(&origin.id, Some(&origin.judge), false, payload.interactive)?;
+    spec.title = title.to_string();
+    spec.placeholder_cases = false;
+    spec.count_header = payload.multi_number;
+    if !payload.url.is_empty() {
+        spec.url = one_line(&payload.url, "%22");
     }
-    for note in notes {
-        line.push_str(&format!("; {note}"));
+    if let Some(ms) = payload.time_limit_ms {
+        spec.time_limit_ms = ms;
     }
-    Ok(line)
+    if let Some(kib) = payload.memory_limit_kib {
+        spec.memory_limit_kib = kib;
+    }
+    Ok(spec)
+}
+
+/// The payload's samples as cases: a LeetCode input, as the page shows it,
+/// becomes the testcase a solution reads.
+fn samples_of(payload: &Payload, origin: &urls::Origin) -> Vec<Sample> {
+    if judges::format_of(&origin.judge) != Format::LeetCode {
+        return payload.tests.clone();
+    }
+    let testcase = |input: &String| leetcode::testcase(input).unwrap_or_else(|| input.clone());
+    payload
+        .tests
+        .iter()
+        .map(|test| Sample {
+            input: testcase(&test.input),
+            output: test.output.clone(),
+        })
+        .collect()
 }
 
 /// `cargo build --release -p <id>`, quietly; a failure is reported, not

@@ -23,18 +23,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             ))
         }
     };
-    // A judge the table does not know is taken (its limits to check), but
-    // not one a letter or two from a known one: that is a typo.
-    if let Some(judge) = args
-        .value("judge")
-        .filter(|judge| judges::known(judge).is_none())
-    {
-        if let Some(meant) = nearest(judge, judges::JUDGES.iter().map(|j| j.name)) {
-            return Err(SetupError(format!(
-                "unknown judge {judge:?}: did you mean {meant}? (JUDGE={meant})"
-            )));
-        }
-    }
+    refuse_mistyped_judge(args.value("judge"))?;
     let mut spec = Spec::for_id(
         id,
         args.value("judge"),
@@ -95,6 +84,20 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         write.replace("{id}", id)
     );
     Ok(true)
+}
+
+/// A judge the table does not know is taken (its limits to check), but not
+/// one a letter or two from a known one: that is a typo.
+fn refuse_mistyped_judge(judge: Option<&str>) -> Result<(), SetupError> {
+    let Some(judge) = judge.filter(|judge| judges::known(judge).is_none()) else {
+        return Ok(());
+    };
+    match nearest(judge, judges::JUDGES.iter().map(|j| j.name)) {
+        Some(meant) => Err(SetupError(format!(
+            "unknown judge {judge:?}: did you mean {meant}? (JUDGE={meant})"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The snippet in `file`, or stdin for `-`.

@@ -345,52 +345,7 @@ fn report(
             outln!("nothing saved: the checker must judge the case first");
         }
         Found::Solution(failure) => {
-            let verdict = failure.judgement.verdict;
-            outln!("FAIL seed {seed}: {verdict} from the solution; shrinking the input");
-            if trial.may_be_load(&failure, settings.jobs > 1) {
-                outln!("  the TLE reproduced when run again alone");
-            }
-            let found = failure.clone();
-            let shrunk = shrink::shrink(
-                trial,
-                seed,
-                settings.size,
-                settings.layout.as_ref(),
-                failure,
-            );
-            for note in &shrunk.notes {
-                outln!("  {note}");
-            }
-            // A smaller TLE is kept only if it is one when run again too.
-            let reproduced = verdict != Verdict::TimeLimitExceeded
-                || shrunk.failure.input == found.input
-                || matches!(
-                    trial.rerun_timeout(&shrunk.failure.input),
-                    Rerun::Reproduced
-                );
-            let failure = if reproduced {
-                shrunk.failure
-            } else {
-                outln!("  the smaller input's TLE did not reproduce: the input found is kept");
-                found
-            };
-            show_input(&failure.input);
-            outln!("{}", failure.judgement.detail);
-            let itself = trial.self_check(&failure.input, failure.expected.as_deref());
-            if itself.verdict == Verdict::Accepted {
-                let files = match failure.expected {
-                    Some(_) => "{in,out}",
-                    None => "in",
-                };
-                saved = save(workspace, settings, seed, &failure).then_some(files);
-            } else {
-                outln!(
-                    "nothing saved: the brute force's answer judged against itself is {}, \
-                     so the case could not be judged:\n{}",
-                    itself.verdict,
-                    itself.detail
-                );
-            }
+            saved = shrink_and_save(workspace, settings, trial, seed, failure);
         }
     }
     outln!("reproduce: {}", reproduce(settings, seed));
@@ -416,6 +371,65 @@ fn report(
     }
     outln!("{} passed, 1 failed", index - untold);
     Ok(false)
+}
+
+/// Shrinks the solution's failure, shows it and saves it, when the brute
+/// force's answer judged against itself passes: the files saved as a shell
+/// pattern (see `report`), if any.
+fn shrink_and_save(
+    workspace: &Workspace,
+    settings: &Settings,
+    trial: &Trial,
+    seed: u64,
+    failure: Failure,
+) -> Option<&'static str> {
+    let verdict = failure.judgement.verdict;
+    outln!("FAIL seed {seed}: {verdict} from the solution; shrinking the input");
+    if trial.may_be_load(&failure, settings.jobs > 1) {
+        outln!("  the TLE reproduced when run again alone");
+    }
+    let found = failure.clone();
+    let shrunk = shrink::shrink(
+        trial,
+        seed,
+        settings.size,
+        settings.layout.as_ref(),
+        failure,
+    );
+    for note in &shrunk.notes {
+        outln!("  {note}");
+    }
+    // A smaller TLE is kept only if it is one when run again too.
+    let reproduced = verdict != Verdict::TimeLimitExceeded
+        || shrunk.failure.input == found.input
+        || matches!(
+            trial.rerun_timeout(&shrunk.failure.input),
+            Rerun::Reproduced
+        );
+    let failure = if reproduced {
+        shrunk.failure
+    } else {
+        outln!("  the smaller input's TLE did not reproduce: the input found is kept");
+        found
+    };
+    show_input(&failure.input);
+    outln!("{}", failure.judgement.detail);
+    let itself = trial.self_check(&failure.input, failure.expected.as_deref());
+    if itself.verdict == Verdict::Accepted {
+        let files = match failure.expected {
+            Some(_) => "{in,out}",
+            None => "in",
+        };
+        save(workspace, settings, seed, &failure).then_some(files)
+    } else {
+        outln!(
+            "nothing saved: the brute force's answer judged against itself is {}, \
+             so the case could not be judged:\n{}",
+            itself.verdict,
+            itself.detail
+        );
+        None
+    }
 }
 
 fn show_input(input: &[u8]) {

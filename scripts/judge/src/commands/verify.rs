@@ -53,53 +53,11 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
                     .clone()
                     .with_time_limit(limit.mul_f64(rule.safety_margin))
             });
-        let run = run_submission(
-            workspace,
-            &id,
-            &config,
-            stretched.as_ref().unwrap_or(&judge),
-            &cases,
-            submission,
-        )?;
-        let verdict_at_limit = match (&stretched, &run.result) {
-            (Some(_), Ok(verdicts))
-                if verdicts
-                    .iter()
-                    .any(|(_, v, cpu)| *v == Verdict::Accepted && *cpu > limit) =>
-            {
-                "TLE at the limit".to_string()
-            }
-            _ => String::new(),
-        };
-        let (shown, mismatch) = check(submission, &run, &config, limit);
-        let (slowest, time) = run
-            .slowest()
-            .map_or(("-".to_string(), "-".to_string()), |(case, cpu)| {
-                (case.to_string(), format!("{} ms", cpu.as_millis()))
-            });
-        let status = match &mismatch {
-            Some(why) => {
-                mismatches += 1;
-                format!("MISMATCH: {why}")
-            }
-            None if run.skipped.is_some() => {
-                format!("skipped: {}", run.skipped.as_deref().unwrap_or(""))
-            }
-            None => "ok".to_string(),
-        };
-        outln!(
-            "{:<44} {:<34} {:<14} {:<22} {:>9}  {status}{}",
-            submission.path,
-            expectation(submission),
-            shown,
-            slowest,
-            time,
-            if verdict_at_limit.is_empty() {
-                String::new()
-            } else {
-                format!(" ({verdict_at_limit})")
-            }
-        );
+        let judge = stretched.as_ref().unwrap_or(&judge);
+        let run = run_submission(workspace, &id, &config, judge, &cases, submission)?;
+        if print_row(submission, &run, &config, limit) {
+            mismatches += 1;
+        }
         interrupt::finished(format!(
             "{} submissions verified, {mismatches} mismatches",
             runs.len() + 1
@@ -113,6 +71,44 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     }
     outln!("{} submissions, {mismatches} mismatched", runs.len());
     Ok(mismatches == 0)
+}
+
+/// Prints the submission's row: what it got beside what its label says;
+/// `true` when they do not match.
+fn print_row(submission: &Submission, run: &Run, config: &Config, limit: Duration) -> bool {
+    let stretched = config.time_rule.is_some() && upper_bound(submission);
+    let over_limit = run.result.as_ref().is_ok_and(|verdicts| {
+        verdicts
+            .iter()
+            .any(|(_, v, cpu)| *v == Verdict::Accepted && *cpu > limit)
+    });
+    let (shown, mismatch) = check(submission, run, config, limit);
+    let (slowest, time) = run
+        .slowest()
+        .map_or(("-".to_string(), "-".to_string()), |(case, cpu)| {
+            (case.to_string(), format!("{} ms", cpu.as_millis()))
+        });
+    let status = match &mismatch {
+        Some(why) => format!("MISMATCH: {why}"),
+        None if run.skipped.is_some() => {
+            format!("skipped: {}", run.skipped.as_deref().unwrap_or(""))
+        }
+        None => "ok".to_string(),
+    };
+    outln!(
+        "{:<44} {:<34} {:<14} {:<22} {:>9}  {status}{}",
+        submission.path,
+        expectation(submission),
+        shown,
+        slowest,
+        time,
+        if stretched && over_limit {
+            " (TLE at the limit)"
+        } else {
+            ""
+        }
+    );
+    mismatch.is_some()
 }
 
 /// Whether `verdict` is one of `list`: the formats count a memory limit as
@@ -130,7 +126,6 @@ fn check(
     config: &Config,
     limit: Duration,
 ) -> (String, Option<String>) {
-    let names = |list: &[Expected]| list.iter().map(|v| v.name()).collect::<Vec<_>>().join(", ");
     let verdicts = match (&run.skipped, &run.result) {
         (Some(_), _) => return ("-".into(), None),
         (None, Err(message)) => {
@@ -184,53 +179,52 @@ fn check(
         Some(score) => format!("{shown} {}", number(score)),
         None => shown,
     };
-    if !submission.permitted.is_empty() {
-        if let Some((case, verdict)) = verdicts
-            .iter()
-            .zip(&each)
-            .map(|((case, _, _), v)| (case, *v))
-            .find(|(_, v)| !among(*v, &submission.permitted))
-        {
-            return (
-                shown,
-                Some(format!(
-                    "{} on {case}, which only {} are permitted",
-                    verdict.name(),
-                    names(&submission.permitted)
-                )),
-            );
-        }
+    let cases: Vec<&str> = verdicts.iter().map(|(case, _, _)| case.as_str()).collect();
+    let unmet = unmet(submission, &cases, &each, final_verdict, score);
+    (shown, unmet)
+}
+
+/// Why the verdicts (`each`, on `cases`, and `final_verdict`) and the
+/// score do not meet the submission's label, if they do not.
+fn unmet(
+    submission: &Submission,
+    cases: &[&str],
+    each: &[Expected],
+    final_verdict: Expected,
+    score: Option<f64>,
+) -> Option<String> {
+    let names = |list: &[Expected]| list.iter().map(|v| v.name()).collect::<Vec<_>>().join(", ");
+    let permitted = &submission.permitted;
+    if let Some((case, verdict)) = cases
+        .iter()
+        .zip(each)
+        .find(|(_, v)| !permitted.is_empty() && !among(**v, permitted))
+    {
+        return Some(format!(
+            "{} on {case}, which only {} are permitted",
+            verdict.name(),
+            names(permitted)
+        ));
     }
     if !submission.required.is_empty() && !each.iter().any(|v| among(*v, &submission.required)) {
-        return (
-            shown,
-            Some(format!("no case got {}", names(&submission.required))),
-        );
+        return Some(format!("no case got {}", names(&submission.required)));
     }
     if !submission.finals.is_empty() && !among(final_verdict, &submission.finals) {
-        return (
-            shown,
-            Some(format!(
-                "it got {}, not {}",
-                final_verdict.name(),
-                names(&submission.finals)
-            )),
-        );
+        return Some(format!(
+            "it got {}, not {}",
+            final_verdict.name(),
+            names(&submission.finals)
+        ));
     }
-    if let (Some((low, high)), Some(score)) = (submission.score, score) {
-        if score < low || score > high {
-            return (
-                shown,
-                Some(format!(
-                    "it scored {}, not {}..{}",
-                    number(score),
-                    number(low),
-                    number(high)
-                )),
-            );
-        }
+    match (submission.score, score) {
+        (Some((low, high)), Some(score)) if score < low || score > high => Some(format!(
+            "it scored {}, not {}..{}",
+            number(score),
+            number(low),
+            number(high)
+        )),
+        _ => None,
     }
-    (shown, None)
 }
 
 /// What the rule says of the limit in problem.toml and of the margin.

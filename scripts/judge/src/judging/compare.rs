@@ -178,74 +178,75 @@ fn tokens(expected: &[u8], actual: &[u8], compare: &Compare, punctuation: bool) 
             diff::explain(&expected, &actual)
         ));
     }
-    let numeric = compare.mode == CompareMode::Float
-        && (compare.absolute_tolerance.is_some() || compare.relative_tolerance.is_some());
-    let shown = |token: &Token| String::from_utf8_lossy(token.text).into_owned();
     for (index, (w, g)) in want.iter().zip(&got).enumerate() {
-        let place = format!("token {} (line {} of the answer)", index + 1, w.line);
-        match number(w.text).filter(|_| numeric) {
-            Some(e) => {
-                let a = match number(g.text) {
-                    Some(a) => a,
-                    None => {
-                        return wrong(format!(
-                            "{place}: expected the number {}, got {:?}",
-                            shown(w),
-                            shown(g)
-                        ))
-                    }
-                };
-                let error = (a - e).abs();
-                let within = |tolerance: Option<f64>, scale: f64| {
-                    tolerance.is_some_and(|t| error <= t * scale)
-                };
-                if !within(compare.absolute_tolerance, 1.0)
-                    && !within(compare.relative_tolerance, e.abs())
-                {
-                    return wrong(format!(
-                        "{place}: expected {}, got {}: error {error:.2e}, relative {:.2e}, {}",
-                        shown(w),
-                        shown(g),
-                        error / e.abs(),
-                        tolerances(compare)
-                    ));
-                }
-            }
-            None => {
-                let equal = if compare.case_sensitive {
-                    w.text == g.text
-                } else {
-                    w.text.eq_ignore_ascii_case(g.text)
-                };
-                if !equal {
-                    return wrong(format!(
-                        "{place}: expected {:?}, got {:?}",
-                        shown(w),
-                        shown(g)
-                    ));
-                }
-            }
+        if let Some(why) = token_mismatch(index, w, g, compare) {
+            return wrong(why);
         }
     }
     if compare.space_change_sensitive {
-        let (want_gaps, got_gaps) = (gaps(&expected, &want), gaps(&actual, &got));
-        if let Some(at) = (0..want_gaps.len()).find(|&i| want_gaps[i] != got_gaps[i]) {
-            let line = want
-                .get(at)
-                .map_or(want.last().map_or(1, |t| t.line), |t| t.line);
-            let before = match at {
-                0 => "before the first token".to_string(),
-                at => format!("after token {at}"),
-            };
-            return wrong(format!(
-                "the whitespace {before} (line {line} of the answer) differs: expected {:?}, got {:?} \
-                 (space_change_sensitive)",
-                String::from_utf8_lossy(want_gaps[at]),
-                String::from_utf8_lossy(got_gaps[at])
-            ));
+        if let Some(why) = gap_mismatch(&expected, &want, &actual, &got) {
+            return wrong(why);
         }
     }
     accepted()
+}
+
+/// Why the output's token `got` does not match the answer's `want` (token
+/// `index`, from 0), if it does not.
+fn token_mismatch(index: usize, want: &Token, got: &Token, compare: &Compare) -> Option<String> {
+    let numeric = compare.mode == CompareMode::Float
+        && (compare.absolute_tolerance.is_some() || compare.relative_tolerance.is_some());
+    let shown = |token: &Token| String::from_utf8_lossy(token.text).into_owned();
+    let place = format!("token {} (line {} of the answer)", index + 1, want.line);
+    let Some(e) = number(want.text).filter(|_| numeric) else {
+        let equal = if compare.case_sensitive {
+            want.text == got.text
+        } else {
+            want.text.eq_ignore_ascii_case(got.text)
+        };
+        let why = format!("{place}: expected {:?}, got {:?}", shown(want), shown(got));
+        return (!equal).then_some(why);
+    };
+    let Some(a) = number(got.text) else {
+        return Some(format!(
+            "{place}: expected the number {}, got {:?}",
+            shown(want),
+            shown(got)
+        ));
+    };
+    let error = (a - e).abs();
+    let within = |tolerance: Option<f64>, scale: f64| tolerance.is_some_and(|t| error <= t * scale);
+    let close =
+        within(compare.absolute_tolerance, 1.0) || within(compare.relative_tolerance, e.abs());
+    (!close).then(|| {
+        format!(
+            "{place}: expected {}, got {}: error {error:.2e}, relative {:.2e}, {}",
+            shown(want),
+            shown(got),
+            error / e.abs(),
+            tolerances(compare)
+        )
+    })
+}
+
+/// Where the whitespace around the tokens differs (space_change_sensitive),
+/// if it does.
+fn gap_mismatch(expected: &[u8], want: &[Token], actual: &[u8], got: &[Token]) -> Option<String> {
+    let (want_gaps, got_gaps) = (gaps(expected, want), gaps(actual, got));
+    let at = (0..want_gaps.len()).find(|&i| want_gaps[i] != got_gaps[i])?;
+    let line = want
+        .get(at)
+        .map_or(want.last().map_or(1, |t| t.line), |t| t.line);
+    let before = match at {
+        0 => "before the first token".to_string(),
+        at => format!("after token {at}"),
+    };
+    Some(format!(
+        "the whitespace {before} (line {line} of the answer) differs: expected {:?}, got {:?} \
+         (space_change_sensitive)",
+        String::from_utf8_lossy(want_gaps[at]),
+        String::from_utf8_lossy(got_gaps[at])
+    ))
 }
 
 /// `tolerance 1e-6`, or each tolerance that is set.

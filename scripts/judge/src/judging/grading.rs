@@ -100,25 +100,33 @@ fn grade_group(
     // A group with nothing judged in it is no part of its parent; one whose
     // parts are all ignored is (AC with no score), as the format's is.
     let judged_any = !parts.is_empty();
-    let flags = &group.grader_flags;
-    if flags.contains(&GraderFlag::IgnoreSample) && !parts.is_empty() {
+    if group.grader_flags.contains(&GraderFlag::IgnoreSample) && !parts.is_empty() {
         parts.remove(0);
     }
-    let verdict_mode = flags
-        .iter()
-        .rev()
-        .find(|f| {
-            matches!(
-                f,
-                GraderFlag::WorstError | GraderFlag::FirstError | GraderFlag::AlwaysAccept
-            )
-        })
-        .copied()
-        .unwrap_or(GraderFlag::WorstError);
+    let (verdict, score) = combined(&group.grader_flags, &parts);
+    graded.push(Graded {
+        path: group.path.clone(),
+        verdict,
+        score,
+        counted: parts.len(),
+        most: Some(group.range.1).filter(|high| high.is_finite()),
+    });
+    judged_any.then_some((verdict, score))
+}
+
+/// Which of `modes` the flags give last (a later flag wins), else `default`.
+fn mode(flags: &[GraderFlag], modes: &[GraderFlag], default: GraderFlag) -> GraderFlag {
+    let given = flags.iter().rev().find(|f| modes.contains(f));
+    given.copied().unwrap_or(default)
+}
+
+/// A group's verdict and score from its parts', as its grader flags say.
+fn combined(flags: &[GraderFlag], parts: &[(Verdict, f64)]) -> (Verdict, f64) {
+    use GraderFlag::*;
     let rejections = parts.iter().filter(|(v, _)| *v != Verdict::Accepted);
-    let mut verdict = match verdict_mode {
-        GraderFlag::AlwaysAccept => Verdict::Accepted,
-        GraderFlag::FirstError => rejections
+    let mut verdict = match mode(flags, &[WorstError, FirstError, AlwaysAccept], WorstError) {
+        AlwaysAccept => Verdict::Accepted,
+        FirstError => rejections
             .map(|(v, _)| *v)
             .next()
             .unwrap_or(Verdict::Accepted),
@@ -127,39 +135,18 @@ fn grade_group(
             .max_by_key(|v| badness(*v))
             .unwrap_or(Verdict::Accepted),
     };
-    if flags.contains(&GraderFlag::AcceptIfAnyAccepted)
-        && parts.iter().any(|(v, _)| *v == Verdict::Accepted)
-    {
+    if flags.contains(&AcceptIfAnyAccepted) && parts.iter().any(|(v, _)| *v == Verdict::Accepted) {
         verdict = Verdict::Accepted;
     }
     let scores: Vec<f64> = parts.iter().map(|(_, s)| *s).collect();
-    let score_mode = flags
-        .iter()
-        .rev()
-        .find(|f| {
-            matches!(
-                f,
-                GraderFlag::Sum | GraderFlag::Avg | GraderFlag::Min | GraderFlag::Max
-            )
-        })
-        .copied()
-        .unwrap_or(GraderFlag::Sum);
-    let score = match (score_mode, scores.is_empty()) {
+    let score = match (mode(flags, &[Sum, Avg, Min, Max], Sum), scores.is_empty()) {
         (_, true) => 0.0,
-        (GraderFlag::Avg, _) => scores.iter().sum::<f64>() / scores.len() as f64,
-        (GraderFlag::Min, _) => scores.iter().copied().fold(f64::INFINITY, f64::min),
-        (GraderFlag::Max, _) => scores.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        (Avg, _) => scores.iter().sum::<f64>() / scores.len() as f64,
+        (Min, _) => scores.iter().copied().fold(f64::INFINITY, f64::min),
+        (Max, _) => scores.iter().copied().fold(f64::NEG_INFINITY, f64::max),
         _ => scores.iter().sum(),
     };
-    let counted = parts.len();
-    graded.push(Graded {
-        path: group.path.clone(),
-        verdict,
-        score,
-        counted,
-        most: Some(group.range.1).filter(|high| high.is_finite()),
-    });
-    judged_any.then_some((verdict, score))
+    (verdict, score)
 }
 
 #[cfg(test)]

@@ -18,6 +18,9 @@ mod lexer;
 use keys::*;
 use lexer::key_values;
 
+/// The lines of a `problem.toml`: each key and its value as written.
+type Raw = BTreeMap<String, String>;
+
 /// The limits of a problem's helper programs (its checker, interactor,
 /// input validators and generators), each run on its own: DOMjudge's
 /// script limits, its defaults theirs.
@@ -287,46 +290,13 @@ impl Config {
 pub fn parse(text: &str) -> Result<Config, String> {
     let raw = key_values(text)?;
     let text_of = |key: &str| raw.get(key).cloned().unwrap_or_default();
-    let number = |key: &str, max: u64| -> Result<u64, String> {
-        let value = raw
-            .get(key)
-            .ok_or_else(|| format!("missing `{key} = <number>`"))?;
-        match value.parse::<u64>() {
-            Ok(n) if n > max => Err(format!("`{key}` must be at most {max}, found {value}")),
-            Ok(n) if n > 0 => Ok(n),
-            _ => Err(format!(
-                "`{key}` must be a positive whole number, found {value:?}"
-            )),
-        }
-    };
     let mode = |key: &str| raw.get(key).map(|text| text.as_str());
-    let compare_mode = match mode("compare") {
-        None => CompareMode::Exact,
-        Some(text) => CompareMode::parse("compare", text)?,
-    };
-    let compare = compare_of(&raw, compare_mode)?;
+    let compare = compare_of(&raw)?;
     let checker = tool(&raw, "checker", "checker_protocol", "a program")?;
     let interactor = tool(&raw, "interactor", "interactor_protocol", "a command line")?;
     let (validator_flags, validation_passes) = validation(&raw, &checker, &interactor)?;
     let rustc = rustc(&raw)?;
-    let words = |key: &str| -> Vec<String> {
-        raw.get(key)
-            .map(|text| text.split_whitespace().map(String::from).collect())
-            .unwrap_or_default()
-    };
-    let input_validators = words("input_validators");
-    if input_validators.is_empty()
-        && (raw.contains_key("input_validator_protocol")
-            || raw.contains_key("input_validator_flags"))
-    {
-        return Err(
-            "`input_validator_protocol` and `input_validator_flags` need `input_validators`".into(),
-        );
-    }
-    let input_validator_protocol = match mode("input_validator_protocol") {
-        None => Protocol::Kattis,
-        Some(text) => Protocol::parse("input_validator_protocol", text)?,
-    };
+    let (input_validators, input_validator_protocol) = input_validators(&raw)?;
     let scoring = match mode("scoring") {
         None | Some("false") => false,
         Some("true") => true,
@@ -336,47 +306,32 @@ pub fn parse(text: &str) -> Result<Config, String> {
     let groups = groups(&raw)?;
     let submissions = submissions(&raw)?;
     let stress_layout = stress_layout(&raw)?;
-    let brute_skip = raw
-        .get("brute_skip")
-        .map(|patterns| patterns.split_whitespace().map(str::to_string).collect());
+    let brute_skip = raw.get("brute_skip").map(|patterns| words(patterns));
     let bench = bench_series(&raw)?;
     let judge = text_of("judge");
-    let memory_limit_kib = number("memory_limit_kib", MAX_MEMORY_KIB)?;
+    let memory_limit_kib = number(&raw, "memory_limit_kib", MAX_MEMORY_KIB)?;
     let stack_kib = match raw.get("stack_kib") {
-        Some(_) => number("stack_kib", MAX_MEMORY_KIB)?,
+        Some(_) => number(&raw, "stack_kib", MAX_MEMORY_KIB)?,
         None => match judges::known(&judge) {
             Some(known) => known.stack_kib.unwrap_or(memory_limit_kib),
             None => judges::OTHER_STACK_KIB,
         },
     };
-    let or_default = |key: &str, max: u64, default: u64| match raw.get(key) {
-        Some(_) => number(key, max),
-        None => Ok(default),
-    };
-    let process_limit = or_default(
+    let process_limit = number_or(
+        &raw,
         "process_limit",
         MAX_PROCESS_LIMIT,
         DEFAULT_PROCESS_LIMIT.into(),
     )? as u32;
-    let default = HelperLimits::default();
-    let helper = HelperLimits {
-        time_ms: or_default("helper_time_limit_ms", MAX_TIME_LIMIT_MS, default.time_ms)?,
-        memory_mib: or_default(
-            "helper_memory_limit_mib",
-            MAX_HELPER_MIB,
-            default.memory_mib,
-        )?,
-        file_mib: or_default("helper_file_limit_mib", MAX_HELPER_MIB, default.file_mib)?,
-    };
     Ok(Config {
         title: text_of("title"),
         url: text_of("url"),
         judge,
-        time_limit_ms: number("time_limit_ms", MAX_TIME_LIMIT_MS)?,
+        time_limit_ms: number(&raw, "time_limit_ms", MAX_TIME_LIMIT_MS)?,
         memory_limit_kib,
         stack_kib,
         process_limit,
-        helper,
+        helper: helper_limits(&raw)?,
         time: match mode("time") {
             None => Clock::Cpu,
             Some(text) => Clock::parse("time", text)?,
@@ -392,9 +347,10 @@ pub fn parse(text: &str) -> Result<Config, String> {
         bench,
         input_validators,
         input_validator_protocol,
-        input_validator_flags: words("input_validator_flags"),
+        input_validator_flags: words(raw.get("input_validator_flags").map_or("", String::as_str)),
         scoring,
-        case_size_limit_mib: or_default(
+        case_size_limit_mib: number_or(
+            &raw,
             "case_size_limit_mib",
             MAX_CASE_SIZE_MIB,
             files::MAX_STORED_BYTES >> 20,
@@ -405,6 +361,67 @@ pub fn parse(text: &str) -> Result<Config, String> {
     })
 }
 
+/// `key`'s positive whole number, at most `max`.
+fn number(raw: &Raw, key: &str, max: u64) -> Result<u64, String> {
+    let value = raw
+        .get(key)
+        .ok_or_else(|| format!("missing `{key} = <number>`"))?;
+    match value.parse::<u64>() {
+        Ok(n) if n > max => Err(format!("`{key}` must be at most {max}, found {value}")),
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "`{key}` must be a positive whole number, found {value:?}"
+        )),
+    }
+}
+
+/// `key`'s number as `number` reads it, or `default` when it is not set.
+fn number_or(raw: &Raw, key: &str, max: u64, default: u64) -> Result<u64, String> {
+    match raw.get(key) {
+        Some(_) => number(raw, key, max),
+        None => Ok(default),
+    }
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(String::from).collect()
+}
+
+/// The input validators' command lines and protocol: the keys that refine
+/// them need them.
+fn input_validators(raw: &Raw) -> Result<(Vec<String>, Protocol), String> {
+    let validators = words(raw.get("input_validators").map_or("", String::as_str));
+    if validators.is_empty()
+        && (raw.contains_key("input_validator_protocol")
+            || raw.contains_key("input_validator_flags"))
+    {
+        return Err(
+            "`input_validator_protocol` and `input_validator_flags` need `input_validators`".into(),
+        );
+    }
+    let protocol = match raw.get("input_validator_protocol") {
+        None => Protocol::Kattis,
+        Some(text) => Protocol::parse("input_validator_protocol", text)?,
+    };
+    Ok((validators, protocol))
+}
+
+/// The helpers' limits: DOMjudge's, where not set.
+fn helper_limits(raw: &Raw) -> Result<HelperLimits, String> {
+    let default = HelperLimits::default();
+    let mib = |key: &str, default: u64| number_or(raw, key, MAX_HELPER_MIB, default);
+    Ok(HelperLimits {
+        time_ms: number_or(
+            raw,
+            "helper_time_limit_ms",
+            MAX_TIME_LIMIT_MS,
+            default.time_ms,
+        )?,
+        memory_mib: mib("helper_memory_limit_mib", default.memory_mib)?,
+        file_mib: mib("helper_file_limit_mib", default.file_mib)?,
+    })
+}
+
 fn positive(key: &str, text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
@@ -412,12 +429,7 @@ fn positive(key: &str, text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("`{key}` must be a positive number, found {text:?}"))
 }
 /// A checker's or an interactor's command line (`key`) and protocol.
-fn tool(
-    raw: &BTreeMap<String, String>,
-    key: &str,
-    protocol_key: &str,
-    what: &str,
-) -> Result<Option<Tool>, String> {
+fn tool(raw: &Raw, key: &str, protocol_key: &str, what: &str) -> Result<Option<Tool>, String> {
     let protocol = match raw.get(protocol_key) {
         None => Protocol::Testlib,
         Some(text) => Protocol::parse(protocol_key, text)?,
@@ -437,7 +449,7 @@ fn tool(
 
 /// `validator_flags` and `validation_passes`, which need the tools they are for.
 fn validation(
-    raw: &BTreeMap<String, String>,
+    raw: &Raw,
     checker: &Option<Tool>,
     interactor: &Option<Tool>,
 ) -> Result<(Vec<String>, Option<u32>), String> {
@@ -460,7 +472,7 @@ fn validation(
                     .into(),
             )
         }
-        Some(text) => text.split_whitespace().map(String::from).collect(),
+        Some(text) => words(text),
         None => Vec::new(),
     };
     let validation_passes = match raw.get("validation_passes") {
@@ -478,7 +490,7 @@ fn validation(
 }
 
 /// The rustc the paste is proven on: a full version, the floor unless set.
-fn rustc(raw: &BTreeMap<String, String>) -> Result<String, String> {
+fn rustc(raw: &Raw) -> Result<String, String> {
     let rustc = raw
         .get("rustc")
         .cloned()
@@ -493,7 +505,7 @@ fn rustc(raw: &BTreeMap<String, String>) -> Result<String, String> {
 }
 
 /// How stress and the shrinker read an input's cases, when it has several.
-fn stress_layout(raw: &BTreeMap<String, String>) -> Result<Option<Layout>, String> {
+fn stress_layout(raw: &Raw) -> Result<Option<Layout>, String> {
     let terminator = raw.get("stress_terminator").cloned();
     let count_header = match raw.get("stress_header").map(String::as_str) {
         None => false,
@@ -525,7 +537,7 @@ fn stress_layout(raw: &BTreeMap<String, String>) -> Result<Option<Layout>, Strin
 }
 
 /// The `bench.<series>` lines, in key order.
-fn bench_series(raw: &BTreeMap<String, String>) -> Result<Vec<Series>, String> {
+fn bench_series(raw: &Raw) -> Result<Vec<Series>, String> {
     let mut bench = Vec::new();
     for (key, value) in raw {
         let name = match key.strip_prefix("bench.") {
@@ -549,7 +561,7 @@ fn bench_series(raw: &BTreeMap<String, String>) -> Result<Vec<Series>, String> {
 }
 
 /// The time rule: all three keys or none.
-fn time_rule(raw: &BTreeMap<String, String>) -> Result<Option<TimeRule>, String> {
+fn time_rule(raw: &Raw) -> Result<Option<TimeRule>, String> {
     let keys = [
         "time_multiplier",
         "time_safety_margin",
@@ -574,7 +586,7 @@ fn time_rule(raw: &BTreeMap<String, String>) -> Result<Option<TimeRule>, String>
 }
 
 /// Every `group.<path>.<setting>` line, gathered by group, in path order.
-fn groups(raw: &BTreeMap<String, String>) -> Result<Vec<Group>, String> {
+fn groups(raw: &Raw) -> Result<Vec<Group>, String> {
     let mut groups: Vec<Group> = Vec::new();
     for (key, value) in raw {
         let Some(rest) = key.strip_prefix("group.") else {
@@ -590,53 +602,7 @@ fn groups(raw: &BTreeMap<String, String>) -> Result<Vec<Group>, String> {
                 groups.len() - 1
             }
         };
-        let group = &mut groups[at];
-        let words = || {
-            value
-                .split_whitespace()
-                .map(String::from)
-                .collect::<Vec<String>>()
-        };
-        let score = |text: &str| -> Result<f64, String> {
-            match text {
-                "inf" | "+inf" => Ok(f64::INFINITY),
-                "-inf" => Ok(f64::NEG_INFINITY),
-                _ => text
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite())
-                    .ok_or_else(|| format!("`{key}` must be a number, found {text:?}")),
-            }
-        };
-        match setting {
-            "cases" => group.cases = words(),
-            "on_reject" => group.on_reject = OnReject::parse(key, value)?,
-            "grader_flags" => {
-                group.grader_flags = words()
-                    .iter()
-                    .map(|word| GraderFlag::parse(key, word))
-                    .collect::<Result<_, _>>()?
-            }
-            "accept_score" => group.accept_score = score(value)?,
-            "reject_score" => group.reject_score = score(value)?,
-            "range" => match value.split_whitespace().collect::<Vec<_>>().as_slice() {
-                [low, high] => group.range = (score(low)?, score(high)?),
-                _ => {
-                    return Err(format!(
-                        "`{key}` must be two numbers `<low> <high>`, found {value:?}"
-                    ))
-                }
-            },
-            "validator_flags" => group.validator_flags = words(),
-            "input_validator_flags" => group.input_validator_flags = words(),
-            other => {
-                let known: Vec<&str> = GROUP_SETTINGS.iter().map(|(name, _)| *name).collect();
-                return Err(format!(
-                    "`{key}`: a group has no setting `{other}`; it has {}",
-                    known.join(", ")
-                ));
-            }
-        }
+        groups[at].set(key, setting, value)?;
     }
     groups.sort_by(|a, b| a.path.split('/').cmp(b.path.split('/')));
     let mut seen: Vec<&str> = Vec::new();
@@ -656,8 +622,55 @@ fn groups(raw: &BTreeMap<String, String>) -> Result<Vec<Group>, String> {
     Ok(groups)
 }
 
+impl Group {
+    /// Its `setting` from the line `key = value`.
+    fn set(&mut self, key: &str, setting: &str, value: &str) -> Result<(), String> {
+        let score = |text: &str| -> Result<f64, String> {
+            match text {
+                "inf" | "+inf" => Ok(f64::INFINITY),
+                "-inf" => Ok(f64::NEG_INFINITY),
+                _ => text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| format!("`{key}` must be a number, found {text:?}")),
+            }
+        };
+        match setting {
+            "cases" => self.cases = words(value),
+            "on_reject" => self.on_reject = OnReject::parse(key, value)?,
+            "grader_flags" => {
+                self.grader_flags = words(value)
+                    .iter()
+                    .map(|word| GraderFlag::parse(key, word))
+                    .collect::<Result<_, _>>()?
+            }
+            "accept_score" => self.accept_score = score(value)?,
+            "reject_score" => self.reject_score = score(value)?,
+            "range" => match value.split_whitespace().collect::<Vec<_>>().as_slice() {
+                [low, high] => self.range = (score(low)?, score(high)?),
+                _ => {
+                    return Err(format!(
+                        "`{key}` must be two numbers `<low> <high>`, found {value:?}"
+                    ))
+                }
+            },
+            "validator_flags" => self.validator_flags = words(value),
+            "input_validator_flags" => self.input_validator_flags = words(value),
+            other => {
+                let known: Vec<&str> = GROUP_SETTINGS.iter().map(|(name, _)| *name).collect();
+                return Err(format!(
+                    "`{key}`: a group has no setting `{other}`; it has {}",
+                    known.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Every `submission.<path> = "<expectation>"` line.
-fn submissions(raw: &BTreeMap<String, String>) -> Result<Vec<Submission>, String> {
+fn submissions(raw: &Raw) -> Result<Vec<Submission>, String> {
     let mut found = Vec::new();
     for (key, value) in raw {
         let Some(path) = key.strip_prefix("submission.") else {
@@ -722,7 +735,11 @@ fn submissions(raw: &BTreeMap<String, String>) -> Result<Vec<Submission>, String
 
 /// The comparison: the mode and the keys that refine it, each refused where
 /// its mode has no use for it.
-fn compare_of(raw: &BTreeMap<String, String>, mode: CompareMode) -> Result<Compare, String> {
+fn compare_of(raw: &Raw) -> Result<Compare, String> {
+    let mode = match raw.get("compare") {
+        None => CompareMode::Exact,
+        Some(text) => CompareMode::parse("compare", text)?,
+    };
     let tolerance = |key: &str| -> Result<Option<f64>, String> {
         match raw.get(key) {
             None => Ok(None),

@@ -138,25 +138,31 @@ fn quoted(text: &str) -> String {
     format!("\"{}\"", line.replace('"', "'").trim())
 }
 
+/// problem.toml's text, written a `key = value` line at a time.
+struct Toml(String);
+
+impl Toml {
+    fn line(&mut self, key: &str, value: String) {
+        let _ = writeln!(self.0, "{key} = {value}");
+    }
+}
+
 impl Package {
     /// The problem's `problem.toml` for id `id`, with `time_limit_ms` (the
     /// package's, or what its rule gave) and room for cases of up to
     /// `largest_case` bytes.
     pub fn problem_toml(&self, id: &str, time_limit_ms: u64, largest_case: u64) -> String {
         let here = |path: &str| format!("judge-data/{id}/{path}");
-        let mut text = format!(
+        let mut toml = Toml(format!(
             "# Imported from a {} package by `make import PKG=...`; importing it again\n\
              # checks that nothing changed (--force replaces).\n",
             self.format.name()
-        );
-        let mut line = |key: &str, value: String| {
-            let _ = writeln!(text, "{key} = {value}");
-        };
-        line("title", quoted(&self.title));
+        ));
+        toml.line("title", quoted(&self.title));
         if !self.url.is_empty() {
-            line("url", quoted(&self.url));
+            toml.line("url", quoted(&self.url));
         }
-        line(
+        toml.line(
             "judge",
             quoted(if self.format == Format::Polygon {
                 "polygon"
@@ -166,134 +172,128 @@ impl Package {
                 "kattis"
             }),
         );
-        match self.time_limit_ms {
-            Some(_) => line("time_limit_ms", time_limit_ms.to_string()),
-            None => line(
-                "time_limit_ms",
-                format!("{time_limit_ms}  # until the format's rule gives one from the accepted submissions"),
-            ),
-        }
-        line("memory_limit_kib", self.memory_limit_kib.to_string());
-        if largest_case >= files::MAX_STORED_BYTES {
-            line(
-                "case_size_limit_mib",
-                ((largest_case >> 20) + 1).to_string(),
-            );
-        }
-        if let Some(rule) = &self.time_rule {
-            line("time_multiplier", rule.multiplier.to_string());
-            line("time_safety_margin", rule.safety_margin.to_string());
-            line("time_resolution_ms", rule.resolution_ms.to_string());
-        }
-        if self.checker.is_none() && self.interactor.is_none() {
-            let compare = &self.compare;
-            line("compare", quoted(compare.mode.name()));
-            match (compare.absolute_tolerance, compare.relative_tolerance) {
-                (Some(a), Some(r)) if a == r => line("float_tolerance", format!("{a:e}")),
-                (a, r) => {
-                    if let Some(r) = r {
-                        line("float_relative_tolerance", format!("{r:e}"));
-                    }
-                    if let Some(a) = a {
-                        line("float_absolute_tolerance", format!("{a:e}"));
-                    }
-                }
-            }
-            if !compare.case_sensitive {
-                line("case_sensitive", "false".into());
-            }
-            if compare.space_change_sensitive {
-                line("space_change_sensitive", "true".into());
-            }
-        }
-        for (key, tool) in [("checker", &self.checker), ("interactor", &self.interactor)] {
-            if let Some(tool) = tool {
-                line(key, quoted(&here(&tool.command)));
-                line(&format!("{key}_protocol"), quoted(tool.protocol.name()));
-            }
-        }
-        if !self.validator_flags.is_empty() {
-            line("validator_flags", quoted(&self.validator_flags.join(" ")));
-        }
-        if let Some(passes) = self.validation_passes {
-            line("validation_passes", passes.to_string());
-        }
-        if !self.input_validators.is_empty() {
-            let paths: Vec<String> = self.input_validators.iter().map(|p| here(p)).collect();
-            line("input_validators", quoted(&paths.join(" ")));
-            line(
-                "input_validator_protocol",
-                quoted(self.input_validator_protocol.name()),
-            );
-            if !self.input_validator_flags.is_empty() {
-                line(
-                    "input_validator_flags",
-                    quoted(&self.input_validator_flags.join(" ")),
-                );
-            }
-        }
+        self.limits(&mut toml, time_limit_ms, largest_case);
+        self.judging(&mut toml, &here);
+        self.validation(&mut toml, &here);
         if self.scoring {
-            line("scoring", "true".into());
+            toml.line("scoring", "true".into());
         }
         for group in &self.groups {
-            let key = |setting: &str| format!("group.{}.{setting}", group.path);
-            if !group.cases.is_empty() {
-                line(&key("cases"), quoted(&group.cases.join(" ")));
-            }
-            if group.on_reject.name() != "break" {
-                line(&key("on_reject"), quoted(group.on_reject.name()));
-            }
-            if !group.grader_flags.is_empty() {
-                let flags: Vec<&str> = group.grader_flags.iter().map(|f| f.name()).collect();
-                line(&key("grader_flags"), quoted(&flags.join(" ")));
-            }
-            if group.accept_score != 1.0 {
-                line(&key("accept_score"), group.accept_score.to_string());
-            }
-            if group.reject_score != 0.0 {
-                line(&key("reject_score"), group.reject_score.to_string());
-            }
-            if group.range != (f64::NEG_INFINITY, f64::INFINITY) {
-                let bound = |v: f64| {
-                    if v.is_infinite() {
-                        if v > 0.0 {
-                            "inf".to_string()
-                        } else {
-                            "-inf".to_string()
-                        }
-                    } else {
-                        v.to_string()
-                    }
-                };
-                line(
-                    &key("range"),
-                    quoted(&format!(
-                        "{} {}",
-                        bound(group.range.0),
-                        bound(group.range.1)
-                    )),
-                );
-            }
-            if !group.validator_flags.is_empty() {
-                line(
-                    &key("validator_flags"),
-                    quoted(&group.validator_flags.join(" ")),
-                );
-            }
-            if !group.input_validator_flags.is_empty() {
-                line(
-                    &key("input_validator_flags"),
-                    quoted(&group.input_validator_flags.join(" ")),
-                );
-            }
+            group_lines(&mut toml, group);
         }
         for submission in &self.submissions {
-            line(
+            toml.line(
                 &format!("submission.{}", submission.path),
                 quoted(&expectation(submission)),
             );
         }
-        text
+        toml.0
+    }
+
+    fn limits(&self, toml: &mut Toml, time_limit_ms: u64, largest_case: u64) {
+        match self.time_limit_ms {
+            Some(_) => toml.line("time_limit_ms", time_limit_ms.to_string()),
+            None => toml.line(
+                "time_limit_ms",
+                format!("{time_limit_ms}  # until the format's rule gives one from the accepted submissions"),
+            ),
+        }
+        toml.line("memory_limit_kib", self.memory_limit_kib.to_string());
+        if largest_case >= files::MAX_STORED_BYTES {
+            let mib = (largest_case >> 20) + 1;
+            toml.line("case_size_limit_mib", mib.to_string());
+        }
+        if let Some(rule) = &self.time_rule {
+            toml.line("time_multiplier", rule.multiplier.to_string());
+            toml.line("time_safety_margin", rule.safety_margin.to_string());
+            toml.line("time_resolution_ms", rule.resolution_ms.to_string());
+        }
+    }
+
+    /// What judges an output: the comparison when no checker or interactor
+    /// does, else their paths through `here`.
+    fn judging(&self, toml: &mut Toml, here: &dyn Fn(&str) -> String) {
+        if self.checker.is_none() && self.interactor.is_none() {
+            let compare = &self.compare;
+            toml.line("compare", quoted(compare.mode.name()));
+            match (compare.absolute_tolerance, compare.relative_tolerance) {
+                (Some(a), Some(r)) if a == r => toml.line("float_tolerance", format!("{a:e}")),
+                (a, r) => {
+                    if let Some(r) = r {
+                        toml.line("float_relative_tolerance", format!("{r:e}"));
+                    }
+                    if let Some(a) = a {
+                        toml.line("float_absolute_tolerance", format!("{a:e}"));
+                    }
+                }
+            }
+            if !compare.case_sensitive {
+                toml.line("case_sensitive", "false".into());
+            }
+            if compare.space_change_sensitive {
+                toml.line("space_change_sensitive", "true".into());
+            }
+        }
+        for (key, tool) in [("checker", &self.checker), ("interactor", &self.interactor)] {
+            if let Some(tool) = tool {
+                toml.line(key, quoted(&here(&tool.command)));
+                toml.line(&format!("{key}_protocol"), quoted(tool.protocol.name()));
+            }
+        }
+    }
+
+    fn validation(&self, toml: &mut Toml, here: &dyn Fn(&str) -> String) {
+        if !self.validator_flags.is_empty() {
+            toml.line("validator_flags", quoted(&self.validator_flags.join(" ")));
+        }
+        if let Some(passes) = self.validation_passes {
+            toml.line("validation_passes", passes.to_string());
+        }
+        if !self.input_validators.is_empty() {
+            let paths: Vec<String> = self.input_validators.iter().map(|p| here(p)).collect();
+            toml.line("input_validators", quoted(&paths.join(" ")));
+            let protocol = self.input_validator_protocol.name();
+            toml.line("input_validator_protocol", quoted(protocol));
+            if !self.input_validator_flags.is_empty() {
+                let flags = self.input_validator_flags.join(" ");
+                toml.line("input_validator_flags", quoted(&flags));
+            }
+        }
+    }
+}
+
+/// A group's settings that are not the default, as `group.<path>.` keys.
+fn group_lines(toml: &mut Toml, group: &Group) {
+    let mut line = |setting: &str, value: String| {
+        toml.line(&format!("group.{}.{setting}", group.path), value);
+    };
+    if !group.cases.is_empty() {
+        line("cases", quoted(&group.cases.join(" ")));
+    }
+    if group.on_reject.name() != "break" {
+        line("on_reject", quoted(group.on_reject.name()));
+    }
+    if !group.grader_flags.is_empty() {
+        let flags: Vec<&str> = group.grader_flags.iter().map(|f| f.name()).collect();
+        line("grader_flags", quoted(&flags.join(" ")));
+    }
+    if group.accept_score != 1.0 {
+        line("accept_score", group.accept_score.to_string());
+    }
+    if group.reject_score != 0.0 {
+        line("reject_score", group.reject_score.to_string());
+    }
+    if group.range != (f64::NEG_INFINITY, f64::INFINITY) {
+        // An infinite bound prints as `inf` or `-inf`, as the key reads them.
+        let (low, high) = group.range;
+        line("range", quoted(&format!("{low} {high}")));
+    }
+    if !group.validator_flags.is_empty() {
+        line("validator_flags", quoted(&group.validator_flags.join(" ")));
+    }
+    if !group.input_validator_flags.is_empty() {
+        let flags = group.input_validator_flags.join(" ");
+        line("input_validator_flags", quoted(&flags));
     }
 }
 

@@ -119,13 +119,6 @@ pub fn scaffold_files(spec: &Spec) -> Result<(Kind, Vec<(PathBuf, String)>), Set
             spec.judge
         )));
     }
-    let mut header = id.to_string();
-    if !spec.title.is_empty() {
-        header = format!("{header} {}", spec.title);
-    }
-    if !spec.url.is_empty() {
-        header = format!("{header} — {}", spec.url);
-    }
     let leetcode = match spec.kind.is_leetcode() {
         true => Some(snippet::parts(
             spec.snippet.as_deref().unwrap_or(DEFAULT_SNIPPET),
@@ -133,6 +126,45 @@ pub fn scaffold_files(spec: &Spec) -> Result<(Kind, Vec<(PathBuf, String)>), Set
         false => None,
     };
     let kind = leetcode.as_ref().map_or(spec.kind, |parts| parts.kind);
+    let values = placeholders(spec, kind, leetcode.as_ref());
+    let fill = |template: &str| {
+        let text = template.to_string();
+        values
+            .iter()
+            .fold(text, |text, (key, value)| text.replace(key, value))
+    };
+    let mut made = Vec::new();
+    for template in kind.templates() {
+        let path = template.target(id);
+        let case = path.starts_with("judge-data/") && !path.ends_with("/problem.toml");
+        if case && !spec.placeholder_cases {
+            continue;
+        }
+        let mut text = fill(template.text);
+        // Formatted as `make check` wants, whatever the id's length or the
+        // glue made from a code template.
+        if path.ends_with(".rs") {
+            text = rustfmt(&text)?;
+        }
+        made.push((PathBuf::from(path), text));
+    }
+    Ok((kind, made))
+}
+
+/// What each `{{placeholder}}` of the templates is replaced with, in order.
+fn placeholders(
+    spec: &Spec,
+    kind: Kind,
+    leetcode: Option<&snippet::Parts>,
+) -> Vec<(&'static str, String)> {
+    let id = spec.id.as_str();
+    let mut header = id.to_string();
+    if !spec.title.is_empty() {
+        header = format!("{header} {}", spec.title);
+    }
+    if !spec.url.is_empty() {
+        header = format!("{header} — {}", spec.url);
+    }
     let bins: String = kind
         .helpers()
         .iter()
@@ -151,47 +183,31 @@ pub fn scaffold_files(spec: &Spec) -> Result<(Kind, Vec<(PathBuf, String)>), Set
     if spec.count_header {
         keys += "stress_header = \"count\" # the first line is the number of test cases\n";
     }
-    let fill = |template: &str| {
-        let mut text = template
-            .replace("{{id}}", id)
-            .replace("{{header}}", &header)
-            .replace("{{title}}", &spec.title)
-            .replace("{{url}}", &spec.url)
-            .replace("{{judge}}", &spec.judge)
-            .replace("{{time_limit_ms}}", &spec.time_limit_ms.to_string())
-            .replace("{{memory_limit_kib}}", &spec.memory_limit_kib.to_string())
-            .replace("{{compare}}", spec.compare.name())
-            .replace("{{time}}", spec.time.name())
-            .replace("{{bins}}", &bins)
-            .replace("{{keys}}", &keys)
-            .replace("{{leetcode}}", dependency);
-        if let Some(parts) = &leetcode {
-            text = text
-                .replace("{{imports}}", &parts.imports)
-                .replace("{{gen_imports}}", &parts.gen_imports)
-                .replace("{{region}}", &parts.region)
-                .replace("{{solution_struct}}", parts.solution_struct)
-                .replace("{{glue}}", &parts.glue)
-                .replace("{{case}}", &parts.case);
-        }
-        text
-    };
-    let mut made = Vec::new();
-    for template in kind.templates() {
-        let path = template.target(id);
-        let case = path.starts_with("judge-data/") && !path.ends_with("/problem.toml");
-        if case && !spec.placeholder_cases {
-            continue;
-        }
-        let mut text = fill(template.text);
-        // Formatted as `make check` wants, whatever the id's length or the
-        // glue made from a code template.
-        if path.ends_with(".rs") {
-            text = rustfmt(&text)?;
-        }
-        made.push((PathBuf::from(path), text));
+    let mut values = vec![
+        ("{{id}}", id.to_string()),
+        ("{{header}}", header),
+        ("{{title}}", spec.title.clone()),
+        ("{{url}}", spec.url.clone()),
+        ("{{judge}}", spec.judge.clone()),
+        ("{{time_limit_ms}}", spec.time_limit_ms.to_string()),
+        ("{{memory_limit_kib}}", spec.memory_limit_kib.to_string()),
+        ("{{compare}}", spec.compare.name().to_string()),
+        ("{{time}}", spec.time.name().to_string()),
+        ("{{bins}}", bins),
+        ("{{keys}}", keys),
+        ("{{leetcode}}", dependency.to_string()),
+    ];
+    if let Some(parts) = leetcode {
+        values.extend([
+            ("{{imports}}", parts.imports.clone()),
+            ("{{gen_imports}}", parts.gen_imports.clone()),
+            ("{{region}}", parts.region.clone()),
+            ("{{solution_struct}}", parts.solution_struct.to_string()),
+            ("{{glue}}", parts.glue.clone()),
+            ("{{case}}", parts.case.clone()),
+        ]);
     }
-    Ok((kind, made))
+    values
 }
 
 /// A valid id not already in use, nor a crate of the workspace's own.

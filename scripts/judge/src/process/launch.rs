@@ -718,25 +718,7 @@ fn run_confined(
             let _ = go.write_all(message);
             (pid, Some(says))
         }
-        None => {
-            let confinement = confinement(spec, cgroup, user);
-            let start_as = Start::of(spec, program)?;
-            let mut command = Command::new(&program[0]);
-            command
-                .args(&program[1..])
-                .env_clear()
-                .envs(view::environment());
-            // SAFETY: the launcher has no other thread, so the child, between
-            // fork and exec, may allocate; it only confines itself.
-            unsafe {
-                command.pre_exec(move || {
-                    confinement.enter()?;
-                    sys::die_with_parent(SIGKILL)?;
-                    start_as.prepare()
-                })
-            };
-            (command.spawn()?.id() as i32, None)
-        }
+        None => (spawn(spec, program, cgroup, user)?, None),
     };
     let reaped = Reaped::default();
     let meter = match cgroup {
@@ -746,44 +728,14 @@ fn run_confined(
             reaped: &reaped,
         },
     };
-    // One thread only: a process that made a PID namespace for its children
-    // cannot start threads. It wakes when the program ends (its pidfd) or a
-    // limit is to be looked at again.
-    let pidfd = sys::pidfd(pid).ok();
-    let (mut status, mut wall, mut fired) = (None, Duration::ZERO, None);
-    let mut seen = Seen::default();
-    loop {
-        // Orphans adopted meanwhile are reaped too, with their usage.
-        while let Ok(Some(child)) = sys::reap(-1, false) {
-            reaped.add(&child);
-            if child.pid == pid {
-                status = Some(child.status);
-                wall = start.elapsed();
-            }
-        }
-        if status.is_some() {
-            break;
-        }
-        if fired.is_none() {
-            fired = limit_fired(&meter, spec, start, &mut seen);
-            if fired.is_some() {
-                stop(&meter, pid);
-            }
-        }
-        let left = spec.wall.saturating_sub(start.elapsed());
-        let wait = if left.is_zero() { POLL } else { POLL.min(left) };
-        match &pidfd {
-            Some(pidfd) => sys::wait_readable(pidfd, wait),
-            None => thread::sleep(wait),
-        }
-    }
+    let (status, wall, fired, seen) = watch(spec, pid, start, &meter, &reaped);
     if let Some(cgroup) = cgroup {
         cgroup.kill();
     }
     sweep(me, &reaped);
     let exit = match init_says.map(ended) {
         // A limit fired: the init was killed with the program.
-        None | Some(Ok(None)) => Exit::of(ExitStatus::from_raw(status.unwrap_or(0))),
+        None | Some(Ok(None)) => Exit::of(ExitStatus::from_raw(status)),
         Some(Ok(Some(exit))) => exit,
         Some(Err(e)) => return Err(e),
     };
@@ -807,6 +759,76 @@ fn run_confined(
         },
     };
     Ok(report)
+}
+
+/// Starts the program as the launcher's own child (no namespaces, so no
+/// init), confining itself between fork and exec; its pid.
+fn spawn(
+    spec: &Spec,
+    program: &[String],
+    cgroup: Option<&Cgroup>,
+    user: Option<(u32, u32)>,
+) -> io::Result<i32> {
+    let confinement = confinement(spec, cgroup, user);
+    let start_as = Start::of(spec, program)?;
+    let mut command = Command::new(&program[0]);
+    command
+        .args(&program[1..])
+        .env_clear()
+        .envs(view::environment());
+    // SAFETY: the launcher has no other thread, so the child, between
+    // fork and exec, may allocate; it only confines itself.
+    unsafe {
+        command.pre_exec(move || {
+            confinement.enter()?;
+            sys::die_with_parent(SIGKILL)?;
+            start_as.prepare()
+        })
+    };
+    Ok(command.spawn()?.id() as i32)
+}
+
+/// Waits for the program `pid` to end, reaping every process that ends
+/// meanwhile and stopping the run once a limit fires: its wait status, its
+/// wall time, what fired and the most seen of it.
+fn watch(
+    spec: &Spec,
+    pid: i32,
+    start: Instant,
+    meter: &Meter,
+    reaped: &Reaped,
+) -> (i32, Duration, Option<Fired>, Seen) {
+    // One thread only: a process that made a PID namespace for its children
+    // cannot start threads. It wakes when the program ends (its pidfd) or a
+    // limit is to be looked at again.
+    let pidfd = sys::pidfd(pid).ok();
+    let (mut status, mut wall, mut fired) = (None, Duration::ZERO, None);
+    let mut seen = Seen::default();
+    loop {
+        // Orphans adopted meanwhile are reaped too, with their usage.
+        while let Ok(Some(child)) = sys::reap(-1, false) {
+            reaped.add(&child);
+            if child.pid == pid {
+                status = Some(child.status);
+                wall = start.elapsed();
+            }
+        }
+        if let Some(status) = status {
+            return (status, wall, fired, seen);
+        }
+        if fired.is_none() {
+            fired = limit_fired(meter, spec, start, &mut seen);
+            if fired.is_some() {
+                stop(meter, pid);
+            }
+        }
+        let left = spec.wall.saturating_sub(start.elapsed());
+        let wait = if left.is_zero() { POLL } else { POLL.min(left) };
+        match &pidfd {
+            Some(pidfd) => sys::wait_readable(pidfd, wait),
+            None => thread::sleep(wait),
+        }
+    }
 }
 
 /// Forks the namespaces' init, which prepares the view's base, waits for

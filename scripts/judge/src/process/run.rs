@@ -592,19 +592,7 @@ fn outcome(
         let exit = status.map_or(Exit::Code(0), Exit::of);
         (exit, start.elapsed(), Duration::ZERO, None, fired)
     };
-    let killed = match fired {
-        Some(Fired::Time) => Some(Killed::Time),
-        Some(Fired::Memory) => Some(Killed::Memory),
-        Some(Fired::Stopped) if drained.over_cap => Some(Killed::Output),
-        Some(Fired::Stopped) => {
-            return Err(io::Error::new(
-                io::ErrorKind::Interrupted,
-                "the launcher was stopped from outside",
-            ))
-        }
-        None if drained.over_cap => Some(Killed::Output),
-        None => None,
-    };
+    let killed = killed(fired, drained.over_cap)?;
     // The shell's own statuses: 127, no such command; 126, not executable.
     if let (Program::Shell(line), Exit::Code(126 | 127), None) = (program, exit, killed) {
         return Err(io::Error::new(
@@ -625,6 +613,24 @@ fn outcome(
     })
 }
 
+/// What killed the program, from what the launcher said fired and whether
+/// stdout passed its cap (the launcher was stopped then).
+fn killed(fired: Option<Fired>, over_cap: bool) -> io::Result<Option<Killed>> {
+    Ok(match fired {
+        Some(Fired::Time) => Some(Killed::Time),
+        Some(Fired::Memory) => Some(Killed::Memory),
+        Some(Fired::Stopped) if over_cap => Some(Killed::Output),
+        Some(Fired::Stopped) => {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the launcher was stopped from outside",
+            ))
+        }
+        None if over_cap => Some(Killed::Output),
+        None => None,
+    })
+}
+
 /// The runner's ends of the launcher's pipes; each is `None` once closed.
 struct Pipes {
     stdin: Option<File>,
@@ -634,6 +640,7 @@ struct Pipes {
 }
 
 /// What came out of the pipes.
+#[derive(Default)]
 struct Drained {
     stdout: Vec<u8>,
     stdout_bytes: u64,
@@ -675,14 +682,7 @@ impl Pipes {
         if feed.pending()?.is_empty() {
             self.stdin = None;
         }
-        let mut drained = Drained {
-            stdout: Vec::new(),
-            stdout_bytes: 0,
-            stderr_tail: Vec::new(),
-            report: Vec::new(),
-            over_cap: false,
-            launcher_killed: false,
-        };
+        let mut drained = Drained::default();
         let last_resort = start + limits.wall_cap() + LAUNCHER_SLACK;
         let mut deadline = None;
         let mut buffer = vec![0u8; 64 * 1024];
@@ -700,47 +700,11 @@ impl Pipes {
             if reading.iter().all(|pipe| pipe.is_none()) || deadline.is_some_and(|d| now >= d) {
                 return Ok(drained);
             }
-            let mut fds = Vec::new();
-            let mut add = |pipe: &Option<File>, events| {
-                if let Some(file) = pipe {
-                    fds.push(sys::PollFd {
-                        fd: file.as_raw_fd(),
-                        events,
-                        revents: 0,
-                    });
-                }
-            };
-            add(&self.stdin, sys::POLLOUT);
-            add(&self.stdout, sys::POLLIN);
-            add(&self.stderr, sys::POLLIN);
-            add(&self.report, sys::POLLIN);
             let until = deadline.unwrap_or(last_resort);
-            sys::poll_fds(&mut fds, until.saturating_duration_since(now))?;
-            let ready = |pipe: &Option<File>| {
-                pipe.as_ref().is_some_and(|file| {
-                    fds.iter()
-                        .any(|fd| fd.fd == file.as_raw_fd() && fd.revents != 0)
-                })
-            };
-            let (stdin_ready, stdout_ready, stderr_ready, report_ready) = (
-                ready(&self.stdin),
-                ready(&self.stdout),
-                ready(&self.stderr),
-                ready(&self.report),
-            );
+            let [stdin_ready, stdout_ready, stderr_ready, report_ready] =
+                self.wait(until.saturating_duration_since(now))?;
             if stdin_ready {
-                if let Some(stdin) = &mut self.stdin {
-                    let written = feed.pending().and_then(|pending| stdin.write(pending));
-                    match written {
-                        Ok(n) => feed.advance(n),
-                        Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
-                        // A program that exits without reading all its input is no error here.
-                        Err(_) => self.stdin = None,
-                    }
-                }
-                if feed.pending().map_or(true, |pending| pending.is_empty()) {
-                    self.stdin = None;
-                }
+                self.feed(&mut feed);
             }
             if stdout_ready {
                 if let Some(n) = read_some(&mut self.stdout, &mut buffer) {
@@ -765,6 +729,52 @@ impl Pipes {
                     keep_tail(&mut drained.report, &buffer[..n], REPORT_BYTES);
                 }
             }
+        }
+    }
+
+    /// Waits up to `timeout` for the open pipes: which are ready, of stdin,
+    /// stdout, stderr and the report.
+    fn wait(&self, timeout: Duration) -> io::Result<[bool; 4]> {
+        let pipes = [
+            (&self.stdin, sys::POLLOUT),
+            (&self.stdout, sys::POLLIN),
+            (&self.stderr, sys::POLLIN),
+            (&self.report, sys::POLLIN),
+        ];
+        let mut fds: Vec<sys::PollFd> = pipes
+            .iter()
+            .filter_map(|(pipe, events)| {
+                let fd = pipe.as_ref()?.as_raw_fd();
+                Some(sys::PollFd {
+                    fd,
+                    events: *events,
+                    revents: 0,
+                })
+            })
+            .collect();
+        sys::poll_fds(&mut fds, timeout)?;
+        Ok(pipes.map(|(pipe, _)| {
+            pipe.as_ref().is_some_and(|file| {
+                fds.iter()
+                    .any(|fd| fd.fd == file.as_raw_fd() && fd.revents != 0)
+            })
+        }))
+    }
+
+    /// Writes what `feed` has next to stdin; closes stdin once all is
+    /// written or the program no longer reads.
+    fn feed(&mut self, feed: &mut Feed) {
+        if let Some(stdin) = &mut self.stdin {
+            let written = feed.pending().and_then(|pending| stdin.write(pending));
+            match written {
+                Ok(n) => feed.advance(n),
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {}
+                // A program that exits without reading all its input is no error here.
+                Err(_) => self.stdin = None,
+            }
+        }
+        if feed.pending().map_or(true, |pending| pending.is_empty()) {
+            self.stdin = None;
         }
     }
 }

@@ -141,25 +141,8 @@ struct File {
 pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
     let shown = source.path.display().to_string();
     let folder = source.path.is_dir();
-    let mut files = Vec::new();
-    if folder {
-        gather(source.path, "", &mut files)?;
-    } else {
-        let bytes = fs::read(source.path)
-            .map_err(|e| BuildError::Failed(format!("cannot read {shown}: {e}")))?;
-        let name = file_name(source.path);
-        files.push(File {
-            name,
-            bytes,
-            mode: 0o644,
-        });
-    }
-    let stem = source
-        .path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("main")
-        .to_string();
+    let mut files = read_files(source.path, folder, &shown)?;
+    let stem = stem(source.path);
     if folder && files.iter().any(|f| f.name == "build" || f.name == "run") {
         return scripted(source, &files, &stem, build_dir);
     }
@@ -167,18 +150,7 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
         Some(language) => language,
         None => language_of(&files, &shown)?,
     };
-    let mut notes = Vec::new();
-    for file in files.iter_mut().filter(|f| is_code(&f.name, language)) {
-        let (code, note) = clean(&file.bytes);
-        if let Some(note) = note {
-            notes.push(if folder {
-                format!("{shown}/{}: {note}", file.name)
-            } else {
-                format!("{shown}: {note}")
-            });
-        }
-        file.bytes = code;
-    }
+    let notes = clean_all(&mut files, language, &shown, folder);
     // Java wants a public class in a file of its name; a main class without
     // one may be in any file.
     if language == Language::Java && !folder {
@@ -195,23 +167,8 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
     };
     let mut includes = vec![absolute(&origin)];
     includes.extend(source.includes.iter().map(|dir| absolute(dir)));
-    let mut key_parts: Vec<Vec<u8>> = vec![
-        language.compiler().join(" ").into_bytes(),
-        entry.clone().into_bytes(),
-    ];
-    for dir in &includes {
-        key_parts.push(dir.display().to_string().into_bytes());
-        key_parts.extend(headers_in(dir));
-    }
-    for file in &files {
-        key_parts.push(file.name.clone().into_bytes());
-        key_parts.push(file.bytes.clone());
-    }
-    let parts: Vec<&[u8]> = key_parts
-        .iter()
-        .flat_map(|p| [p.as_slice(), b"\0"])
-        .collect();
-    let build = build_dir.join(format!("{stem}-{:016x}", fnv1a(&parts)));
+    let key = cache_key(language, &entry, &includes, &files);
+    let build = build_dir.join(format!("{stem}-{key:016x}"));
     let interpreter = match language {
         Language::Python2 => Some(languages::python2().ok_or_else(|| missing("python2", &shown))?),
         _ => None,
@@ -246,21 +203,76 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
     }
     // Its files go together: a program in it sees the whole build.
     view::build_folder(&build);
+    Ok(built(language, &build, entry, interpreter))
+}
+
+/// A folder's every file, or the one file.
+fn read_files(path: &Path, folder: bool, shown: &str) -> Result<Vec<File>, BuildError> {
+    let mut files = Vec::new();
+    if folder {
+        gather(path, "", &mut files)?;
+    } else {
+        let bytes =
+            fs::read(path).map_err(|e| BuildError::Failed(format!("cannot read {shown}: {e}")))?;
+        let name = file_name(path);
+        files.push(File {
+            name,
+            bytes,
+            mode: 0o644,
+        });
+    }
+    Ok(files)
+}
+
+/// Cleans the code files (see `clean`), returning what was changed where.
+fn clean_all(files: &mut [File], language: Language, shown: &str, folder: bool) -> Vec<String> {
+    let mut notes = Vec::new();
+    for file in files.iter_mut().filter(|f| is_code(&f.name, language)) {
+        let (code, note) = clean(&file.bytes);
+        if let Some(note) = note {
+            notes.push(if folder {
+                format!("{shown}/{}: {note}", file.name)
+            } else {
+                format!("{shown}: {note}")
+            });
+        }
+        file.bytes = code;
+    }
+    notes
+}
+
+/// What names a build: the compiler's command line, the entry point, the
+/// include folders with their headers, and the program's files.
+fn cache_key(language: Language, entry: &str, includes: &[PathBuf], files: &[File]) -> u64 {
+    let mut key_parts: Vec<Vec<u8>> = vec![
+        language.compiler().join(" ").into_bytes(),
+        entry.as_bytes().to_vec(),
+    ];
+    for dir in includes {
+        key_parts.push(dir.display().to_string().into_bytes());
+        key_parts.extend(headers_in(dir));
+    }
+    for file in files {
+        key_parts.push(file.name.clone().into_bytes());
+        key_parts.push(file.bytes.clone());
+    }
+    let parts: Vec<&[u8]> = key_parts
+        .iter()
+        .flat_map(|p| [p.as_slice(), b"\0"])
+        .collect();
+    fnv1a(&parts)
+}
+
+/// How to run what was built in `build`.
+fn built(language: Language, build: &Path, entry: String, interpreter: Option<PathBuf>) -> Program {
     let path = |name: &str| build.join(name).display().to_string();
-    Ok(match language {
-        Language::Java => Program::Exec(
-            PathBuf::from("java"),
-            vec![
-                "-Xss64m".into(),
-                "-cp".into(),
-                build.display().to_string(),
-                entry,
-            ],
-        ),
-        Language::Kotlin => Program::Exec(
-            PathBuf::from("java"),
-            vec!["-Xss64m".into(), "-cp".into(), path("main.jar"), entry],
-        ),
+    let java = |classpath: String| {
+        let args = vec!["-Xss64m".into(), "-cp".into(), classpath, entry.clone()];
+        Program::Exec(PathBuf::from("java"), args)
+    };
+    match language {
+        Language::Java => java(build.display().to_string()),
+        Language::Kotlin => java(path("main.jar")),
         Language::Python3 => Program::Exec(PathBuf::from("python3"), vec![path(&entry)]),
         Language::Python2 => Program::Exec(interpreter.unwrap_or_default(), vec![path(&entry)]),
         Language::JavaScript => Program::Exec(PathBuf::from("node"), vec![path(&entry)]),
@@ -269,12 +281,19 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
         Language::Rust | Language::Cpp | Language::C | Language::Go => {
             Program::exec(build.join("main"))
         }
-    })
+    }
 }
 
 fn file_name(path: &Path) -> String {
     path.file_name()
         .and_then(|n| n.to_str())
+        .unwrap_or("main")
+        .to_string()
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .and_then(|s| s.to_str())
         .unwrap_or("main")
         .to_string()
 }
@@ -400,106 +419,102 @@ fn entry_of(
         .iter()
         .filter(|f| is_code(&f.name, language))
         .collect();
-    let text = |f: &File| String::from_utf8_lossy(&f.bytes).into_owned();
     match language {
-        Language::Java => {
-            let mains: Vec<(String, String)> = code
-                .iter()
-                .filter_map(|f| {
-                    let classes = java_classes(&text(f));
-                    Some((classes.main.clone()?, classes.qualified_main()?))
-                })
-                .collect();
-            let wanted = entry.map(|e| e.trim_end_matches(".java").replace('/', "."));
-            let chosen = match &wanted {
-                Some(wanted) => mains.iter().find(|(simple, qualified)| {
-                    simple == wanted
-                        || qualified == wanted
-                        || qualified.ends_with(&format!(".{wanted}"))
-                }),
-                None if mains.len() == 1 => mains.first(),
-                None => mains.iter().find(|(simple, _)| simple == "Main"),
-            };
-            match (chosen, wanted) {
-                (Some((_, qualified)), _) => Ok(qualified.clone()),
-                (None, Some(wanted)) => Ok(wanted),
-                (None, None) if mains.is_empty() => failed(format!(
-                    "{shown}: no class with `static void main` found to run"
-                )),
-                (None, None) => {
-                    failed(format!(
-                    "{shown}: several classes have `static void main` ({}): name the entry point",
-                    mains.iter().map(|(_, q)| q.as_str()).collect::<Vec<_>>().join(", ")
-                ))
-                }
-            }
-        }
-        Language::Kotlin => match entry {
-            Some(entry) => Ok(entry.to_string()),
-            None => {
-                let main = code
-                    .iter()
-                    .find(|f| text(f).contains("fun main"))
-                    .or(code.first());
-                let stem = main.map_or("Main".to_string(), |f| {
-                    let stem = Path::new(&f.name)
-                        .file_stem()
-                        .and_then(|s| s.to_str())
-                        .unwrap_or("main")
-                        .to_string();
-                    let mut chars = stem.chars();
-                    chars
-                        .next()
-                        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
-                });
-                Ok(format!("{stem}Kt"))
-            }
-        },
+        Language::Java => java_main(&code, entry, shown),
+        Language::Kotlin => Ok(entry.map_or_else(|| kotlin_main(&code), str::to_string)),
         Language::Cpp | Language::C | Language::Go | Language::CSharp => Ok(String::new()),
         Language::Rust
         | Language::Python3
         | Language::Python2
         | Language::JavaScript
-        | Language::Ruby => {
-            let names: Vec<&str> = code.iter().map(|f| f.name.as_str()).collect();
-            let extension = |name: &str| {
-                Path::new(name)
-                    .extension()
-                    .and_then(|x| x.to_str())
-                    .unwrap_or("")
-                    .to_string()
-            };
-            let found = match entry {
-                Some(entry) => names
-                    .iter()
-                    .find(|n| {
-                        **n == entry
-                            || Path::new(n).file_stem().and_then(|s| s.to_str()) == Some(entry)
-                    })
-                    .copied(),
-                None if names.len() == 1 => names.first().copied(),
-                None => names
-                    .iter()
-                    .find(|n| n.starts_with("__main__.") || n.starts_with("main."))
-                    .or_else(|| {
-                        let mains: Vec<&&str> = code
-                            .iter()
-                            .filter(|f| text(f).contains("__name__"))
-                            .filter_map(|f| names.iter().find(|n| **n == f.name))
-                            .collect();
-                        (mains.len() == 1).then(|| mains[0])
-                    })
-                    .copied(),
-            };
-            match found {
-                Some(name) => Ok(name.to_string()),
-                None => failed(format!(
-                    "{shown}: cannot tell the main file among {} (name the entry point, or call one main.{})",
-                    names.join(", "),
-                    names.first().map_or("py".into(), |n| extension(n))
-                )),
-            }
+        | Language::Ruby => main_file(&code, entry, shown),
+    }
+}
+
+/// The qualified class to start: the entry point's, the one class with a
+/// `main`, or else the one named `Main`.
+fn java_main(code: &[&File], entry: Option<&str>, shown: &str) -> Result<String, BuildError> {
+    let mains: Vec<(String, String)> = code
+        .iter()
+        .filter_map(|f| {
+            let classes = java_classes(&String::from_utf8_lossy(&f.bytes));
+            Some((classes.main.clone()?, classes.qualified_main()?))
+        })
+        .collect();
+    let wanted = entry.map(|e| e.trim_end_matches(".java").replace('/', "."));
+    let chosen = match &wanted {
+        Some(wanted) => mains.iter().find(|(simple, qualified)| {
+            simple == wanted || qualified == wanted || qualified.ends_with(&format!(".{wanted}"))
+        }),
+        None if mains.len() == 1 => mains.first(),
+        None => mains.iter().find(|(simple, _)| simple == "Main"),
+    };
+    match (chosen, wanted) {
+        (Some((_, qualified)), _) => Ok(qualified.clone()),
+        (None, Some(wanted)) => Ok(wanted),
+        (None, None) if mains.is_empty() => failed(format!(
+            "{shown}: no class with `static void main` found to run"
+        )),
+        (None, None) => {
+            let qualified: Vec<&str> = mains.iter().map(|(_, q)| q.as_str()).collect();
+            failed(format!(
+                "{shown}: several classes have `static void main` ({}): name the entry point",
+                qualified.join(", ")
+            ))
         }
+    }
+}
+
+/// The class Kotlin makes of the file with `fun main` (or the first file):
+/// `solve.kt` runs as `SolveKt`.
+fn kotlin_main(code: &[&File]) -> String {
+    let main = code
+        .iter()
+        .find(|f| String::from_utf8_lossy(&f.bytes).contains("fun main"))
+        .or(code.first());
+    let stem = main.map_or("main".to_string(), |f| stem(Path::new(&f.name)));
+    let mut chars = stem.chars();
+    let class: String = chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect());
+    format!("{class}Kt")
+}
+
+/// The file to start: the entry point's (by name or stem), the only one,
+/// a `main.*` or `__main__.*`, or else the one file that checks `__name__`.
+fn main_file(code: &[&File], entry: Option<&str>, shown: &str) -> Result<String, BuildError> {
+    let names: Vec<&str> = code.iter().map(|f| f.name.as_str()).collect();
+    let found = match entry {
+        Some(entry) => names
+            .iter()
+            .find(|n| {
+                **n == entry || Path::new(n).file_stem().and_then(|s| s.to_str()) == Some(entry)
+            })
+            .copied(),
+        None if names.len() == 1 => names.first().copied(),
+        None => names
+            .iter()
+            .find(|n| n.starts_with("__main__.") || n.starts_with("main."))
+            .or_else(|| {
+                let mains: Vec<&&str> = code
+                    .iter()
+                    .filter(|f| String::from_utf8_lossy(&f.bytes).contains("__name__"))
+                    .filter_map(|f| names.iter().find(|n| **n == f.name))
+                    .collect();
+                (mains.len() == 1).then(|| mains[0])
+            })
+            .copied(),
+    };
+    let extension = names
+        .first()
+        .map_or(Some("py"), |n| Path::new(n).extension()?.to_str());
+    match found {
+        Some(name) => Ok(name.to_string()),
+        None => failed(format!(
+            "{shown}: cannot tell the main file among {} (name the entry point, or call one main.{})",
+            names.join(", "),
+            extension.unwrap_or("")
+        )),
     }
 }
 

@@ -64,62 +64,19 @@ impl Axis {
     }
 }
 
-fn milliseconds(point: &Point) -> (f64, f64) {
+/// The point's median and floor.
+fn milliseconds(point: &Point) -> [f64; 2] {
     let ms = |d: std::time::Duration| (d.as_secs_f64() * 1000.0).max(1e-3);
-    (ms(point.median), ms(point.floor))
+    [ms(point.median), ms(point.floor)]
 }
 
 fn panel(table: &Table, offset: f64) -> String {
-    let plot_width = WIDTH - LEFT - RIGHT;
-    let plot_height = PANEL_HEIGHT - TOP - BOTTOM;
-    let x_axis = Axis::spanning(table.points.iter().map(|p| p.size as f64));
-    let y_axis = Axis::spanning(table.points.iter().flat_map(|p| {
-        let (median, floor) = milliseconds(p);
-        [median, floor]
-    }));
-    let x = |log: f64| LEFT + x_axis.fraction(log) * plot_width;
-    let y = |log: f64| offset + TOP + (1.0 - y_axis.fraction(log)) * plot_height;
-    let mut svg = format!(
-        "<g class=\"problem\">\n<text x=\"{LEFT}\" y=\"{:.1}\" font-size=\"15\" font-weight=\"bold\">{}</text>\n",
-        offset + TOP - 16.0,
-        escape(&table.heading)
-    );
-    svg += &format!(
-        "<rect x=\"{LEFT}\" y=\"{:.1}\" width=\"{plot_width:.1}\" height=\"{plot_height:.1}\" \
-         fill=\"none\" stroke=\"#444\"/>\n",
-        offset + TOP
-    );
-    for decade in x_axis.decades() {
-        let at = x(f64::from(decade));
-        svg += &format!(
-            "<line x1=\"{at:.1}\" y1=\"{:.1}\" x2=\"{at:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/>\n\
-             <text x=\"{at:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
-            y(y_axis.low),
-            y(y_axis.high),
-            y(y_axis.low) + 16.0,
-            size_label(decade)
-        );
-    }
-    for decade in y_axis.decades() {
-        let at = y(f64::from(decade));
-        svg += &format!(
-            "<line x1=\"{:.1}\" y1=\"{at:.1}\" x2=\"{:.1}\" y2=\"{at:.1}\" stroke=\"#ddd\"/>\n\
-             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
-            x(x_axis.low),
-            x(x_axis.high),
-            x(x_axis.low) - 6.0,
-            at + 4.0,
-            time_label(decade)
-        );
-    }
-    svg += &format!(
-        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">input size</text>\n\
-         <text x=\"16\" y=\"{:.1}\" transform=\"rotate(-90 16 {:.1})\" text-anchor=\"middle\">median time (log scale)</text>\n",
-        LEFT + plot_width / 2.0,
-        offset + PANEL_HEIGHT - 14.0,
-        offset + TOP + plot_height / 2.0,
-        offset + TOP + plot_height / 2.0
-    );
+    let plot = Plot {
+        offset,
+        x_axis: Axis::spanning(table.points.iter().map(|p| p.size as f64)),
+        y_axis: Axis::spanning(table.points.iter().flat_map(milliseconds)),
+    };
+    let mut svg = plot.frame(&table.heading);
     let mut names: Vec<&str> = Vec::new();
     for point in &table.points {
         if !names.contains(&point.series.as_str()) {
@@ -127,73 +84,9 @@ fn panel(table: &Table, offset: f64) -> String {
         }
     }
     for (index, name) in names.iter().enumerate() {
-        let colour = COLOURS[index % COLOURS.len()];
         let points: Vec<&Point> = table.points.iter().filter(|p| p.series == *name).collect();
-        // The reference slopes start at the series' first point.
-        let (start_x, start_y) = (
-            (points[0].size as f64).log10(),
-            milliseconds(points[0]).0.log10(),
-        );
-        for (slope, label) in [(1.0, "O(n)"), (2.0, "O(n²)")] {
-            let mut end_x = x_axis.high;
-            let mut end_y = start_y + slope * (end_x - start_x);
-            if end_y > y_axis.high {
-                end_x = start_x + (y_axis.high - start_y) / slope;
-                end_y = y_axis.high;
-            }
-            // Labelled inside the frame: below the top edge, or left of the right one.
-            let (label_x, label_y, anchor) = if end_y < y_axis.high {
-                (x(end_x) - 4.0, y(end_y) - 6.0, "end")
-            } else {
-                (x(end_x) + 4.0, y(end_y) + 12.0, "start")
-            };
-            svg += &format!(
-                "<line class=\"reference\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" \
-                 stroke=\"#999\" stroke-dasharray=\"2 4\"/>\n\
-                 <text x=\"{label_x:.1}\" y=\"{label_y:.1}\" text-anchor=\"{anchor}\" fill=\"#777\">{label}</text>\n",
-                x(start_x),
-                y(start_y),
-                x(end_x),
-                y(end_y),
-            );
-        }
-        let line = |time: fn(&Point) -> f64| {
-            points
-                .iter()
-                .map(|p| {
-                    format!(
-                        "{:.1},{:.1}",
-                        x((p.size as f64).log10()),
-                        y(time(p).log10())
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        svg += &format!(
-            "<polyline class=\"series\" points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>\n\
-             <polyline class=\"floor\" points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-dasharray=\"6 4\"/>\n",
-            line(|p| milliseconds(p).0),
-            line(|p| milliseconds(p).1)
-        );
-        for p in &points {
-            svg += &format!(
-                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"/>\n",
-                x((p.size as f64).log10()),
-                y(milliseconds(p).0.log10())
-            );
-        }
-        let legend_y = offset + TOP + 10.0 + 20.0 * index as f64;
-        let legend_x = WIDTH - RIGHT + 16.0;
-        svg += &format!(
-            "<line x1=\"{legend_x:.1}\" y1=\"{legend_y:.1}\" x2=\"{:.1}\" y2=\"{legend_y:.1}\" \
-             stroke=\"{colour}\" stroke-width=\"2\"/>\n\
-             <text x=\"{:.1}\" y=\"{:.1}\">{}</text>\n",
-            legend_x + 24.0,
-            legend_x + 30.0,
-            legend_y + 4.0,
-            escape(name)
-        );
+        svg += &plot.references(points[0]);
+        svg += &plot.series(index, name, &points);
     }
     let notes_y = offset + TOP + 20.0 + 20.0 * names.len() as f64;
     svg += &format!(
@@ -204,6 +97,132 @@ fn panel(table: &Table, offset: f64) -> String {
         notes_y + 18.0
     );
     svg
+}
+
+const PLOT_WIDTH: f64 = WIDTH - LEFT - RIGHT;
+const PLOT_HEIGHT: f64 = PANEL_HEIGHT - TOP - BOTTOM;
+
+/// One problem's plot: its axes, `offset` down the document.
+struct Plot {
+    offset: f64,
+    x_axis: Axis,
+    y_axis: Axis,
+}
+
+impl Plot {
+    fn x(&self, log: f64) -> f64 {
+        LEFT + self.x_axis.fraction(log) * PLOT_WIDTH
+    }
+
+    fn y(&self, log: f64) -> f64 {
+        self.offset + TOP + (1.0 - self.y_axis.fraction(log)) * PLOT_HEIGHT
+    }
+
+    /// The heading, the frame, the decades' grid lines and the axes' titles.
+    fn frame(&self, heading: &str) -> String {
+        let (x_axis, y_axis, top) = (&self.x_axis, &self.y_axis, self.offset + TOP);
+        let mut svg = format!(
+            "<g class=\"problem\">\n<text x=\"{LEFT}\" y=\"{:.1}\" font-size=\"15\" font-weight=\"bold\">{}</text>\n\
+             <rect x=\"{LEFT}\" y=\"{top:.1}\" width=\"{PLOT_WIDTH:.1}\" height=\"{PLOT_HEIGHT:.1}\" \
+             fill=\"none\" stroke=\"#444\"/>\n",
+            top - 16.0,
+            escape(heading)
+        );
+        for decade in x_axis.decades() {
+            let at = self.x(f64::from(decade));
+            svg += &format!(
+                "<line x1=\"{at:.1}\" y1=\"{:.1}\" x2=\"{at:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/>\n\
+                 <text x=\"{at:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
+                self.y(y_axis.low),
+                self.y(y_axis.high),
+                self.y(y_axis.low) + 16.0,
+                size_label(decade)
+            );
+        }
+        for decade in y_axis.decades() {
+            let at = self.y(f64::from(decade));
+            svg += &format!(
+                "<line x1=\"{:.1}\" y1=\"{at:.1}\" x2=\"{:.1}\" y2=\"{at:.1}\" stroke=\"#ddd\"/>\n\
+                 <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
+                self.x(x_axis.low),
+                self.x(x_axis.high),
+                self.x(x_axis.low) - 6.0,
+                at + 4.0,
+                time_label(decade)
+            );
+        }
+        svg + &format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">input size</text>\n\
+             <text x=\"16\" y=\"{2:.1}\" transform=\"rotate(-90 16 {2:.1})\" text-anchor=\"middle\">median time (log scale)</text>\n",
+            LEFT + PLOT_WIDTH / 2.0,
+            self.offset + PANEL_HEIGHT - 14.0,
+            top + PLOT_HEIGHT / 2.0,
+        )
+    }
+
+    /// The O(n) and O(n²) slopes from `start`, cut at the frame's top.
+    fn references(&self, start: &Point) -> String {
+        let (start_x, start_y) = ((start.size as f64).log10(), milliseconds(start)[0].log10());
+        let slopes = [(1.0, "O(n)"), (2.0, "O(n²)")];
+        slopes.map(|(slope, label)| {
+            let mut end_x = self.x_axis.high;
+            let mut end_y = start_y + slope * (end_x - start_x);
+            if end_y > self.y_axis.high {
+                end_x = start_x + (self.y_axis.high - start_y) / slope;
+                end_y = self.y_axis.high;
+            }
+            // Labelled inside the frame: below the top edge, or left of the right one.
+            let (label_x, label_y, anchor) = if end_y < self.y_axis.high {
+                (self.x(end_x) - 4.0, self.y(end_y) - 6.0, "end")
+            } else {
+                (self.x(end_x) + 4.0, self.y(end_y) + 12.0, "start")
+            };
+            format!(
+                "<line class=\"reference\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" \
+                 stroke=\"#999\" stroke-dasharray=\"2 4\"/>\n\
+                 <text x=\"{label_x:.1}\" y=\"{label_y:.1}\" text-anchor=\"{anchor}\" fill=\"#777\">{label}</text>\n",
+                self.x(start_x),
+                self.y(start_y),
+                self.x(end_x),
+                self.y(end_y),
+            )
+        })
+        .concat()
+    }
+
+    /// The `index`th series: its curve, its floor's, its points and its
+    /// line in the legend.
+    fn series(&self, index: usize, name: &str, points: &[&Point]) -> String {
+        let colour = COLOURS[index % COLOURS.len()];
+        let at = |p: &Point, ms: f64| (self.x((p.size as f64).log10()), self.y(ms.log10()));
+        let line = |time: fn(&Point) -> f64| {
+            let at = points.iter().map(|p| at(p, time(p)));
+            at.map(|(x, y)| format!("{x:.1},{y:.1}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut svg = format!(
+            "<polyline class=\"series\" points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>\n\
+             <polyline class=\"floor\" points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-dasharray=\"6 4\"/>\n",
+            line(|p| milliseconds(p)[0]),
+            line(|p| milliseconds(p)[1])
+        );
+        for p in points {
+            let (x, y) = at(p, milliseconds(p)[0]);
+            svg += &format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3\" fill=\"{colour}\"/>\n");
+        }
+        let legend_y = self.offset + TOP + 10.0 + 20.0 * index as f64;
+        let legend_x = WIDTH - RIGHT + 16.0;
+        svg + &format!(
+            "<line x1=\"{legend_x:.1}\" y1=\"{legend_y:.1}\" x2=\"{:.1}\" y2=\"{legend_y:.1}\" \
+             stroke=\"{colour}\" stroke-width=\"2\"/>\n\
+             <text x=\"{:.1}\" y=\"{:.1}\">{}</text>\n",
+            legend_x + 24.0,
+            legend_x + 30.0,
+            legend_y + 4.0,
+            escape(name)
+        )
+    }
 }
 
 fn size_label(decade: i32) -> String {

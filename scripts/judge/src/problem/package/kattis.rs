@@ -613,76 +613,68 @@ impl Walk<'_> {
                 ));
                 continue;
             }
-            let flags = |value: &Node| -> Result<Vec<String>, String> {
-                match &value.value {
-                    Value::Map(_) => {
-                        let flags = value
-                            .get("flags")
-                            .map(|f| words(f, &file, "flags"))
-                            .transpose()?;
-                        Ok(flags.unwrap_or_default())
-                    }
-                    _ => words(value, &file, "flags"),
-                }
-            };
-            let number = |value: &Node| in_file(&file, value.number(key));
-            match key.as_str() {
-                "on_reject" => {
-                    let text = in_file(&file, value.text("break or continue"))?;
-                    settings.on_reject =
-                        OnReject::parse("on_reject", text).map_err(|e| format!("{file}: {e}"))?;
-                }
-                "grading" if in_file(&file, value.text("default or custom"))? == "custom" => {
-                    self.notes.push(format!(
-                        "{file}: grading: custom is not supported; the default grader is used"
-                    ));
-                }
-                "grader_flags" => {
-                    for word in words(value, &file, "grader flags")? {
-                        let flag = GraderFlag::parse("grader_flags", &word)
-                            .map_err(|e| format!("{file}: {e}"))?;
-                        settings.grader_flags.push(flag);
-                    }
-                }
-                "output_validator_flags" | "output_validator_args" => {
-                    settings.validator_flags = flags(value)?
-                }
-                "input_validator_flags" | "input_validator_args" => {
-                    if matches!(value.value, Value::Map(_)) && value.get("flags").is_none() {
-                        self.notes.push(format!(
-                            "{file}: {key} per validator is not supported and was ignored"
-                        ));
-                    } else {
-                        settings.input_validator_flags = flags(value)?;
-                    }
-                }
-                "accept_score" => settings.accept_score = number(value)?,
-                "reject_score" => settings.reject_score = number(value)?,
-                "range" => {
-                    let bounds = words(value, &file, "a range")?;
-                    let bound = |text: &str| -> Result<f64, String> {
-                        match text {
-                            "inf" | "+inf" => Ok(f64::INFINITY),
-                            "-inf" => Ok(f64::NEG_INFINITY),
-                            _ => text.parse::<f64>().map_err(|_| {
-                                format!("{file}: expected a range of two numbers, found {text:?}")
-                            }),
-                        }
-                    };
-                    match bounds.as_slice() {
-                        [low, high] => settings.range = (bound(low)?, bound(high)?),
-                        _ => {
-                            return Err(format!(
-                                "{file}: expected range to be two numbers, found {:?}",
-                                bounds.join(" ")
-                            ))
-                        }
-                    }
-                }
-                _ => {}
-            }
+            self.setting(&mut settings, &file, key, value)?;
         }
         Ok(settings)
+    }
+
+    /// One key of the group's settings file `file` read into `settings`.
+    fn setting(
+        &mut self,
+        settings: &mut Group,
+        file: &str,
+        key: &str,
+        value: &Node,
+    ) -> Result<(), String> {
+        let flags = |value: &Node| -> Result<Vec<String>, String> {
+            match &value.value {
+                Value::Map(_) => {
+                    let flags = value
+                        .get("flags")
+                        .map(|f| words(f, file, "flags"))
+                        .transpose()?;
+                    Ok(flags.unwrap_or_default())
+                }
+                _ => words(value, file, "flags"),
+            }
+        };
+        let number = |value: &Node| in_file(file, value.number(key));
+        match key {
+            "on_reject" => {
+                let text = in_file(file, value.text("break or continue"))?;
+                settings.on_reject =
+                    OnReject::parse("on_reject", text).map_err(|e| format!("{file}: {e}"))?;
+            }
+            "grading" if in_file(file, value.text("default or custom"))? == "custom" => {
+                self.notes.push(format!(
+                    "{file}: grading: custom is not supported; the default grader is used"
+                ));
+            }
+            "grader_flags" => {
+                for word in words(value, file, "grader flags")? {
+                    let flag = GraderFlag::parse("grader_flags", &word)
+                        .map_err(|e| format!("{file}: {e}"))?;
+                    settings.grader_flags.push(flag);
+                }
+            }
+            "output_validator_flags" | "output_validator_args" => {
+                settings.validator_flags = flags(value)?
+            }
+            "input_validator_flags" | "input_validator_args" => {
+                if matches!(value.value, Value::Map(_)) && value.get("flags").is_none() {
+                    self.notes.push(format!(
+                        "{file}: {key} per validator is not supported and was ignored"
+                    ));
+                } else {
+                    settings.input_validator_flags = flags(value)?;
+                }
+            }
+            "accept_score" => settings.accept_score = number(value)?,
+            "reject_score" => settings.reject_score = number(value)?,
+            "range" => settings.range = range(value, file)?,
+            _ => {}
+        }
+        Ok(())
     }
 
     /// The group at `folder` (`data`, `data/secret/group1`): its cases in
@@ -752,6 +744,27 @@ impl Walk<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// A group's `range`: two numbers, either of them infinite.
+fn range(value: &Node, file: &str) -> Result<(f64, f64), String> {
+    let bounds = words(value, file, "a range")?;
+    let bound = |text: &str| -> Result<f64, String> {
+        match text {
+            "inf" | "+inf" => Ok(f64::INFINITY),
+            "-inf" => Ok(f64::NEG_INFINITY),
+            _ => text
+                .parse::<f64>()
+                .map_err(|_| format!("{file}: expected a range of two numbers, found {text:?}")),
+        }
+    };
+    match bounds.as_slice() {
+        [low, high] => Ok((bound(low)?, bound(high)?)),
+        _ => Err(format!(
+            "{file}: expected range to be two numbers, found {:?}",
+            bounds.join(" ")
+        )),
     }
 }
 

@@ -455,86 +455,95 @@ fn argument(param: &Param) -> String {
 /// The body of `solve`.
 fn glue(shape: &Shape) -> String {
     match shape {
-        Shape::Function(function) => {
-            let mut body = String::from("leetcode::cases(input, out, |case| {\n");
-            let arguments = read_arguments(&function.params, "case", &mut body);
-            let call = format!("Solution::{}({arguments})", function.name);
-            // A method returning nothing shows its first in-place argument.
-            let shown = function
-                .params
-                .iter()
-                .find(|param| param.passing == Passing::Mut)
-                .filter(|_| function.returns.is_none());
-            match shown {
-                Some(param) => body.push_str(&format!("{call};\nOk({})\n", param.name)),
-                None => body.push_str(&format!("Ok({call})\n")),
-            }
-            body.push_str("})\n");
-            body
-        }
+        Shape::Function(function) => function_glue(function),
         Shape::Design {
             class,
             constructor,
             methods,
-        } => {
-            let names: Vec<String> = methods
-                .iter()
-                .map(|method| format!("{:?}", camel_case(&method.name)))
-                .collect();
-            let args = if constructor.params.is_empty() {
-                "_"
-            } else {
-                "args"
-            };
-            let mut body = format!(
-                "let methods = [{}];\nleetcode::design(input, out, {class:?}, &methods, |{args}| {{\n",
-                names.join(", ")
-            );
-            let arguments = read_arguments(&constructor.params, "args", &mut body);
-            body.push_str(&format!(
-                "Ok({class}::new({arguments}))\n}}, |object, method, args| {{\nOk(match method {{\n"
-            ));
-            for (method, name) in methods.iter().zip(&names) {
-                let mut reads = String::new();
-                let arguments = read_arguments(&method.params, "args", &mut reads);
-                body.push_str(&format!(
-                    "{name} => {{\n{reads}leetcode::show(&object.{}({arguments}))\n}}\n",
-                    method.name
-                ));
-            }
-            body.push_str(
-                "_ => unreachable!(\"leetcode::design passes only the methods listed\"),\n})\n})\n",
-            );
-            body
-        }
+        } => design_glue(class, constructor, methods),
         Shape::Codec {
             class,
             encode,
             decode,
             ..
-        } => {
-            let mut body = String::from("leetcode::cases(input, out, |case| {\n");
-            let arguments = read_arguments(&encode.params, "case", &mut body);
-            let codec = match encode.mut_self || decode.mut_self {
-                true => "mut codec",
-                false => "codec",
-            };
-            let encoded = &decode.params[0];
-            let binding = match encoded.passing {
-                Passing::Mut => "mut ",
-                _ => "",
-            };
-            body.push_str(&format!(
-                "let {codec} = {class}::new();\nlet {binding}{} = codec.{}({arguments});\n\
-                 Ok(codec.{}({}))\n}})\n",
-                encoded.name,
-                encode.name,
-                decode.name,
-                argument(encoded)
-            ));
-            body
-        }
+        } => codec_glue(class, encode, decode),
     }
+}
+
+/// A function's `solve`: one call per case, its answer shown.
+fn function_glue(function: &Function) -> String {
+    let mut body = String::from("leetcode::cases(input, out, |case| {\n");
+    let arguments = read_arguments(&function.params, "case", &mut body);
+    let call = format!("Solution::{}({arguments})", function.name);
+    // A method returning nothing shows its first in-place argument.
+    let shown = function
+        .params
+        .iter()
+        .find(|param| param.passing == Passing::Mut)
+        .filter(|_| function.returns.is_none());
+    match shown {
+        Some(param) => body.push_str(&format!("{call};\nOk({})\n", param.name)),
+        None => body.push_str(&format!("Ok({call})\n")),
+    }
+    body.push_str("})\n");
+    body
+}
+
+/// A design class's `solve`: the constructor, then each method call by name.
+fn design_glue(class: &str, constructor: &Function, methods: &[Function]) -> String {
+    let names: Vec<String> = methods
+        .iter()
+        .map(|method| format!("{:?}", camel_case(&method.name)))
+        .collect();
+    let args = if constructor.params.is_empty() {
+        "_"
+    } else {
+        "args"
+    };
+    let mut body = format!(
+        "let methods = [{}];\nleetcode::design(input, out, {class:?}, &methods, |{args}| {{\n",
+        names.join(", ")
+    );
+    let arguments = read_arguments(&constructor.params, "args", &mut body);
+    body.push_str(&format!(
+        "Ok({class}::new({arguments}))\n}}, |object, method, args| {{\nOk(match method {{\n"
+    ));
+    for (method, name) in methods.iter().zip(&names) {
+        let mut reads = String::new();
+        let arguments = read_arguments(&method.params, "args", &mut reads);
+        body.push_str(&format!(
+            "{name} => {{\n{reads}leetcode::show(&object.{}({arguments}))\n}}\n",
+            method.name
+        ));
+    }
+    body.push_str(
+        "_ => unreachable!(\"leetcode::design passes only the methods listed\"),\n})\n})\n",
+    );
+    body
+}
+
+/// A codec's `solve`: a case's argument encoded, and the answer decoded back.
+fn codec_glue(class: &str, encode: &Function, decode: &Function) -> String {
+    let mut body = String::from("leetcode::cases(input, out, |case| {\n");
+    let arguments = read_arguments(&encode.params, "case", &mut body);
+    let codec = match encode.mut_self || decode.mut_self {
+        true => "mut codec",
+        false => "codec",
+    };
+    let encoded = &decode.params[0];
+    let binding = match encoded.passing {
+        Passing::Mut => "mut ",
+        _ => "",
+    };
+    body.push_str(&format!(
+        "let {codec} = {class}::new();\nlet {binding}{} = codec.{}({arguments});\n\
+         Ok(codec.{}({}))\n}})\n",
+        encoded.name,
+        encode.name,
+        decode.name,
+        argument(encoded)
+    ));
+    body
 }
 
 /// `get_min` → `getMin`, the name LeetCode's testcases use.

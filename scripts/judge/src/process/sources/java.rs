@@ -37,30 +37,14 @@ pub fn java_classes(source: &str) -> JavaClasses {
     let mut public = None;
     let mut package = None;
     let mut i = 0;
+    let in_word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
     while i < chars.len() {
         let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            i += 2;
-            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
-                i += 1;
-            }
-            i += 2;
-        } else if c == '"' || c == '\'' {
-            i += 1;
-            while i < chars.len() && chars[i] != c {
-                i += if chars[i] == '\\' { 2 } else { 1 };
-            }
-            i += 1;
-        } else if c.is_alphanumeric() || c == '_' || c == '$' {
+        if let Some(end) = skipped(&chars, i) {
+            i = end;
+        } else if in_word(c) {
             let start = i;
-            while i < chars.len()
-                && (chars[i].is_alphanumeric() || chars[i] == '_' || chars[i] == '$')
-            {
+            while i < chars.len() && in_word(chars[i]) {
                 i += 1;
             }
             let word: String = chars[start..i].iter().collect();
@@ -115,6 +99,34 @@ pub fn java_classes(source: &str) -> JavaClasses {
         public,
         package,
     }
+}
+
+/// Where a comment or a string or character literal starting at `i` ends,
+/// if one does: the index the scan steps on from, which is one past a block
+/// comment or a literal (so the character after one is skipped too).
+fn skipped(chars: &[char], mut i: usize) -> Option<usize> {
+    let c = chars[i];
+    let next = chars.get(i + 1).copied();
+    if c == '/' && next == Some('/') {
+        while i < chars.len() && chars[i] != '\n' {
+            i += 1;
+        }
+    } else if c == '/' && next == Some('*') {
+        i += 2;
+        while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+            i += 1;
+        }
+        i += 2;
+    } else if c == '"' || c == '\'' {
+        i += 1;
+        while i < chars.len() && chars[i] != c {
+            i += if chars[i] == '\\' { 2 } else { 1 };
+        }
+        i += 1;
+    } else {
+        return None;
+    }
+    Some(i)
 }
 
 #[cfg(test)]
