@@ -30,6 +30,20 @@ PROBLEMS = $(notdir $(wildcard problems/*))
 # recipe's environment, and the shell quotes them whatever they hold.
 opt = $${$(2):+$(1) "$$$(2)"}
 
+# A variable given on the command line that no target reads is a typo
+# (CHEKER=1): warned about, naming the nearest known one.
+KNOWN_VARS := P BIN N SEED JOBS COPY SAVE JUDGE TITLE URL CHECKER SNIPPET INTERACTIVE S IN CASE \
+	PORT ONCE PKG ID FORCE CARGO TOOLS V2VM_TOOL JUDGE_RUST RUNNER PROBLEMS
+given = $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
+nearest = $(shell echo $(1) $(KNOWN_VARS) | awk 'function d(s, t, i, j, m, n, c, x, a) { \
+	m = length(s); n = length(t); for (i = 0; i <= m; i++) a[i, 0] = i; for (j = 0; j <= n; j++) a[0, j] = j; \
+	for (i = 1; i <= m; i++) for (j = 1; j <= n; j++) { c = substr(s, i, 1) != substr(t, j, 1); \
+	x = a[i-1, j] + 1; if (a[i, j-1] + 1 < x) x = a[i, j-1] + 1; if (a[i-1, j-1] + c < x) x = a[i-1, j-1] + c; \
+	a[i, j] = x } return a[m, n] } \
+	{ b = 3; for (k = 2; k <= NF; k++) if ((e = d($$1, $$k)) < b) { b = e; w = $$k } if (w) print w }')
+$(foreach v,$(filter-out $(KNOWN_VARS),$(given)),$(warning unknown make variable $(v)$(if \
+	$(call nearest,$(v)),: did you mean $(call nearest,$(v))?, (known: $(KNOWN_VARS)))))
+
 .PHONY: build test stress submit new snippet bench run import verify validate mutants sandbox fmt check check-v2 \
 	toolchain tools fmt-check clippy unit judge-compile snippet-check stress-smoke bench-smoke
 
