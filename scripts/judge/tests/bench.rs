@@ -190,9 +190,16 @@ fn inputs_are_cached_until_the_generator_changes() {
 #[test]
 fn setup_gaps_exit_2_and_say_what_is_missing() {
     let sandbox = workspace("", "cat");
-    let (code, _, stderr) = run(&sandbox, &["bench", "--smoke"]);
+    // The last report stays when nothing could be benched.
+    for file in ["target/bench.md", "target/bench.svg"] {
+        fs::write(sandbox.root.join(file), "last report").unwrap();
+    }
+    let (code, stdout, stderr) = run(&sandbox, &["bench", "--smoke"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("no `bench.<series>"), "{stderr}");
+    assert!(stdout.contains("nothing benched"), "{stdout}");
+    assert_eq!(read(&sandbox, "target/bench.md"), "last report");
+    assert_eq!(read(&sandbox, "target/bench.svg"), "last report");
 
     let sandbox = workspace("bench.n = 10\n", "cat");
     fs::remove_file(sandbox.root.join("target/release/fake-gen")).unwrap();

@@ -89,7 +89,10 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             }
             let mut table = Table::new(id, &config.title);
             let measured = bench_problem(workspace, id, &config, smoke, &judge, &mut table);
-            tables.push(table);
+            // A problem that could not be benched at all leaves no table.
+            if measured.is_ok() || !table.is_empty() {
+                tables.push(table);
+            }
             measured
         });
         if let Err(error) = measured {
@@ -101,16 +104,36 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let target = workspace.root.join("target");
     let markdown = target.join("bench.md");
     let plot = target.join("bench.svg");
-    fs::create_dir_all(&target)
-        .and_then(|_| files::publish(&plot, svg::document(&tables).as_bytes()))
-        .map_err(|e| SetupError(format!("cannot write {}: {e}", plot.display())))?;
-    files::publish(&markdown, table::document(&tables, &cost, smoke).as_bytes())
-        .map_err(|e| SetupError(format!("cannot write {}: {e}", markdown.display())))?;
-    outln!("written to {} and {}", markdown.display(), plot.display());
+    if tables.is_empty() {
+        outln!(
+            "nothing benched: {} and {} kept as they were",
+            markdown.display(),
+            plot.display()
+        );
+    } else {
+        write_report(&tables, &cost, smoke, &markdown, &plot)?;
+    }
     if !broken.is_empty() {
         return Err(SetupError(format!("could not bench {}", broken.join(", "))));
     }
     Ok(tables.iter().all(|table| table.failures.is_empty()))
+}
+
+/// `target/bench.md` and `bench.svg`, each replaced whole.
+fn write_report(
+    tables: &[Table],
+    cost: &str,
+    smoke: bool,
+    markdown: &Path,
+    plot: &Path,
+) -> Result<(), SetupError> {
+    fs::create_dir_all(plot.parent().unwrap_or(Path::new(".")))
+        .and_then(|_| files::publish(plot, svg::document(tables).as_bytes()))
+        .map_err(|e| SetupError(format!("cannot write {}: {e}", plot.display())))?;
+    files::publish(markdown, table::document(tables, cost, smoke).as_bytes())
+        .map_err(|e| SetupError(format!("cannot write {}: {e}", markdown.display())))?;
+    outln!("written to {} and {}", markdown.display(), plot.display());
+    Ok(())
 }
 
 fn bench_problem(

@@ -42,7 +42,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         ));
     }
     outln!("sandbox: {}", allowed().describe());
-    let mut report = Report::new();
+    let mut report = Report::new(selected.iter().map(|(id, _)| id.len()).max().unwrap_or(0));
     let mut broken = Vec::new();
     for (id, case) in &selected {
         let program = match &bin {
@@ -115,15 +115,18 @@ fn judge_problem(
 /// slowest case and the summary at the end.
 struct Report {
     colour: bool,
+    /// The problem column's width: the longest id's, at least 10.
+    width: usize,
     passed: usize,
     failed: usize,
     slowest: Option<(String, Duration)>,
 }
 
 impl Report {
-    fn new() -> Report {
+    fn new(longest_id: usize) -> Report {
         Report {
             colour: use_colour(),
+            width: longest_id.max(10),
             passed: 0,
             failed: 0,
             slowest: None,
@@ -133,12 +136,13 @@ impl Report {
     fn row(&mut self, id: &str, case: &str, judged: &Judged) {
         if self.passed + self.failed == 0 {
             outln!(
-                "{:<10} {:<28} {:<7} {:>11} {:>12}",
+                "{:<width$} {:<28} {:<7} {:>11} {:>12}",
                 "problem",
                 "case",
                 "verdict",
                 "time",
-                "memory"
+                "memory",
+                width = self.width
             );
         }
         let (run, verdict) = (&judged.run, judged.judgement.verdict);
@@ -153,7 +157,8 @@ impl Report {
         );
         // The wall time, when shown, goes last: no column after it to shift.
         let wall = wall_note(run.cpu, run.wall).map_or(String::new(), |note| format!("  {note}"));
-        outln!("{id:<10} {case:<28} {shown} {time:>11} {memory:>12}{wall}");
+        let width = self.width;
+        outln!("{id:<width$} {case:<28} {shown} {time:>11} {memory:>12}{wall}");
         for line in judged.judgement.detail.lines() {
             outln!("    {line}");
         }

@@ -33,6 +33,11 @@ pub struct Table {
 }
 
 impl Table {
+    /// Whether no size was measured.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty() && self.failures.is_empty()
+    }
+
     pub fn new(id: &str, title: &str) -> Table {
         Table {
             heading: if title.is_empty() {
