@@ -439,7 +439,6 @@ fn ids_that_are_paths_are_refused_by_every_command() {
         vec!["test", id],
         vec!["test", "../fake"],
         vec!["bench", id],
-        vec!["submit", "Fake"],
     ] {
         let run = judge(&sandbox, &args);
         assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
@@ -449,6 +448,15 @@ fn ids_that_are_paths_are_refused_by_every_command() {
             run.stderr
         );
     }
+    // An id in the wrong case is no path: it names the one meant.
+    let run = judge(&sandbox, &["submit", "Fake"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("unknown problem \"Fake\": did you mean fake?"),
+        "{}",
+        run.stderr
+    );
     assert_eq!(fs::read_dir(&outside).unwrap().count(), 0);
     fs::remove_dir(&outside).unwrap();
 }

@@ -16,6 +16,7 @@ use crate::base::files;
 use crate::base::files::Text;
 use crate::base::modes::Clock;
 use crate::judging::judge::Judge;
+use crate::judging::verdict::machine_load;
 use crate::judging::verdict::Verdict;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
@@ -318,12 +319,27 @@ fn runner_cost(judge: &Path) -> Result<String, SetupError> {
         times.sort();
         times[times.len() / 2].as_secs_f64() * 1e3
     };
+    let (judged, bare_median) = (median(&mut judged), median(&mut bare));
+    // An empty program takes a millisecond or two started bare on a quiet
+    // machine, and its runs barely differ.
+    let spread = bare[bare.len() * 9 / 10].as_secs_f64() * 1e3 / bare_median.max(1e-3);
+    let warning = load_warning(machine_load(), bare_median, spread);
     Ok(format!(
-        "runner: {:.2} ms a run of an empty program, {:.2} ms started bare (sandbox: {})",
-        median(&mut judged),
-        median(&mut bare),
+        "runner: {judged:.2} ms a run of an empty program, {bare_median:.2} ms started bare (sandbox: {}){warning}",
         allowed().describe()
     ))
+}
+
+/// A line saying the figures are taken under load, when the machine's
+/// `load` average is past its CPUs, an empty program started bare took over
+/// 10 ms, or its slower runs took over 3× the median; else nothing.
+fn load_warning(load: Option<String>, bare_median_ms: f64, spread: f64) -> String {
+    let loaded = load
+        .or_else(|| (bare_median_ms > 10.0).then(|| format!("{bare_median_ms:.0} ms for nothing")))
+        .or_else(|| (spread > 3.0).then(|| format!("runs {spread:.1}× apart")));
+    loaded.map_or(String::new(), |why| {
+        format!("\nwarning: the machine is loaded ({why}): these figures say little; bench again on a quiet one")
+    })
 }
 
 /// One run of the brute force, dropped for the rest of the series once it
@@ -368,5 +384,28 @@ fn failure(outcome: &Outcome) -> String {
     match message {
         Some(message) => format!("{}: {message}", outcome.exit.describe()),
         None => outcome.exit.describe(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_taken_under_load_are_said_to_be() {
+        assert_eq!(load_warning(None, 1.2, 1.3), "");
+        let warned = |warning: String, why: &str| {
+            assert!(
+                warning.starts_with("\nwarning: the machine is loaded"),
+                "{warning}"
+            );
+            assert!(warning.contains(why), "{warning}");
+        };
+        warned(
+            load_warning(Some("load 7.5 on 2 CPUs".into()), 1.2, 1.3),
+            "load 7.5 on 2 CPUs",
+        );
+        warned(load_warning(None, 44.0, 1.1), "44 ms for nothing");
+        warned(load_warning(None, 1.5, 6.0), "runs 6.0× apart");
     }
 }

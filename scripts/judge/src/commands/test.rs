@@ -95,7 +95,7 @@ fn judge_problem(
     }
     let mut judgements = Vec::new();
     for case in cases {
-        let judged = judge.judge_case(&config.groups, program, &case)?;
+        let judged = judge.judge_case_settled(&config.groups, program, &case)?;
         report.row(id, &case.name, &judged);
         judgements.push((case.name, judged.judgement));
     }

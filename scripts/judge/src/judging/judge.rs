@@ -85,6 +85,46 @@ impl Judge {
         self.stored_limit
     }
 
+    /// As `judge_case`, but a TLE by the wall cap with under half the CPU
+    /// limit used and no sign of sleeping, which may be the machine's load,
+    /// is judged again (twice at most) before it counts, as stress does; one
+    /// in time then is the verdict, noted as such.
+    pub fn judge_case_settled(
+        &self,
+        groups: &[Group],
+        program: &Program,
+        case: &Case,
+    ) -> Result<Judged, SetupError> {
+        let mut judged = self.judge_case(groups, program, case)?;
+        for _ in 0..2 {
+            // A program under a tenth of its wall time on a CPU slept, unless
+            // the machine had more to run than CPUs.
+            let run = &judged.run;
+            let starved = judged.judgement.verdict == Verdict::TimeLimitExceeded
+                && run.cpu * 2 < self.limits.time
+                && (run.cpu * 10 >= run.wall || verdict::machine_load().is_some());
+            if !starved {
+                break;
+            }
+            let first = judged
+                .judgement
+                .detail
+                .lines()
+                .next()
+                .unwrap_or("")
+                .to_string();
+            judged = self.judge_case(groups, program, case)?;
+            if judged.judgement.verdict != Verdict::TimeLimitExceeded {
+                let note = format!("a TLE first ({first}), then this when judged again");
+                judged.judgement.detail = [note, judged.judgement.detail]
+                    .join("\n")
+                    .trim_end()
+                    .to_string();
+            }
+        }
+        Ok(judged)
+    }
+
     /// Judges `program` on the stored `case`, with the flags of the group
     /// it is in; the error names the case and the program.
     pub fn judge_case(

@@ -167,13 +167,39 @@ fn over_time(outcome: &Outcome, limits: &Limits) -> Option<String> {
         ))
     } else if over_wall || outcome.killed == Some(Killed::Time) {
         Some(format!(
-            "wall time passed the cap of {} ms (limit {limit} ms) with {cpu} ms of CPU time: \
-             sleeping or waiting",
-            cap.as_millis()
+            "wall time passed the cap of {} ms (limit {limit} ms) with {cpu} ms of CPU time: {}",
+            cap.as_millis(),
+            off_cpu(cpu, wall, machine_load())
         ))
     } else {
         None
     }
+}
+
+/// Why a program spent its wall time off the CPU: under a tenth of it on a
+/// CPU, it slept or waited; more, on a machine whose `load` (when past its
+/// cores) had more to run than CPUs, it was runnable but not scheduled.
+fn off_cpu(cpu_ms: u128, wall_ms: u128, load: Option<String>) -> String {
+    match load {
+        _ if cpu_ms * 10 < wall_ms => "sleeping or waiting".into(),
+        Some(load) => format!(
+            "runnable but not scheduled, most likely: the machine is loaded ({load}); \
+             run it again alone"
+        ),
+        None => format!(
+            "on a CPU {}% of the wall time: sleeping or waiting part of it",
+            cpu_ms * 100 / wall_ms.max(1)
+        ),
+    }
+}
+
+/// The machine's load average over the last minute, when it is past the
+/// CPUs there are: `load 7.5 on 2 CPUs`.
+pub fn machine_load() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let load: f64 = text.split_whitespace().next()?.parse().ok()?;
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (load > cpus as f64).then(|| format!("load {load} on {cpus} CPUs"))
 }
 
 /// The signal the kernel sends a program writing past `RLIMIT_FSIZE`.
@@ -224,4 +250,26 @@ pub fn helper_failure(judged: &Judged, helper: &HelperLimits, output_cap: usize)
         Some(past) => past + &judged.run.stderr_end(),
         None => judged.judgement.detail.clone(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_starved_busy_program_is_not_called_sleeping() {
+        let loaded = || Some("load 7.5 on 2 CPUs".to_string());
+        assert_eq!(off_cpu(50, 2000, loaded()), "sleeping or waiting");
+        assert_eq!(off_cpu(50, 2000, None), "sleeping or waiting");
+        let starved = off_cpu(1158, 2100, loaded());
+        assert!(
+            starved.starts_with("runnable but not scheduled"),
+            "{starved}"
+        );
+        assert!(starved.contains("load 7.5 on 2 CPUs"), "{starved}");
+        assert_eq!(
+            off_cpu(1050, 2100, None),
+            "on a CPU 50% of the wall time: sleeping or waiting part of it"
+        );
+    }
 }

@@ -177,9 +177,10 @@ impl Workspace {
             return Ok(known);
         }
         for id in ids {
-            // A typo names the one meant, case too, before the id's form is judged.
-            let meant = (!known.contains(id))
-                .then(|| nearest(&id.to_lowercase(), known.iter().map(String::as_str)))
+            // A typo of an id's form names the one meant, case too.
+            let lower = id.to_lowercase();
+            let meant = (!known.contains(id) && check_id(&lower).is_ok())
+                .then(|| nearest(&lower, known.iter().map(String::as_str)))
                 .flatten();
             if let Some(meant) = meant {
                 return Err(SetupError(format!(
