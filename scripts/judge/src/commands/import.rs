@@ -329,7 +329,7 @@ fn import_problem(
     build: bool,
 ) -> Result<String, SetupError> {
     let id = origin.id.as_str();
-    let title = one_line(&payload.name, "'");
+    let title = made_one_line(&payload.name, "'");
     let exists = ["problems", "judge-data"]
         .iter()
         .any(|dir| workspace.root.join(dir).join(id).exists());
@@ -417,7 +417,7 @@ fn new_spec(payload: &Payload, origin: &urls::Origin, title: &str) -> Result<Spe
     spec.placeholder_cases = false;
     spec.count_header = payload.multi_number;
     if !payload.url.is_empty() {
-        spec.url = one_line(&payload.url, "%22");
+        spec.url = made_one_line(&payload.url, "%22");
     }
     if let Some(ms) = payload.time_limit_ms {
         spec.time_limit_ms = ms;
@@ -477,7 +477,7 @@ fn build_problem(workspace: &Workspace, id: &str) -> String {
 
 /// One line of text for problem.toml's `key = "value"`: control characters
 /// become spaces and `"` becomes `quote`.
-fn one_line(text: &str, quote: &str) -> String {
+fn made_one_line(text: &str, quote: &str) -> String {
     text.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect::<String>()

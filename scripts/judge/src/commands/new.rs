@@ -30,9 +30,9 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         args.flag("checker"),
         args.flag("interactive"),
     )?;
-    spec.title = one_line("title", args.value("title").unwrap_or(""))?.to_string();
+    spec.title = checked_one_line("title", args.value("title").unwrap_or(""))?.to_string();
     if let Some(url) = args.value("url") {
-        spec.url = one_line("url", url)?.to_string();
+        spec.url = checked_one_line("url", url)?.to_string();
     }
     if let Some(file) = args.value("snippet") {
         spec.snippet = Some(read_snippet(file)?);
@@ -112,7 +112,7 @@ fn read_snippet(file: &str) -> Result<String, SetupError> {
 }
 
 /// Refuses a value that would break the one-line `key = "value"` of problem.toml.
-fn one_line<'a>(name: &str, value: &'a str) -> Result<&'a str, SetupError> {
+fn checked_one_line<'a>(name: &str, value: &'a str) -> Result<&'a str, SetupError> {
     if value.chars().any(|c| c.is_control() || c == '"') {
         return Err(SetupError(format!(
             "--{name} must be one line of text without '\"'"

@@ -104,7 +104,7 @@ pub fn scaffold(workspace: &Workspace, spec: &Spec) -> Result<(Kind, Vec<PathBuf
     check_new_id(workspace, &spec.id)?;
     let (kind, made) = scaffold_files(spec)?;
     for (path, text) in &made {
-        write_new(&workspace.root.join(path), text)?;
+        add_file(&workspace.root.join(path), text)?;
     }
     Ok((kind, made.into_iter().map(|(path, _)| path).collect()))
 }
@@ -229,7 +229,7 @@ pub fn check_new_id(workspace: &Workspace, id: &str) -> Result<(), SetupError> {
 }
 
 /// Writes a new file whole, its folders made first; never replaces one.
-pub fn write_new(path: &Path, text: &str) -> Result<(), SetupError> {
+fn add_file(path: &Path, text: &str) -> Result<(), SetupError> {
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)
             .map_err(|e| SetupError(format!("cannot create {}: {e}", parent.display())))?;

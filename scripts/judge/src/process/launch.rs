@@ -102,13 +102,14 @@ impl Exit {
     }
 }
 
-/// Why the launcher stopped the program.
+/// What made the launcher stop the program, as it reports it (the runner
+/// turns it into the verdict's `run::Killed`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fired {
+pub enum StoppedBy {
     Time,
     Memory,
-    /// Asked to by SIGTERM: the runner wanted it stopped, or went away.
-    Stopped,
+    /// SIGTERM: the runner wanted it stopped, or went away.
+    Sigterm,
 }
 
 /// What the launcher found out, as written to and read from its channel.
@@ -119,7 +120,7 @@ pub struct Report {
     /// User and system time of the whole tree.
     pub cpu: Duration,
     pub peak_kib: u64,
-    pub fired: Option<Fired>,
+    pub stopped_by: Option<StoppedBy>,
     /// Forks (or threads) the process limit refused.
     pub refused_forks: u64,
 }
@@ -745,7 +746,7 @@ fn run_confined(
             wall,
             cpu: cgroup.cpu(),
             peak_kib: cgroup.peak_kib().max(seen.peak_kib),
-            fired: fired.or(cgroup.out_of_memory().then_some(Fired::Memory)),
+            stopped_by: fired.or(cgroup.out_of_memory().then_some(StoppedBy::Memory)),
             refused_forks: cgroup.refused_forks(),
         },
         None => Report {
@@ -754,7 +755,7 @@ fn run_confined(
             // A tree killed at once leaves some of its time unreaped.
             cpu: reaped.cpu().max(seen.cpu),
             peak_kib: reaped.peak_kib.load(Ordering::SeqCst).max(seen.peak_kib),
-            fired,
+            stopped_by: fired,
             refused_forks: 0,
         },
     };
@@ -797,7 +798,7 @@ fn watch(
     start: Instant,
     meter: &Meter,
     reaped: &Reaped,
-) -> (i32, Duration, Option<Fired>, Seen) {
+) -> (i32, Duration, Option<StoppedBy>, Seen) {
     // One thread only: a process that made a PID namespace for its children
     // cannot start threads. It wakes when the program ends (its pidfd) or a
     // limit is to be looked at again.
@@ -949,12 +950,12 @@ struct Seen {
 }
 
 /// What fired, if a limit did or SIGTERM came; `seen` keeps the most seen.
-fn limit_fired(meter: &Meter, spec: &Spec, start: Instant, seen: &mut Seen) -> Option<Fired> {
+fn limit_fired(meter: &Meter, spec: &Spec, start: Instant, seen: &mut Seen) -> Option<StoppedBy> {
     if interrupt::stop_requested() {
-        return Some(Fired::Stopped);
+        return Some(StoppedBy::Sigterm);
     }
     if start.elapsed() > spec.wall {
-        return Some(Fired::Time);
+        return Some(StoppedBy::Time);
     }
     // A run shorter than one poll is measured at its end alone: most are.
     let sample =
@@ -966,9 +967,9 @@ fn limit_fired(meter: &Meter, spec: &Spec, start: Instant, seen: &mut Seen) -> O
     seen.peak_kib = seen.peak_kib.max(memory);
     seen.cpu = seen.cpu.max(cpu);
     if spec.memory_kib.is_some_and(|limit| memory > limit) {
-        Some(Fired::Memory)
+        Some(StoppedBy::Memory)
     } else if spec.cpu.is_some_and(|limit| cpu > limit) {
-        Some(Fired::Time)
+        Some(StoppedBy::Time)
     } else {
         None
     }
@@ -1067,11 +1068,11 @@ impl Report {
             Exit::Code(code) => ("code", code),
             Exit::Signal(signal) => ("signal", signal),
         };
-        let fired = match self.fired {
+        let fired = match self.stopped_by {
             None => "-",
-            Some(Fired::Time) => "time",
-            Some(Fired::Memory) => "memory",
-            Some(Fired::Stopped) => "stopped",
+            Some(StoppedBy::Time) => "time",
+            Some(StoppedBy::Memory) => "memory",
+            Some(StoppedBy::Sigterm) => "stopped",
         };
         format!(
             "{kind} {value} {} {} {} {fired} {}\n",
@@ -1100,11 +1101,11 @@ impl Report {
                     wall: Duration::from_nanos(wall.parse().ok()?),
                     cpu: Duration::from_nanos(cpu.parse().ok()?),
                     peak_kib: peak.parse().ok()?,
-                    fired: match *fired {
+                    stopped_by: match *fired {
                         "-" => None,
-                        "time" => Some(Fired::Time),
-                        "memory" => Some(Fired::Memory),
-                        "stopped" => Some(Fired::Stopped),
+                        "time" => Some(StoppedBy::Time),
+                        "memory" => Some(StoppedBy::Memory),
+                        "stopped" => Some(StoppedBy::Sigterm),
                         _ => return None,
                     },
                     refused_forks: forks.parse().ok()?,
@@ -1146,7 +1147,7 @@ mod tests {
                 wall: Duration::from_nanos(1_500_000),
                 cpu: Duration::from_nanos(900_000),
                 peak_kib: 2048,
-                fired: None,
+                stopped_by: None,
                 refused_forks: 0,
             },
             Report {
@@ -1154,7 +1155,7 @@ mod tests {
                 wall: Duration::from_nanos(7),
                 cpu: Duration::ZERO,
                 peak_kib: 0,
-                fired: Some(Fired::Memory),
+                stopped_by: Some(StoppedBy::Memory),
                 refused_forks: 3,
             },
         ] {

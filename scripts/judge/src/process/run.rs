@@ -8,7 +8,7 @@
 //! reports over a pipe; see `launch`. This side feeds stdin, drains stdout and
 //! stderr with a deadline, and reads the report.
 
-use super::launch::{self, Exit, Fired, Report, Spec};
+use super::launch::{self, Exit, Report, Spec, StoppedBy};
 use super::sandbox::{self, Allowed, Namespaces};
 use super::view::{self, Sight};
 use super::{interrupt, sys};
@@ -581,14 +581,20 @@ fn outcome(
         let report = Report::parse(line).map_err(|e| io::Error::new(io::ErrorKind::Other, e))?;
         let peak = Some(report.peak_kib);
         refused_forks = report.refused_forks;
-        (report.exit, report.wall, report.cpu, peak, report.fired)
+        (
+            report.exit,
+            report.wall,
+            report.cpu,
+            peak,
+            report.stopped_by,
+        )
     } else {
         // No report: the launcher was killed, by the runner's last resort or
         // by the program; its figures are lost. The program died with it;
         // what it started is killed with the launcher's process group (only a
         // process that also left the group escapes then).
         sys::signal(-pid, sys::SIGKILL);
-        let fired = drained.launcher_killed.then_some(Fired::Time);
+        let fired = drained.launcher_killed.then_some(StoppedBy::Time);
         let exit = status.map_or(Exit::Code(0), Exit::of);
         (exit, start.elapsed(), Duration::ZERO, None, fired)
     };
@@ -615,12 +621,12 @@ fn outcome(
 
 /// What killed the program, from what the launcher said fired and whether
 /// stdout passed its cap (the launcher was stopped then).
-fn killed(fired: Option<Fired>, over_cap: bool) -> io::Result<Option<Killed>> {
+fn killed(fired: Option<StoppedBy>, over_cap: bool) -> io::Result<Option<Killed>> {
     Ok(match fired {
-        Some(Fired::Time) => Some(Killed::Time),
-        Some(Fired::Memory) => Some(Killed::Memory),
-        Some(Fired::Stopped) if over_cap => Some(Killed::Output),
-        Some(Fired::Stopped) => {
+        Some(StoppedBy::Time) => Some(Killed::Time),
+        Some(StoppedBy::Memory) => Some(Killed::Memory),
+        Some(StoppedBy::Sigterm) if over_cap => Some(Killed::Output),
+        Some(StoppedBy::Sigterm) => {
             return Err(io::Error::new(
                 io::ErrorKind::Interrupted,
                 "the launcher was stopped from outside",
