@@ -456,15 +456,12 @@ fn another_right_answer_passes_the_generated_tests_and_judge_test() {
         "compare = \"tokens\"",
         "compare = \"float\"",
     );
-    edit(
-        problem("cf5a").join("tests/solution.rs"),
-        "(\"7\\n\".into()",
-        "(\"8\\n\".into()",
-    );
+    // The samples' tests judge as the judge does: cf5a's stays as made
+    // (the checker takes 8 for 7), cf6a's answer is the judge's 7 decimals.
     edit(
         problem("cf6a").join("tests/solution.rs"),
-        "(\"7\\n\".into()",
-        "(\"2.333333333\\n\".into()",
+        "b\"7\\r\\n\", b\"7\\n\"",
+        "b\"7\\r\\n\", b\"2.3333333\\n\"",
     );
     for (id, answer) in [("cf5a", "7\n"), ("cf6a", "2.3333333\n")] {
         fs::write(

@@ -467,6 +467,18 @@ impl Problem {
             .collect()
     }
 
+    /// `solve` answers the sample `input` as the judge accepts `answer`: by
+    /// the problem's compare mode or checker, so that another right answer
+    /// passes as it would on the judge.
+    pub fn check_sample(&self, solve: Solve, input: &[u8], answer: &[u8]) {
+        let sample = StoredCase {
+            name: "the sample".into(),
+            input: input.to_vec(),
+            output: answer.to_vec(),
+        };
+        self.check_cases("the solution", solve, vec![sample]);
+    }
+
     /// `solve` (named `what`) answers every stored case as the judge accepts.
     pub fn check_stored(&self, what: &str, solve: Solve) {
         self.check_cases(what, solve, self.stored_cases(&[]));
