@@ -302,6 +302,9 @@ pub struct StoredCase {
 /// cases whose `.in` is over this size: large cases are for the solution.
 pub const BRUTE_SKIP_OVER_BYTES: u64 = 64 << 10;
 
+/// How long a stored case may take in a problem's own tests.
+const CASE_TIME: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// A problem as its own tests see it, judged exactly as `make test` judges:
 /// by its problem.toml's compare mode or checker; its programs solve on a
 /// thread with the problem's stack, as the judge gives the built program.
@@ -472,11 +475,11 @@ impl Problem {
     /// passes as it would on the judge.
     pub fn check_sample(&self, solve: Solve, input: &[u8], answer: &[u8]) {
         let sample = StoredCase {
-            name: "the sample".into(),
+            name: "sample".into(),
             input: input.to_vec(),
             output: answer.to_vec(),
         };
-        self.check_cases("the solution", solve, vec![sample]);
+        self.check_cases("solution", solve, vec![sample]);
     }
 
     /// `solve` (named `what`) answers every stored case as the judge accepts.
@@ -519,25 +522,78 @@ impl Problem {
     }
 
     fn check_cases(&self, what: &str, solve: Solve, cases: Vec<StoredCase>) {
-        self.on_problem_stack(|| {
-            for case in cases {
-                let (output, result) = run(solve, &case.input);
-                assert_eq!(result, Ok(()), "{what} on {}.in", case.name);
-                let judgement = self.judge.compare(
-                    Text::Bytes(&case.input),
-                    output.as_bytes(),
-                    Text::Bytes(&case.output),
-                );
-                assert!(
-                    judgement.is_accepted(),
-                    "{what} on {}.in: {}\n{}",
-                    case.name,
-                    judgement.verdict,
-                    judgement.detail
-                );
-            }
-        })
+        for case in cases {
+            let (output, result) = self.run_bounded(what, solve, &case);
+            assert_eq!(result, Ok(()), "{what} on {}.in", case.name);
+            let judgement = self.judge.compare(
+                Text::Bytes(&case.input),
+                output.as_bytes(),
+                Text::Bytes(&case.output),
+            );
+            assert!(
+                judgement.is_accepted(),
+                "{what} on {}.in: {}\n{}",
+                case.name,
+                judgement.verdict,
+                judgement.detail
+            );
+        }
     }
+
+    /// `solve` on `case`, on a thread with the problem's stack, for at most
+    /// `CASE_TIME`: past it the test fails naming the case (and for the
+    /// brute force `brute_skip`), where it ran on until something killed
+    /// the whole test binary without a word.
+    fn run_bounded(
+        &self,
+        what: &str,
+        solve: Solve,
+        case: &StoredCase,
+    ) -> (String, Result<(), String>) {
+        match run_within(solve, &case.input, self.stack_bytes, CASE_TIME) {
+            Ok(ran) => ran,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                let hint = match what {
+                    "brute force" => format!(
+                        ": a case too big for it goes in problem.toml's brute_skip \
+                         (brute_skip = \"{}\")",
+                        case.name
+                    ),
+                    _ => String::new(),
+                };
+                panic!(
+                    "{}: the {what} ran past {} s on {}.in{hint}",
+                    self.id,
+                    CASE_TIME.as_secs(),
+                    case.name
+                )
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                panic!(
+                    "{}: the {what} panicked on {}.in (above)",
+                    self.id, case.name
+                )
+            }
+        }
+    }
+}
+
+/// `solve` on `input` on a thread of `stack_bytes`, waited for `limit` at
+/// most: past it the thread is left to itself (the test fails and its
+/// process ends it).
+fn run_within(
+    solve: Solve,
+    input: &[u8],
+    stack_bytes: usize,
+    limit: std::time::Duration,
+) -> Result<(String, Result<(), String>), std::sync::mpsc::RecvTimeoutError> {
+    let (sender, ran) = std::sync::mpsc::channel();
+    let input = input.to_vec();
+    std::thread::Builder::new()
+        .stack_size(stack_bytes)
+        .spawn(move || sender.send(run(solve, &input)))
+        .unwrap_or_else(|e| panic!("no thread with a stack of {stack_bytes} bytes: {e}"));
+    ran.recv_timeout(limit)
 }
 
 /// An input as a failure shows it: its text, cut short when long.
@@ -599,6 +655,26 @@ fn run_program(program: &str, input: &str, stdout: Stdio) -> Output {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_case_that_runs_on_is_stopped_waiting_at_its_limit() {
+        fn echo(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+            out.extend_from_slice(input);
+            Ok(())
+        }
+        fn forever(_: &[u8], _: &mut Vec<u8>) -> Result<(), String> {
+            loop {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+        }
+        let limit = std::time::Duration::from_millis(300);
+        let ran = run_within(echo, b"5\n", 1 << 20, limit);
+        assert_eq!(ran, Ok(("5\n".to_string(), Ok(()))));
+        let start = std::time::Instant::now();
+        let ran = run_within(forever, b"5\n", 1 << 20, limit);
+        assert_eq!(ran, Err(std::sync::mpsc::RecvTimeoutError::Timeout));
+        assert!(start.elapsed() < limit * 3, "{:?}", start.elapsed());
+    }
 
     #[test]
     fn same_seed_same_sequence_and_seeds_differ() {
