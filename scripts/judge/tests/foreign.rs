@@ -258,6 +258,32 @@ fn judged(sandbox: &Sandbox, path: &Path) -> (i32, String) {
 }
 
 #[test]
+fn a_run_time_error_names_the_user_s_file_not_the_copy_compiled() {
+    let sandbox = Sandbox::new(TOML);
+    let path = sandbox.write("re_panic.rs", "fn main() {\n    panic!(\"boom\");\n}\n");
+    let (code, output) = judged(&sandbox, &path);
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains(&format!("{}:2:5", path.display())),
+        "{output}"
+    );
+    assert!(!output.contains(".build-"), "{output}");
+    if !have("g++") {
+        return;
+    }
+    let path = sandbox.write(
+        "re_assert.cpp",
+        "#include <cassert>\nint main() { assert(1 == 2); }\n",
+    );
+    let (code, output) = judged(&sandbox, &path);
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains(&format!("{}:2", path.display())),
+        "{output}"
+    );
+}
+
+#[test]
 fn every_cpp_ending_of_the_format_is_cpp() {
     let Some(sandbox) = sandbox_with(&["g++"], TOML) else {
         return;

@@ -576,6 +576,17 @@ fn run_compiler(job: &Job, dir: &Path) -> Result<(), BuildError> {
     let mut step = vec![program.display().to_string()];
     step.extend(flags.iter().map(|flag| flag.to_string()));
     step.extend(job.language.compile_args(dir, &files, job.includes));
+    // A run-time error's location (a panic's, an assert's) names the
+    // user's files, not the copies compiled.
+    let (copy, user) = match job.folder {
+        true => (format!("{}/", dir.display()), format!("{}/", job.shown)),
+        false => (files[0].display().to_string(), job.shown.to_string()),
+    };
+    match job.language {
+        Language::Rust => step.push(format!("--remap-path-prefix={copy}={user}")),
+        Language::Cpp | Language::C => step.push(format!("-ffile-prefix-map={copy}={user}")),
+        _ => {}
+    }
     let shown = format!("{} {}", job.language.compiler().join(" "), job.shown);
     eprintln!("judge: compiling {shown}");
     // The compile sees the folders of its headers (a package's checker's
