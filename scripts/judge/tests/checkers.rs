@@ -383,7 +383,10 @@ fn stress_judges_by_the_checker_and_saves_a_case_the_right_answers_pass() {
         "a right answer unlike the brute force's passes:\n{out}"
     );
     // stderr follows stdout here: a progress line (every 5 s) may end it.
-    assert!(out.lines().any(|line| line == "30 passed, 0 failed"), "{out}");
+    assert!(
+        out.lines().any(|line| line == "30 passed, 0 failed"),
+        "{out}"
+    );
 
     sandbox.program("target/release/fake", WRONG);
     let (code, out) = stress(&sandbox, &["--count", "300", "--seed", "3"]);

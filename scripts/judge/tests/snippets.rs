@@ -58,11 +58,11 @@ fn snippets_added_to_a_new_problem_build_judge_submit_and_are_checked_for_drift(
                 "{file}: combinatorics added ({} lines)",
                 size("combinatorics")
             ),
-            "problems/cf9a/tests/cross_check.rs: add `use solution::modint;` at its top, so \
-             that `crate::modint` resolves where it takes src/main.rs in as a module"
+            "problems/cf9a/tests/cross_check.rs: added `use solution::modint;`, so that \
+             crate:: paths resolve there"
                 .into(),
-            "problems/cf9a/tests/solution.rs: add `use solution::modint;` at its top, so that \
-             `crate::modint` resolves where it takes src/main.rs in as a module"
+            "problems/cf9a/tests/solution.rs: added `use solution::modint;`, so that crate:: \
+             paths resolve there"
                 .into(),
         ]
     );
@@ -108,6 +108,8 @@ fn snippets_added_to_a_new_problem_build_judge_submit_and_are_checked_for_drift(
         text(&output.stdout).lines().last(),
         Some("1 passed, 0 failed")
     );
+    // Its tests compile as the snippets left them.
+    assert!(succeeded(&copy.cargo(&["test", "--no-run", "-p", "cf9a"])));
 
     // The paste is the whole file, snippets and all, compiled alone.
     let output = copy.judge(&["submit", "cf9a"]);

@@ -148,18 +148,22 @@ fn add(workspace: &Workspace, name: &str, id: &str) -> Result<bool, SetupError> 
             snippet.line_count()
         );
     }
-    for note in test_imports_needed(workspace, &id, &wanted) {
+    for note in add_test_imports(workspace, &id, &wanted)? {
         outln!("{note}");
     }
     Ok(true)
 }
 
-/// What the problem's tests that take `src/main.rs` in as a module (`#[path
-/// = "../src/main.rs"] mod solution;`) must import for the snippets to
-/// compile there: a snippet's `crate::<other>` means the crate root, which
-/// in a test is the test file, so each needed snippet has to be named there
-/// (`use solution::<other>;`).
-fn test_imports_needed(workspace: &Workspace, id: &str, wanted: &[&Snippet]) -> Vec<String> {
+/// Adds to the problem's tests that take `src/main.rs` in as a module
+/// (`#[path = "../src/main.rs"] mod solution;`) the imports the snippets
+/// need there: a snippet's `crate::<other>` means the crate root, which in
+/// a test is the test file, so each needed snippet is named there (`use
+/// solution::<other>;`, after the module). Says what it added.
+fn add_test_imports(
+    workspace: &Workspace,
+    id: &str,
+    wanted: &[&Snippet],
+) -> Result<Vec<String>, SetupError> {
     let mut needed: Vec<&str> = wanted
         .iter()
         .flat_map(|snippet| snippet.needs.iter().map(String::as_str))
@@ -174,27 +178,36 @@ fn test_imports_needed(workspace: &Workspace, id: &str, wanted: &[&Snippet]) -> 
     let mut notes = Vec::new();
     for path in tests {
         let text = fs::read_to_string(&path).unwrap_or_default();
-        let lines: Vec<&str> = text.lines().collect();
-        let module = lines
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let at = lines
             .windows(2)
-            .filter(|pair| pair[0].trim() == "#[path = \"../src/main.rs\"]")
-            .find_map(|pair| pair[1].trim().strip_prefix("mod ")?.strip_suffix(';'));
-        let module = match module {
-            Some(module) => module,
-            None => continue,
+            .position(|pair| pair[0].trim() == "#[path = \"../src/main.rs\"]")
+            .map(|at| at + 1);
+        let Some((at, module)) = at.and_then(|at| {
+            let module = lines[at].trim().strip_prefix("mod ")?.strip_suffix(';')?;
+            Some((at, module.to_string()))
+        }) else {
+            continue;
         };
-        for need in &needed {
-            let import = format!("use {module}::{need};");
-            if !lines.iter().any(|line| line.trim() == import) {
-                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                notes.push(format!(
-                    "problems/{id}/tests/{name}: add `{import}` at its top, so that \
-                     `crate::{need}` resolves where it takes src/main.rs in as a module"
-                ));
-            }
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let file = format!("problems/{id}/tests/{name}");
+        let imports: Vec<String> = needed
+            .iter()
+            .map(|need| format!("use {module}::{need};"))
+            .filter(|import| !lines.iter().any(|line| line.trim() == import))
+            .collect();
+        if imports.is_empty() {
+            continue;
         }
+        for (offset, import) in imports.iter().enumerate() {
+            lines.insert(at + 1 + offset, import.clone());
+            notes.push(format!(
+                "{file}: added `{import}`, so that crate:: paths resolve there"
+            ));
+        }
+        write(workspace, &file, &(lines.join("\n") + "\n"))?;
     }
-    notes
+    Ok(notes)
 }
 
 /// The problems named (all when none) that hold a solution file.
