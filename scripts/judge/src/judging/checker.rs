@@ -10,7 +10,7 @@ use crate::base::files::{Scratch, Text};
 use crate::base::modes::Protocol;
 use crate::problem::config::{HelperLimits, Tool};
 use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Access, Input, Outcome, Output, Program};
+use crate::process::run::{self, Access, Outcome, Program, Stdin, Stdout};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -98,9 +98,9 @@ impl Checker {
         let (output_file, stdin) = match self.protocol {
             Protocol::Testlib => (
                 protocol::placed(&scratch, "output", Text::Bytes(output)).map_err(fault)?,
-                Input::Bytes(b""),
+                Stdin::Bytes(b""),
             ),
-            Protocol::Kattis => (PathBuf::new(), Input::Bytes(output)),
+            Protocol::Kattis => (PathBuf::new(), Stdin::Bytes(output)),
         };
         let files = protocol::Files {
             input: &input,
@@ -124,7 +124,7 @@ impl Checker {
         let outcome = run::run(
             &self.program.with_args(&args),
             stdin,
-            Output::Capture,
+            Stdout::Capture,
             &limits,
             &access,
         )

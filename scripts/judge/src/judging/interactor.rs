@@ -15,7 +15,7 @@ use crate::base::files::{Scratch, Text};
 use crate::base::modes::Protocol;
 use crate::problem::config::{Config, HelperLimits};
 use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Access, Input, Killed, Limits, Outcome, Output, Program};
+use crate::process::run::{self, Access, Killed, Limits, Outcome, Program, Stdin, Stdout};
 use crate::process::sys;
 use std::collections::VecDeque;
 use std::fs::{self, File};
@@ -251,8 +251,8 @@ fn converse(
         let interactor_run = scope.spawn(move || {
             run::run(
                 interactor,
-                Input::Fd(interactor_in),
-                Output::Fd(interactor_out),
+                Stdin::Fd(interactor_in),
+                Stdout::Fd(interactor_out),
                 &interactor_limits,
                 &interactor_access,
             )
@@ -260,8 +260,8 @@ fn converse(
         let solution_run = scope.spawn(move || {
             run::run(
                 solution,
-                Input::Fd(solution_in),
-                Output::Fd(solution_out),
+                Stdin::Fd(solution_in),
+                Stdout::Fd(solution_out),
                 &solution_limits,
                 &Access::JUDGED,
             )

@@ -13,7 +13,7 @@ use crate::base::error::SetupError;
 use crate::base::files::{self, Scratch, Text};
 use crate::problem::config::{Config, Group, HelperLimits};
 use crate::problem::workspace::{Case, Workspace};
-use crate::process::run::{self, Access, Input, Limits, Outcome, Output, Program};
+use crate::process::run::{self, Access, Limits, Outcome, Program, Stdin, Stdout};
 use std::fs;
 use std::io;
 use std::path::Path;
@@ -305,13 +305,13 @@ impl Judge {
             ..self.limits
         };
         let stdin = match input {
-            Text::File(path) => Input::File(path),
-            Text::Bytes(bytes) => Input::Bytes(bytes),
+            Text::File(path) => Stdin::File(path),
+            Text::Bytes(bytes) => Stdin::Bytes(bytes),
         };
         let output = if self.counting {
-            Output::Count
+            Stdout::Count
         } else {
-            Output::Capture
+            Stdout::Capture
         };
         let run = run::run(program, stdin, output, &limits, &Access::JUDGED)?;
         let judgement = match (verdict::of_limits(&run, &limits), answer) {

@@ -103,7 +103,7 @@ impl Program {
 }
 
 /// Where the program's stdin comes from.
-pub enum Input<'a> {
+pub enum Stdin<'a> {
     Bytes(&'a [u8]),
     /// A file's bytes, copied into a pipe: the program never holds the file.
     File(&'a Path),
@@ -113,7 +113,7 @@ pub enum Input<'a> {
 }
 
 /// Where the program's stdout goes.
-pub enum Output {
+pub enum Stdout {
     /// Into `Outcome::stdout`, up to the output cap.
     Capture,
     /// Counted into `Outcome::stdout_bytes` and dropped.
@@ -342,26 +342,26 @@ fn probe(namespaces: Namespaces) -> Result<Option<RawFd>, String> {
 /// machine allows one).
 pub fn run(
     program: &Program,
-    input: Input,
-    output: Output,
+    input: Stdin,
+    output: Stdout,
     limits: &Limits,
     access: &Access,
 ) -> io::Result<Outcome> {
     let argv = program.argv()?;
     let spec = spec(program, &argv, limits, access);
-    let keep_stdout = matches!(output, Output::Capture);
+    let keep_stdout = matches!(output, Stdout::Capture);
     // Through pipes, the run takes the launcher started ahead (its box is
     // prepared) and starts the next one's.
-    let piped = matches!(input, Input::File(_) | Input::Bytes(_))
-        && matches!(output, Output::Capture | Output::Count);
+    let piped = matches!(input, Stdin::File(_) | Stdin::Bytes(_))
+        && matches!(output, Stdout::Capture | Stdout::Count);
     let (stdin, feed) = match input {
-        Input::File(path) => (Stdio::piped(), Feed::File(File::open(path)?, Vec::new(), 0)),
-        Input::Bytes(bytes) => (Stdio::piped(), Feed::Bytes(bytes)),
-        Input::Fd(fd) => (Stdio::from(fd), Feed::Bytes(b"")),
+        Stdin::File(path) => (Stdio::piped(), Feed::File(File::open(path)?, Vec::new(), 0)),
+        Stdin::Bytes(bytes) => (Stdio::piped(), Feed::Bytes(bytes)),
+        Stdin::Fd(fd) => (Stdio::from(fd), Feed::Bytes(b"")),
     };
     let stdout = match output {
-        Output::Capture | Output::Count => Stdio::piped(),
-        Output::Fd(fd) => Stdio::from(fd),
+        Stdout::Capture | Stdout::Count => Stdio::piped(),
+        Stdout::Fd(fd) => Stdio::from(fd),
     };
     let start = Instant::now();
     let ready = READY.with(|ready| {

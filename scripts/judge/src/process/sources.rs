@@ -13,7 +13,7 @@
 mod java;
 pub mod languages;
 
-use super::run::{self, Access, Input, Killed, Limits, Output, Program};
+use super::run::{self, Access, Killed, Limits, Program, Stdin, Stdout};
 use super::view;
 use crate::base::files::{self, Scratch};
 use crate::base::hash::fnv1a;
@@ -693,8 +693,8 @@ fn confined(
     let program = Program::Exec(PathBuf::from("/bin/sh"), args);
     let outcome = run::run(
         &program,
-        Input::Bytes(b""),
-        Output::Capture,
+        Stdin::Bytes(b""),
+        Stdout::Capture,
         &limits,
         &access,
     )

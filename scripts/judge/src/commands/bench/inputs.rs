@@ -6,7 +6,7 @@ use crate::base::files::{self, Partial};
 use crate::judging::verdict::past_helper_limit;
 use crate::problem::config::HelperLimits;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Access, Input, Output, Program};
+use crate::process::run::{self, Access, Program, Stdin, Stdout};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -44,8 +44,8 @@ pub fn prepare(
     );
     let outcome = run::run(
         &program,
-        Input::Bytes(b""),
-        Output::Fd(file.into()),
+        Stdin::Bytes(b""),
+        Stdout::Fd(file.into()),
         &helper.limits(usize::MAX),
         &Access::JUDGED,
     )
