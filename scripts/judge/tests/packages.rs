@@ -333,6 +333,28 @@ fn an_id_taken_by_another_problem_is_refused_with_a_free_one() {
         .is_file());
 }
 
+#[test]
+fn a_package_s_name_is_one_plain_line_never_code_nor_a_terminal_escape() {
+    let sandbox = Sandbox::new(LIMITS);
+    let root = sandbox.root.join("packages/evil");
+    let name = "Evil\\n#![doc = include_str!(\\\"/etc/passwd\\\")]\\u001b[31m red";
+    write_package(
+        &root,
+        &[
+            ("problem.yaml", &format!("name: \"{name}\"\n")),
+            ("data/sample/1.in", "1\n"),
+            ("data/sample/1.ans", "1\n"),
+        ],
+    );
+    let out = imported(&sandbox, &root, &[]);
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+    let main = fs::read_to_string(sandbox.root.join("problems/evil/src/main.rs")).unwrap();
+    assert!(main.lines().all(|line| !line.starts_with("#![doc")), "{main}");
+    assert!(main.contains("evil Evil #![doc = include_str!('/etc/passwd')]"), "{main}");
+    let toml = problem_toml(&sandbox, "evil");
+    assert_eq!(toml.lines().filter(|line| line.starts_with("title")).count(), 1, "{toml}");
+}
+
 /// Every way a package can be bad: one line on stderr naming what was
 /// expected and where, exit 2, and nothing written.
 #[test]

@@ -23,6 +23,40 @@ pub fn use_colour() -> bool {
     io::stdout().is_terminal() && env::var_os("NO_COLOR").is_none()
 }
 
+/// One line of text, safe to store, print and write into a comment:
+/// control characters (line ends, tabs, escapes) become spaces, and the
+/// characters that reorder text or are invisible are dropped: the
+/// bidirectional controls and marks (rustc refuses the controls even in a
+/// comment), zero-width spaces, the soft hyphen and the byte-order mark.
+pub fn plain_line(text: &str) -> String {
+    let hidden = |c: char| {
+        matches!(
+            c,
+            '\u{00AD}'
+                | '\u{061C}'
+                | '\u{200B}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
+    };
+    text.chars()
+        .filter(|&c| !hidden(c))
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
 /// `text` with every control character but newline and tab escaped (`\r`,
 /// `\u{1b}`), so a program's stderr cannot move the cursor, recolour the
 /// terminal or draw a fake row.

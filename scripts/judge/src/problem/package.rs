@@ -15,6 +15,7 @@ pub mod tree;
 use super::config::{Compare, Group, Submission, TimeRule, Tool};
 use crate::base::files;
 use crate::base::modes::{Mode, Protocol};
+use crate::base::terminal::plain_line;
 use std::fmt::Write;
 use std::path::Path;
 use tree::Tree;
@@ -116,7 +117,7 @@ pub fn read(path: &Path) -> Result<Package, String> {
         .and_then(|s| s.to_str())
         .unwrap_or("problem")
         .to_string();
-    if tree.is_file("problem.xml") {
+    let mut package = if tree.is_file("problem.xml") {
         polygon::read(tree, &stem)
     } else if tree.is_file("problem.yaml") || tree.is_file("domjudge-problem.ini") {
         kattis::read(tree, &stem)
@@ -126,7 +127,10 @@ pub fn read(path: &Path) -> Result<Package, String> {
              domjudge-problem.ini or problem.xml (Polygon) at its top",
             path.display()
         ))
-    }
+    }?;
+    // The name is shown, stored and written into a comment: one plain line.
+    package.title = plain_line(&package.title);
+    Ok(package)
 }
 
 /// `"text"` safe in a problem.toml value: one line, no double quote.

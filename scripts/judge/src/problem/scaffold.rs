@@ -10,6 +10,7 @@ use crate::base::error::SetupError;
 use crate::base::files;
 use crate::base::judges;
 use crate::base::modes::{Clock, CompareMode, Mode};
+use crate::base::terminal::plain_line;
 use crate::problem::kind::{Kind, DEFAULT_SNIPPET};
 use crate::problem::workspace::{check_id, Workspace};
 use std::fs;
@@ -158,9 +159,12 @@ fn placeholders(
     leetcode: Option<&snippet::Parts>,
 ) -> Vec<(&'static str, String)> {
     let id = spec.id.as_str();
+    // Whatever a title holds, it stays one line of a comment and of a
+    // problem.toml string: a package's name is not code.
+    let title = plain_line(&spec.title).replace(['"', '\\'], "'");
     let mut header = id.to_string();
-    if !spec.title.is_empty() {
-        header = format!("{header} {}", spec.title);
+    if !title.is_empty() {
+        header = format!("{header} {title}");
     }
     if !spec.url.is_empty() {
         header = format!("{header} — {}", spec.url);
@@ -186,7 +190,7 @@ fn placeholders(
     let mut values = vec![
         ("{{id}}", id.to_string()),
         ("{{header}}", header),
-        ("{{title}}", spec.title.clone()),
+        ("{{title}}", title.clone()),
         ("{{url}}", spec.url.clone()),
         ("{{judge}}", spec.judge.clone()),
         ("{{time_limit_ms}}", spec.time_limit_ms.to_string()),

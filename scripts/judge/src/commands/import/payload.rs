@@ -1,6 +1,7 @@
 //! Competitive Companion's JSON, read into what `import` needs
 //! (https://github.com/jmerle/competitive-companion#the-format).
 
+use crate::base::terminal::plain_line;
 use json::Value;
 
 /// The longest name kept (a problem's, a contest's, a file's): names are for
@@ -86,14 +87,14 @@ pub fn parse(text: &str) -> Result<Payload, String> {
                 as usize,
         }),
     };
-    let url = clean(&string(&value, "url", "url")?.unwrap_or_default());
+    let url = plain_line(&string(&value, "url", "url")?.unwrap_or_default());
     if url.chars().count() > MAX_URL_CHARS {
         return Err(format!(
             "\"url\" must be at most {MAX_URL_CHARS} characters, got {}",
             url.chars().count()
         ));
     }
-    let name = short(&clean(
+    let name = short(&plain_line(
         required(&value, "name")?
             .as_str()
             .ok_or("\"name\" must be a string")?,
@@ -104,7 +105,7 @@ pub fn parse(text: &str) -> Result<Payload, String> {
             id: format!("{url} {name}"),
             size: 1,
         }),
-        group: short(&clean(
+        group: short(&plain_line(
             &string(&value, "group", "group")?.unwrap_or_default(),
         )),
         interactive: match value.get("interactive") {
@@ -182,40 +183,6 @@ fn short_number(text: &str) -> String {
     }
 }
 
-/// One line of text, safe to store, print and write into a comment:
-/// control characters (line ends, tabs, escapes) become spaces, and the
-/// characters that reorder text or are invisible are dropped: the
-/// bidirectional controls and marks (rustc refuses the controls even in a
-/// comment), zero-width spaces, the soft hyphen and the byte-order mark.
-fn clean(text: &str) -> String {
-    let hidden = |c: char| {
-        matches!(
-            c,
-            '\u{00AD}'
-                | '\u{061C}'
-                | '\u{200B}'
-                | '\u{200E}'
-                | '\u{200F}'
-                | '\u{202A}'..='\u{202E}'
-                | '\u{2060}'
-                | '\u{2066}'..='\u{2069}'
-                | '\u{FEFF}'
-        )
-    };
-    text.chars()
-        .filter(|&c| !hidden(c))
-        .map(|c| {
-            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect::<String>()
-        .trim()
-        .to_string()
-}
-
 /// At most `MAX_NAME_CHARS` characters of `name`.
 fn short(name: &str) -> String {
     name.chars()
@@ -233,7 +200,7 @@ fn file_name(value: &Value, key: &str) -> Result<Option<String>, String> {
     };
     match stream.get("type").and_then(Value::as_str) {
         Some("stdin" | "stdout") | None => Ok(None),
-        Some(_) => Ok(Some(short(&clean(
+        Some(_) => Ok(Some(short(&plain_line(
             &string(stream, &format!("{key}.fileName"), "fileName")?
                 .or(string(stream, &format!("{key}.pattern"), "pattern")?)
                 .unwrap_or_else(|| "a file".into()),
