@@ -349,10 +349,22 @@ fn a_package_s_name_is_one_plain_line_never_code_nor_a_terminal_escape() {
     let out = imported(&sandbox, &root, &[]);
     assert!(!out.contains('\u{1b}'), "{out:?}");
     let main = fs::read_to_string(sandbox.root.join("problems/evil/src/main.rs")).unwrap();
-    assert!(main.lines().all(|line| !line.starts_with("#![doc")), "{main}");
-    assert!(main.contains("evil Evil #![doc = include_str!('/etc/passwd')]"), "{main}");
+    assert!(
+        main.lines().all(|line| !line.starts_with("#![doc")),
+        "{main}"
+    );
+    assert!(
+        main.contains("evil Evil #![doc = include_str!('/etc/passwd')]"),
+        "{main}"
+    );
     let toml = problem_toml(&sandbox, "evil");
-    assert_eq!(toml.lines().filter(|line| line.starts_with("title")).count(), 1, "{toml}");
+    assert_eq!(
+        toml.lines()
+            .filter(|line| line.starts_with("title"))
+            .count(),
+        1,
+        "{toml}"
+    );
 }
 
 /// Every way a package can be bad: one line on stderr naming what was

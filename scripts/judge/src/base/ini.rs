@@ -29,9 +29,11 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
             .split_once('=')
             .ok_or_else(|| format!("line {number}: expected `key = value`, found {line:?}"))?;
         let key = key.trim();
-        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        // DOMjudge writes `short-name` as well as `special_compare`.
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+        if key.is_empty() || !key.chars().all(word) {
             return Err(format!(
-                "line {number}: expected a key of letters, digits and `_`, found {key:?}"
+                "line {number}: expected a key of letters, digits, `_` and `-`, found {key:?}"
             ));
         }
         let value = unquote(value.trim()).map_err(|e| format!("line {number}: {e}"))?;
@@ -69,7 +71,7 @@ mod tests {
     #[test]
     fn reads_domjudge_problem_ini() {
         let entries =
-            parse("; DOMjudge\nprobid = 'hello'\nname=\"Hello World\"\ntimelimit = 2.5\n\ncolor=#ff0000\n")
+            parse("; DOMjudge\nprobid = 'hello'\nname=\"Hello World\"\ntimelimit = 2.5\n\ncolor=#ff0000\nshort-name = A\n")
                 .unwrap();
         let pairs: Vec<(&str, &str)> = entries
             .iter()
@@ -81,7 +83,8 @@ mod tests {
                 ("probid", "hello"),
                 ("name", "Hello World"),
                 ("timelimit", "2.5"),
-                ("color", "#ff0000")
+                ("color", "#ff0000"),
+                ("short-name", "A")
             ]
         );
         assert_eq!(entries[2].line, 4);

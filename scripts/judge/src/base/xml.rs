@@ -76,6 +76,7 @@ pub fn parse(text: &str) -> Result<Element, Error> {
         chars,
         at: 0,
         line_starts,
+        depth: 0,
     };
     reader.skip_misc()?;
     if reader.peek() != Some('<') {
@@ -94,7 +95,13 @@ struct Reader {
     at: usize,
     /// Where each line starts, for positions in errors and elements.
     line_starts: Vec<usize>,
+    /// Elements open around the current one, up to `MAX_DEPTH`.
+    depth: usize,
 }
+
+/// Deeper than any problem.xml, far from the stack's end: a hostile file is
+/// refused in one line instead of overflowing it.
+const MAX_DEPTH: usize = 200;
 
 impl Reader {
     fn peek(&self) -> Option<char> {
@@ -179,6 +186,16 @@ impl Reader {
 
     /// An element, from its `<` to the end of its closing tag.
     fn element(&mut self) -> Result<Element, Error> {
+        if self.depth >= MAX_DEPTH {
+            return self.fail(format!("expected at most {MAX_DEPTH} levels of elements"));
+        }
+        self.depth += 1;
+        let element = self.element_in();
+        self.depth -= 1;
+        element
+    }
+
+    fn element_in(&mut self) -> Result<Element, Error> {
         let (line, _) = self.position(self.at);
         self.at += 1;
         let name = self.name()?;
@@ -358,6 +375,14 @@ mod tests {
     <note><![CDATA[a < b]]></note>
 </problem>
 "#;
+
+    #[test]
+    fn deep_nesting_is_refused_in_one_line_not_by_the_stack() {
+        let deep = format!("{}{}", "<a>".repeat(50_000), "</a>".repeat(50_000));
+        let err = parse(&deep).unwrap_err().to_string();
+        assert!(err.contains("levels of elements"), "{err}");
+        assert!(parse(&format!("{}{}", "<a>".repeat(100), "</a>".repeat(100))).is_ok());
+    }
 
     #[test]
     fn reads_a_polygon_problem_xml() {

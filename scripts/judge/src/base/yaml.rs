@@ -162,7 +162,12 @@ pub fn parse(text: &str) -> Result<Node> {
             number,
         });
     }
-    let mut parser = Parser { lines, at: 0, raw };
+    let mut parser = Parser {
+        lines,
+        at: 0,
+        raw,
+        depth: 0,
+    };
     if parser.lines.is_empty() {
         return Ok(Node {
             value: Value::Null,
@@ -207,13 +212,32 @@ struct Parser {
     at: usize,
     /// Every line as written, for block scalars (which keep their comments).
     raw: Vec<(usize, String)>,
+    /// Blocks open around the current one, up to `MAX_DEPTH`.
+    depth: usize,
 }
+
+/// Deeper nesting than any package's YAML, and far from the stack's end: a
+/// hostile file is refused in one line instead of overflowing it.
+const MAX_DEPTH: usize = 200;
 
 impl Parser {
     /// The block starting at the current line, whose lines are indented
     /// `indent`.
     fn block(&mut self, indent: usize) -> Result<Node> {
         let line = self.lines[self.at].clone();
+        if self.depth >= MAX_DEPTH {
+            return error(
+                line.number,
+                format!("expected at most {MAX_DEPTH} levels of nesting"),
+            );
+        }
+        self.depth += 1;
+        let block = self.block_in(indent, line);
+        self.depth -= 1;
+        block
+    }
+
+    fn block_in(&mut self, indent: usize, line: Line) -> Result<Node> {
         if line.text == "-" || line.text.starts_with("- ") {
             self.sequence(indent)
         } else if split_key(&line.text).is_some() {
@@ -422,6 +446,7 @@ fn scalar(text: &str, line: usize) -> Result<Value> {
             chars: text.chars().collect(),
             at: 0,
             line,
+            depth: 0,
         };
         let value = chars.quoted()?;
         chars.skip_spaces();
@@ -445,6 +470,7 @@ fn flow_line(text: &str, line: usize) -> Result<Node> {
         chars: text.chars().collect(),
         at: 0,
         line,
+        depth: 0,
     };
     let node = flow.value()?;
     flow.skip_spaces();
@@ -465,6 +491,8 @@ struct Flow {
     chars: Vec<char>,
     at: usize,
     line: usize,
+    /// Collections open around the current value, up to `MAX_DEPTH`.
+    depth: usize,
 }
 
 impl Flow {
@@ -484,6 +512,19 @@ impl Flow {
 
     fn value(&mut self) -> Result<Node> {
         self.skip_spaces();
+        if self.depth >= MAX_DEPTH {
+            return error(
+                self.line,
+                format!("expected at most {MAX_DEPTH} levels of nesting"),
+            );
+        }
+        self.depth += 1;
+        let value = self.value_in();
+        self.depth -= 1;
+        value
+    }
+
+    fn value_in(&mut self) -> Result<Node> {
         let line = self.line;
         let value = match self.peek() {
             Some('[') => {
@@ -630,6 +671,17 @@ mod tests {
 
     fn text(node: &Node) -> &str {
         node.text("text").unwrap()
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_in_one_line_not_by_the_stack() {
+        let deep = format!("a: {}{}\n", "[".repeat(50_000), "]".repeat(50_000));
+        let err = parse(&deep).unwrap_err().to_string();
+        assert!(err.contains("levels of nesting"), "{err}");
+        let dashes = format!("{}x\n", "- ".repeat(50_000));
+        let err = parse(&dashes).unwrap_err().to_string();
+        assert!(err.contains("levels of nesting"), "{err}");
+        assert!(parse("a: [[1, 2], {b: [3]}]\n").is_ok());
     }
 
     #[test]
