@@ -791,7 +791,8 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
   </judging>
   <files>
     <resources><file path="files/testlib.h" type="h.g++"/></resources>
-    <executables><executable><source path="files/gen.cpp" type="cpp.g++17"/></executable></executables>
+    <executables><executable><source path="files/gen.cpp" type="cpp.g++17"/></executable>
+      <executable><source path="files/check.cpp" type="cpp.g++17"/></executable></executables>
   </files>
   <assets>
     <checker name="std::ncmp.cpp" type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>

@@ -116,6 +116,10 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
     if root.at("assets/validators").is_some() && testset.child("groups").is_some() {
         notes.push("validators get no --group argument here".into());
     }
+    // Polygon lists the checker's and the validators' sources among the
+    // executables too: each file is kept once.
+    let mut seen = std::collections::HashSet::new();
+    copied.retain(|path| seen.insert(path.clone()));
     Ok(Package {
         format: Format::Polygon,
         domjudge: false,
