@@ -569,10 +569,7 @@ impl Problem {
                 )
             }
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                panic!(
-                    "{}: the {what} panicked on {}.in (above)",
-                    self.id, case.name
-                )
+                panic!("{}: the {what} gave no answer on {}.in", self.id, case.name)
             }
         }
     }
@@ -580,7 +577,7 @@ impl Problem {
 
 /// `solve` on `input` on a thread of `stack_bytes`, waited for `limit` at
 /// most: past it the thread is left to itself (the test fails and its
-/// process ends it).
+/// process ends it); a panic of `solve` is resumed here.
 fn run_within(
     solve: Solve,
     input: &[u8],
@@ -589,11 +586,18 @@ fn run_within(
 ) -> Result<(String, Result<(), String>), std::sync::mpsc::RecvTimeoutError> {
     let (sender, ran) = std::sync::mpsc::channel();
     let input = input.to_vec();
-    std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .stack_size(stack_bytes)
         .spawn(move || sender.send(run(solve, &input)))
         .unwrap_or_else(|e| panic!("no thread with a stack of {stack_bytes} bytes: {e}"));
-    ran.recv_timeout(limit)
+    match ran.recv_timeout(limit) {
+        // Its panic is the caller's, message and all.
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => match thread.join() {
+            Err(panic) => std::panic::resume_unwind(panic),
+            Ok(_) => Err(std::sync::mpsc::RecvTimeoutError::Disconnected),
+        },
+        ran => ran,
+    }
 }
 
 /// An input as a failure shows it: its text, cut short when long.
