@@ -13,6 +13,7 @@ use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::files;
 use crate::base::judges::{self, urls, Format};
+use crate::base::terminal::plain_line;
 use crate::judging::submissions;
 use crate::problem::scaffold::{self, Spec};
 use crate::problem::workspace::Workspace;
@@ -475,13 +476,8 @@ fn build_problem(workspace: &Workspace, id: &str) -> String {
     }
 }
 
-/// One line of text for problem.toml's `key = "value"`: control characters
-/// become spaces and `"` becomes `quote`.
+/// One line of text for problem.toml's `key = "value"`: a plain line
+/// (`plain_line`) with `"` made `quote`.
 fn made_one_line(text: &str, quote: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect::<String>()
-        .replace('"', quote)
-        .trim()
-        .to_string()
+    plain_line(text).replace('"', quote)
 }
