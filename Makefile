@@ -14,7 +14,7 @@
 #   make import PKG=<folder|zip> [ID=..] [FORCE=1]  a problem package (Kattis, ICPC, DOMjudge, Polygon)
 #   make verify P=<id>                         every labelled submission of an imported package
 #   make validate P=<id> [N=..] [SEED=..]      the input validators on every input
-#   make mutants P=<id> [N=..] [JOBS=..] [SAVE=1]  how strong the cases are: the solution's mutants
+#   make mutants P=<id> [N=..] [SEED=..] [JOBS=..] [SAVE=1]  how strong the cases are: the solution's mutants
 #   make fmt                                   format every crate
 #   make check                                 everything CI runs
 #   make check-v2                              the sandbox under a cgroup v2 kernel (a QEMU guest)
@@ -109,7 +109,7 @@ validate: build
 # Mutants of the solution on the stored cases, survivors stressed; SAVE=1
 # keeps what killed one as judge-data/<id>/mutant-<name>.in (target/mutants.md: the report).
 mutants: build
-	@$(RUNNER) mutants $(P) $(call opt,--count,N) $(call opt,--jobs,JOBS) $(if $(SAVE),--save)
+	@$(RUNNER) mutants $(P) $(call opt,--count,N) $(call opt,--seed,SEED) $(call opt,--jobs,JOBS) $(if $(SAVE),--save)
 
 fmt:
 	@$(CARGO) fmt --all

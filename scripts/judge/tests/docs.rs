@@ -394,3 +394,55 @@ fn every_makefile_target_has_its_row_in_the_readme() {
         );
     }
 }
+
+#[test]
+fn every_make_variable_a_target_passes_is_in_its_readme_row() {
+    let makefile = read("Makefile").replace("\\\n", " ");
+    let readme = read("README.md");
+    let mut target = "";
+    let mut checked = 0;
+    for line in makefile.lines() {
+        if !line.starts_with('\t') {
+            if let Some((name, _)) = line
+                .split_once(':')
+                .filter(|(n, _)| !n.contains([' ', '=']))
+            {
+                target = name;
+            }
+            continue;
+        }
+        let rows: String = readme
+            .lines()
+            .filter(|row| row.starts_with(&format!("| `make {target}")))
+            .collect();
+        for variable in passed_variables(line) {
+            checked += 1;
+            assert!(
+                rows.contains(&format!("{variable}=")),
+                "README.md: the `make {target}` row does not name {variable}=, which the Makefile passes"
+            );
+        }
+    }
+    assert!(
+        checked >= 10,
+        "only {checked} variables found in the Makefile's recipes"
+    );
+}
+
+/// The variables a recipe line hands to the runner: `$(call opt,--x,VAR)` and `$(if $(VAR),--x)`.
+fn passed_variables(line: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for (at, start) in line.match_indices("$(call opt,--") {
+        let rest = &line[at + start.len()..];
+        if let Some(name) = rest.split_once(',').and_then(|(_, r)| r.split_once(')')) {
+            found.push(name.0);
+        }
+    }
+    for (at, start) in line.match_indices("$(if $(") {
+        let rest = &line[at + start.len()..];
+        if let Some((name, _)) = rest.split_once(')') {
+            found.push(name);
+        }
+    }
+    found
+}
