@@ -484,7 +484,8 @@ fn a_checker_source_is_compiled_with_its_headers_and_gets_the_validator_flags() 
 
 /// A multi-pass problem: each pass the solution prints its input plus one;
 /// the validator asks for another pass until it sees `4`, counting passes
-/// in its feedback folder.
+/// in its feedback folder; its input file is the pass's (the case's, then
+/// the nextpass.in it wrote), of which the output is one more.
 fn multi_pass(passes: u32) -> (i32, String) {
     let sandbox = Sandbox::new(&format!(
         "{LIMITS}checker = \"checkers/passes\"\nchecker_protocol = \"kattis\"\n\
@@ -495,7 +496,7 @@ fn multi_pass(passes: u32) -> (i32, String) {
     fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
     sandbox.program(
         "checkers/passes",
-        "read got\necho pass >> \"$3count\"\n[ \"$(cat \"$1\")\" = 1 ] || exit 1\n\
+        "read got\necho pass >> \"$3count\"\n[ \"$got\" = $(($(cat \"$1\") + 1)) ] || exit 1\n\
          if [ \"$got\" = \"$(cat \"$2\")\" ]; then\n  [ \"$(wc -l < \"$3count\")\" -eq 3 ] && exit 42\n\
          \x20 echo \"count is off\" > \"$3judgemessage.txt\"; exit 43\nfi\n\
          echo \"$got\" > \"$3nextpass.in\"\nexit 42",

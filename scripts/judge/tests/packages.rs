@@ -917,15 +917,19 @@ fn an_interactive_package_talks_to_its_validator_and_keeps_its_example_dialogues
 }
 
 #[test]
-fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept() {
+fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept_and_nextpass_as_input() {
     let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
     };
     let root = sandbox.root.join("packages/doubling");
-    // Each pass doubles the number; the validator counts passes in its feedback folder.
+    // Each pass doubles the number; the validator counts passes in its
+    // feedback folder, and wants twice the number in its input file: the
+    // case's in pass 1, then the nextpass.in it wrote.
     let validator = "import sys, os\nfeedback = sys.argv[3]\ngot = int(sys.stdin.read())\n\
         passes = len(open(feedback + 'passes').read()) if os.path.exists(feedback + 'passes') else 0\n\
         open(feedback + 'passes', 'a').write('x')\nwant = int(open(sys.argv[2]).read())\n\
+        given = int(open(sys.argv[1]).read())\nif got != 2 * given:\n\
+        \x20   open(feedback + 'judgemessage.txt', 'a').write(f'{got} is not twice {given}\\n')\n    sys.exit(43)\n\
         if got == want:\n    sys.exit(42 if passes == 2 else 43)\nif got > want:\n    sys.exit(43)\nopen(feedback + 'nextpass.in', 'w').write(str(got) + '\\n')\nsys.exit(42)\n";
     write_package(
         &root,
