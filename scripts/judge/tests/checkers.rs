@@ -316,6 +316,55 @@ fn a_compiled_testlib_style_checker_judges_unchanged() {
         .contains("wrong answer: expected 5, found 5.2"));
 }
 
+/// A testlib-style checker in C++ that scores as testlib's `quitp` does:
+/// the answer is full marks, one less is `points 2.5` (exit 7, the line on
+/// stderr), anything else wrong.
+const CPP_POINTS_CHECKER: &str = r#"
+#include <cstdio>
+#include <fstream>
+int main(int argc, char **argv) {
+    std::ifstream out(argv[2]), ans(argv[3]);
+    long got, want;
+    if (!(ans >> want)) { std::fprintf(stderr, "FAIL no answer\n"); return 3; }
+    if (!(out >> got)) { std::fprintf(stderr, "wrong output format no number\n"); return 2; }
+    if (got == want) { std::fprintf(stderr, "ok\n"); return 0; }
+    if (got == want - 1) { std::fprintf(stderr, "points 2.5 one short\n"); return 7; }
+    std::fprintf(stderr, "wrong answer %ld\n", got);
+    return 1;
+}
+"#;
+
+#[test]
+fn a_testlib_points_exit_is_an_accepted_case_scoring_its_points() {
+    let sandbox = Sandbox::new(&format!(
+        "{LIMITS}checker = \"./checkers/points\"\nscoring = true\n\
+         group.data.cases = \"add\"\ngroup.data.accept_score = 10\n"
+    ));
+    fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
+    let source = sandbox.write("checkers/points.cpp", CPP_POINTS_CHECKER);
+    if !common::have("g++") {
+        return;
+    }
+    let compiled = Command::new("g++")
+        .arg("-o")
+        .arg(sandbox.root.join("checkers/points"))
+        .arg(&source)
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{compiled:?}");
+    for (prints, verdict, score) in [("5", "AC", "10"), ("4", "AC", "2.5"), ("3", "WA", "0")] {
+        let solution = sandbox.program("sol", &format!("echo {prints}"));
+        let (_, stdout) = test_clean(&sandbox, &solution);
+        assert_eq!(verdict_of(&stdout), verdict, "{prints}: {stdout}");
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l == format!("score: {score} (data)")),
+            "{prints}: {stdout}"
+        );
+    }
+}
+
 // Stress on a problem with many right answers: per line a number n (2..=9),
 // then a line `0`; print any permutation of 1..n that moves every element.
 
