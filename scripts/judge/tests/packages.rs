@@ -579,6 +579,56 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
     }
 }
 
+#[test]
+fn accept_if_any_accepted_makes_a_partially_accepted_submission_ac_at_every_level() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // Laid out as Kattis's oddecho: subtasks scored by their minimum, and
+    // `secret` AC when any subtask is (first_error accept_if_any_accepted).
+    let root = package(
+        &sandbox,
+        "twice",
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: scoring\nname: Twice\nuuid: 1\nlimits:\n  time_limit: 1\n"),
+            ("data/testdata.yaml", "on_reject: continue\ngrader_flags: ignore_sample\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\ngrader_flags: first_error accept_if_any_accepted\n"),
+            ("data/secret/small/testdata.yaml", "on_reject: break\naccept_score: 40\nrange: 0 40\ngrader_flags: min\n"),
+            ("data/secret/small/1.in", "5\n"),
+            ("data/secret/small/1.ans", "10\n"),
+            ("data/secret/small/2.in", "7\n"),
+            ("data/secret/small/2.ans", "14\n"),
+            ("data/secret/large/testdata.yaml", "on_reject: break\naccept_score: 60\nrange: 0 60\ngrader_flags: min\n"),
+            ("data/secret/large/1.in", "5000\n"),
+            ("data/secret/large/1.ans", "10000\n"),
+            ("submissions/accepted/double.py", "print(2 * int(input()))\n"),
+            ("submissions/partially_accepted/small.py", "n = int(input())\nprint(2 * n if n < 1000 else 0)\n"),
+            ("submissions/wrong_answer/zero.py", "input()\nprint(0)\n"),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let (code, output) = verify(&sandbox, "twice");
+    assert_eq!(code, 0, "{output}");
+    let row = |path: &str| {
+        let row = output.lines().find(|l| l.starts_with(path)).unwrap();
+        row.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert!(
+        row("submissions/partially_accepted/small.py").contains(" final AC AC (1 of 4) 40 "),
+        "{output}"
+    );
+    assert!(
+        row("submissions/accepted/double.py").contains(" AC 100 "),
+        "{output}"
+    );
+    assert!(
+        row("submissions/wrong_answer/zero.py").contains(" WA (4 of 4) 0 "),
+        "{output}"
+    );
+}
+
 /// `judge verify <id>`: (exit code, output).
 fn verify(sandbox: &Sandbox, id: &str) -> (i32, String) {
     run(sandbox, &["verify", id])

@@ -231,7 +231,7 @@ impl Mode for GraderFlag {
         (
             GraderFlag::IgnoreSample,
             "ignore_sample",
-            "the first part (the samples) counts for nothing",
+            "the first of two parts (the samples) counts for nothing; a part alone is kept",
         ),
         (
             GraderFlag::AcceptIfAnyAccepted,
