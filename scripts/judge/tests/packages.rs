@@ -918,7 +918,8 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
 }
 
 #[test]
-fn an_interactive_package_talks_to_its_validator_and_keeps_its_example_dialogues() {
+fn an_interactive_package_talks_to_its_validator_a_file_or_a_build_run_folder_and_keeps_its_dialogues(
+) {
     let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
     };
@@ -963,6 +964,31 @@ fn an_interactive_package_talks_to_its_validator_and_keeps_its_example_dialogues
         status_of(&output, "submissions/wrong_answer/first.py"),
         "ok",
         "{output}"
+    );
+
+    // The same interactor as a build/run folder: `build` makes `jury`,
+    // which `run` finds in its own build folder, its working directory.
+    let scripted = sandbox.root.join("packages/guessrun");
+    common::copy_tree(&root, &scripted);
+    fs::remove_dir_all(scripted.join("output_validators/guess")).unwrap();
+    write_package(
+        &scripted,
+        &[
+            ("output_validators/jury/guess.py", interactor),
+            ("output_validators/jury/build", "cp guess.py jury\n"),
+            (
+                "!output_validators/jury/run",
+                "#!/bin/sh\nexec python3 ./jury \"$@\"\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &scripted, &[]);
+    let (code, output) = verify(&sandbox, "guessrun");
+    assert_eq!(code, 0, "{output}");
+    let toml = problem_toml(&sandbox, "guessrun");
+    assert!(
+        toml.contains("interactor = \"judge-data/guessrun/output_validators/jury\""),
+        "{toml}"
     );
 }
 
