@@ -918,6 +918,60 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
 }
 
 #[test]
+fn a_polygon_scoring_package_names_a_solution_by_its_first_failed_test() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let xml = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="1" short-name="sum-points">
+  <names><name language="english" value="Sum"/></names>
+  <judging>
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>2</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" group="g1" points="10"/>
+        <test method="manual" group="g1" points="10"/>
+      </tests>
+      <groups><group name="g1" points-policy="each-test"/></groups>
+    </testset>
+  </judging>
+  <assets>
+    <solutions>
+      <solution tag="main"><source path="solutions/main.py" type="python.3"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/wa.py" type="python.3"/></solution>
+    </solutions>
+  </assets>
+</problem>
+"#;
+    // WA on test 1, then a crash on test 2: Polygon calls it WA.
+    let root = package(
+        &sandbox,
+        "sumpoints",
+        &[
+            ("problem.xml", xml),
+            ("tests/01", "1 2\n"),
+            ("tests/01.a", "3\n"),
+            ("tests/02", "2 5\n"),
+            ("tests/02.a", "7\n"),
+            ("solutions/main.py", "print(sum(map(int, input().split())))\n"),
+            ("solutions/wa.py", "a, b = map(int, input().split())\nif a > 1:\n    raise SystemExit(1)\nprint(a * b)\n"),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let (code, output) = verify(&sandbox, "sumpoints");
+    assert_eq!(code, 0, "{output}");
+    let row = output
+        .lines()
+        .find(|l| l.starts_with("solutions/wa.py"))
+        .unwrap();
+    assert!(row.contains(" WA (2 of 2) 0 "), "{output}");
+}
+
+#[test]
 fn an_interactive_package_talks_to_its_validator_a_file_or_a_build_run_folder_and_keeps_its_dialogues(
 ) {
     let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
