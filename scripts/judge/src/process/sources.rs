@@ -4,7 +4,7 @@
 //! judges do and its build is run. A folder is one program: C and C++
 //! sources compiled together, Java with its packages and main class, Python
 //! with its main file; a folder with a `build` or `run` script is built and
-//! run by them. Each build lives in `<build folder>/<name>-<hash>/`
+//! run by them, in its build folder. Each build lives in `<build folder>/<name>-<hash>/`
 //! (`target/foreign/`), keyed by the sources' bytes, the headers of the
 //! include folders and the compiler's command line, so a source is compiled
 //! once; it is made in a scratch folder and renamed into place, so a
