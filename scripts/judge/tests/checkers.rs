@@ -316,6 +316,55 @@ fn a_compiled_testlib_style_checker_judges_unchanged() {
         .contains("wrong answer: expected 5, found 5.2"));
 }
 
+/// A testlib-style checker in C++ that scores as testlib's `quitp` does:
+/// the answer is full marks, one less is `points 2.5` (exit 7, the line on
+/// stderr), anything else wrong.
+const CPP_POINTS_CHECKER: &str = r#"
+#include <cstdio>
+#include <fstream>
+int main(int argc, char **argv) {
+    std::ifstream out(argv[2]), ans(argv[3]);
+    long got, want;
+    if (!(ans >> want)) { std::fprintf(stderr, "FAIL no answer\n"); return 3; }
+    if (!(out >> got)) { std::fprintf(stderr, "wrong output format no number\n"); return 2; }
+    if (got == want) { std::fprintf(stderr, "ok\n"); return 0; }
+    if (got == want - 1) { std::fprintf(stderr, "points 2.5 one short\n"); return 7; }
+    std::fprintf(stderr, "wrong answer %ld\n", got);
+    return 1;
+}
+"#;
+
+#[test]
+fn a_testlib_points_exit_is_an_accepted_case_scoring_its_points() {
+    let sandbox = Sandbox::new(&format!(
+        "{LIMITS}checker = \"./checkers/points\"\nscoring = true\n\
+         group.data.cases = \"add\"\ngroup.data.accept_score = 10\n"
+    ));
+    fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
+    let source = sandbox.write("checkers/points.cpp", CPP_POINTS_CHECKER);
+    if !common::have("g++") {
+        return;
+    }
+    let compiled = Command::new("g++")
+        .arg("-o")
+        .arg(sandbox.root.join("checkers/points"))
+        .arg(&source)
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{compiled:?}");
+    for (prints, verdict, score) in [("5", "AC", "10"), ("4", "AC", "2.5"), ("3", "WA", "0")] {
+        let solution = sandbox.program("sol", &format!("echo {prints}"));
+        let (_, stdout) = test_clean(&sandbox, &solution);
+        assert_eq!(verdict_of(&stdout), verdict, "{prints}: {stdout}");
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l == format!("score: {score} (data)")),
+            "{prints}: {stdout}"
+        );
+    }
+}
+
 // Stress on a problem with many right answers: per line a number n (2..=9),
 // then a line `0`; print any permutation of 1..n that moves every element.
 
@@ -484,7 +533,8 @@ fn a_checker_source_is_compiled_with_its_headers_and_gets_the_validator_flags() 
 
 /// A multi-pass problem: each pass the solution prints its input plus one;
 /// the validator asks for another pass until it sees `4`, counting passes
-/// in its feedback folder.
+/// in its feedback folder; its input file is the pass's (the case's, then
+/// the nextpass.in it wrote), of which the output is one more.
 fn multi_pass(passes: u32) -> (i32, String) {
     let sandbox = Sandbox::new(&format!(
         "{LIMITS}checker = \"checkers/passes\"\nchecker_protocol = \"kattis\"\n\
@@ -495,7 +545,7 @@ fn multi_pass(passes: u32) -> (i32, String) {
     fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
     sandbox.program(
         "checkers/passes",
-        "read got\necho pass >> \"$3count\"\n[ \"$(cat \"$1\")\" = 1 ] || exit 1\n\
+        "read got\necho pass >> \"$3count\"\n[ \"$got\" = $(($(cat \"$1\") + 1)) ] || exit 1\n\
          if [ \"$got\" = \"$(cat \"$2\")\" ]; then\n  [ \"$(wc -l < \"$3count\")\" -eq 3 ] && exit 42\n\
          \x20 echo \"count is off\" > \"$3judgemessage.txt\"; exit 43\nfi\n\
          echo \"$got\" > \"$3nextpass.in\"\nexit 42",

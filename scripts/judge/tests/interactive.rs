@@ -181,6 +181,24 @@ fn a_checker_judges_what_the_interactor_wrote_as_polygon_does() {
 }
 
 #[test]
+fn a_testlib_interactor_s_points_are_the_case_s_final_score() {
+    // One short of the sum scores 4 points (testlib's quitp: exit 7 and a
+    // `points` line); the checker after it, which rejects all, is not run.
+    let scorer = "read a b < \"$1\"; echo \"$a $b\"; read r; echo \"$r\" > \"$2\"\n\
+                  [ \"$r\" = $((a + b - 1)) ] && { echo 'points 4 one short' >&2; exit 7; }\nexit 0";
+    let sandbox = interactive(
+        scorer,
+        "checker = \"./checker\"\nscoring = true\ngroup.data.cases = \"add\"\n",
+    );
+    sandbox.program("checker", "echo 'wrong answer: checked' >&2; exit 1");
+    let (_, stdout) = test(&sandbox, "read a b; echo $((a + b - 1))");
+    assert_eq!(verdict_of(&stdout), "AC", "{stdout}");
+    assert!(stdout.lines().any(|l| l == "score: 4 (data)"), "{stdout}");
+    let (_, stdout) = test(&sandbox, SUM);
+    assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
+}
+
+#[test]
 fn the_kattis_protocol_passes_the_answer_and_a_feedback_folder() {
     let validator = r#"read a b < "$1"
 echo "$a $b"

@@ -579,6 +579,56 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
     }
 }
 
+#[test]
+fn accept_if_any_accepted_makes_a_partially_accepted_submission_ac_at_every_level() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // Laid out as Kattis's oddecho: subtasks scored by their minimum, and
+    // `secret` AC when any subtask is (first_error accept_if_any_accepted).
+    let root = package(
+        &sandbox,
+        "twice",
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: scoring\nname: Twice\nuuid: 1\nlimits:\n  time_limit: 1\n"),
+            ("data/testdata.yaml", "on_reject: continue\ngrader_flags: ignore_sample\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\ngrader_flags: first_error accept_if_any_accepted\n"),
+            ("data/secret/small/testdata.yaml", "on_reject: break\naccept_score: 40\nrange: 0 40\ngrader_flags: min\n"),
+            ("data/secret/small/1.in", "5\n"),
+            ("data/secret/small/1.ans", "10\n"),
+            ("data/secret/small/2.in", "7\n"),
+            ("data/secret/small/2.ans", "14\n"),
+            ("data/secret/large/testdata.yaml", "on_reject: break\naccept_score: 60\nrange: 0 60\ngrader_flags: min\n"),
+            ("data/secret/large/1.in", "5000\n"),
+            ("data/secret/large/1.ans", "10000\n"),
+            ("submissions/accepted/double.py", "print(2 * int(input()))\n"),
+            ("submissions/partially_accepted/small.py", "n = int(input())\nprint(2 * n if n < 1000 else 0)\n"),
+            ("submissions/wrong_answer/zero.py", "input()\nprint(0)\n"),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let (code, output) = verify(&sandbox, "twice");
+    assert_eq!(code, 0, "{output}");
+    let row = |path: &str| {
+        let row = output.lines().find(|l| l.starts_with(path)).unwrap();
+        row.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert!(
+        row("submissions/partially_accepted/small.py").contains(" final AC AC (1 of 4) 40 "),
+        "{output}"
+    );
+    assert!(
+        row("submissions/accepted/double.py").contains(" AC 100 "),
+        "{output}"
+    );
+    assert!(
+        row("submissions/wrong_answer/zero.py").contains(" WA (4 of 4) 0 "),
+        "{output}"
+    );
+}
+
 /// `judge verify <id>`: (exit code, output).
 fn verify(sandbox: &Sandbox, id: &str) -> (i32, String) {
     run(sandbox, &["verify", id])
@@ -868,7 +918,62 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
 }
 
 #[test]
-fn an_interactive_package_talks_to_its_validator_and_keeps_its_example_dialogues() {
+fn a_polygon_scoring_package_names_a_solution_by_its_first_failed_test() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let xml = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="1" short-name="sum-points">
+  <names><name language="english" value="Sum"/></names>
+  <judging>
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>2</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" group="g1" points="10"/>
+        <test method="manual" group="g1" points="10"/>
+      </tests>
+      <groups><group name="g1" points-policy="each-test"/></groups>
+    </testset>
+  </judging>
+  <assets>
+    <solutions>
+      <solution tag="main"><source path="solutions/main.py" type="python.3"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/wa.py" type="python.3"/></solution>
+    </solutions>
+  </assets>
+</problem>
+"#;
+    // WA on test 1, then a crash on test 2: Polygon calls it WA.
+    let root = package(
+        &sandbox,
+        "sumpoints",
+        &[
+            ("problem.xml", xml),
+            ("tests/01", "1 2\n"),
+            ("tests/01.a", "3\n"),
+            ("tests/02", "2 5\n"),
+            ("tests/02.a", "7\n"),
+            ("solutions/main.py", "print(sum(map(int, input().split())))\n"),
+            ("solutions/wa.py", "a, b = map(int, input().split())\nif a > 1:\n    raise SystemExit(1)\nprint(a * b)\n"),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let (code, output) = verify(&sandbox, "sumpoints");
+    assert_eq!(code, 0, "{output}");
+    let row = output
+        .lines()
+        .find(|l| l.starts_with("solutions/wa.py"))
+        .unwrap();
+    assert!(row.contains(" WA (2 of 2) 0 "), "{output}");
+}
+
+#[test]
+fn an_interactive_package_talks_to_its_validator_a_file_or_a_build_run_folder_and_keeps_its_dialogues(
+) {
     let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
     };
@@ -914,18 +1019,47 @@ fn an_interactive_package_talks_to_its_validator_and_keeps_its_example_dialogues
         "ok",
         "{output}"
     );
+
+    // The same interactor as a build/run folder: `build` makes `jury`,
+    // which `run` finds in its own build folder, its working directory.
+    let scripted = sandbox.root.join("packages/guessrun");
+    common::copy_tree(&root, &scripted);
+    fs::remove_dir_all(scripted.join("output_validators/guess")).unwrap();
+    write_package(
+        &scripted,
+        &[
+            ("output_validators/jury/guess.py", interactor),
+            ("output_validators/jury/build", "cp guess.py jury\n"),
+            (
+                "!output_validators/jury/run",
+                "#!/bin/sh\nexec python3 ./jury \"$@\"\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &scripted, &[]);
+    let (code, output) = verify(&sandbox, "guessrun");
+    assert_eq!(code, 0, "{output}");
+    let toml = problem_toml(&sandbox, "guessrun");
+    assert!(
+        toml.contains("interactor = \"judge-data/guessrun/output_validators/jury\""),
+        "{toml}"
+    );
 }
 
 #[test]
-fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept() {
+fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept_and_nextpass_as_input() {
     let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
     };
     let root = sandbox.root.join("packages/doubling");
-    // Each pass doubles the number; the validator counts passes in its feedback folder.
+    // Each pass doubles the number; the validator counts passes in its
+    // feedback folder, and wants twice the number in its input file: the
+    // case's in pass 1, then the nextpass.in it wrote.
     let validator = "import sys, os\nfeedback = sys.argv[3]\ngot = int(sys.stdin.read())\n\
         passes = len(open(feedback + 'passes').read()) if os.path.exists(feedback + 'passes') else 0\n\
         open(feedback + 'passes', 'a').write('x')\nwant = int(open(sys.argv[2]).read())\n\
+        given = int(open(sys.argv[1]).read())\nif got != 2 * given:\n\
+        \x20   open(feedback + 'judgemessage.txt', 'a').write(f'{got} is not twice {given}\\n')\n    sys.exit(43)\n\
         if got == want:\n    sys.exit(42 if passes == 2 else 43)\nif got > want:\n    sys.exit(43)\nopen(feedback + 'nextpass.in', 'w').write(str(got) + '\\n')\nsys.exit(42)\n";
     write_package(
         &root,

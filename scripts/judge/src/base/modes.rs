@@ -121,7 +121,7 @@ impl Mode for Protocol {
         (
             Protocol::Testlib,
             "testlib",
-            "`<input> <output> <answer>`; exit 0 AC, 1 WA, 2 PE (Codeforces, Polygon)",
+            "`<input> <output> <answer>`; exit 0 AC, 1 WA, 2 PE, 7 points (Codeforces, Polygon)",
         ),
         (
             Protocol::Kattis,
@@ -139,6 +139,8 @@ pub enum Said {
     Rejected,
     /// testlib's 2.
     PresentationError,
+    /// testlib's 7 (`quitp`): a score, given on its `points <x>` line.
+    Points,
 }
 
 impl Protocol {
@@ -149,6 +151,7 @@ impl Protocol {
             (Protocol::Testlib, 0) | (Protocol::Kattis, 42) => Some(Said::Accepted),
             (Protocol::Testlib, 1) | (Protocol::Kattis, 43) => Some(Said::Rejected),
             (Protocol::Testlib, 2) => Some(Said::PresentationError),
+            (Protocol::Testlib, 7) => Some(Said::Points),
             _ => None,
         }
     }
@@ -228,7 +231,7 @@ impl Mode for GraderFlag {
         (
             GraderFlag::IgnoreSample,
             "ignore_sample",
-            "the first part (the samples) counts for nothing",
+            "the first of two parts (the samples) counts for nothing; a part alone is kept",
         ),
         (
             GraderFlag::AcceptIfAnyAccepted,

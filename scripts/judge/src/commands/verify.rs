@@ -9,10 +9,10 @@ use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::modes::{Expected, Mode};
 use crate::base::terminal::number;
-use crate::judging::grading;
+use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
 use crate::judging::submissions::{rule_limit, run_submission, upper_bound, Run};
-use crate::judging::verdict::Verdict;
+use crate::judging::verdict::{Judgement, Verdict};
 use crate::problem::config::{Config, Submission, TimeRule};
 use crate::problem::package::expectation;
 use crate::problem::workspace::Workspace;
@@ -153,35 +153,44 @@ fn check(
         .iter()
         .map(|(_, v, cpu)| at_limit((*v, *cpu)))
         .collect();
-    let final_verdict = each
-        .iter()
-        .copied()
-        .find(|v| *v != Expected::Accepted)
-        .unwrap_or(Expected::Accepted);
+    let cases: Vec<&str> = verdicts.iter().map(|(case, _, _)| case.as_str()).collect();
+    let top = top_group(config, run, &cases, &each);
+    let first_rejection = each.iter().copied().find(|v| *v != Expected::Accepted);
+    let final_verdict = top
+        .as_ref()
+        .map_or(first_rejection.unwrap_or(Expected::Accepted), |top| {
+            Expected::from(top.verdict)
+        });
     let failing = each.iter().filter(|v| **v != Expected::Accepted).count();
     let shown = if failing == 0 {
         final_verdict.name().to_string()
     } else {
         format!("{} ({failing} of {})", final_verdict.name(), each.len())
     };
-    let score = config.scoring.then(|| {
-        let judged = |case: &str| {
-            run.judgements
-                .iter()
-                .find(|(c, _)| c == case)
-                .map(|(_, j)| j.clone())
-        };
-        grading::grade(&config.groups, &judged)
-            .last()
-            .map_or(0.0, |g| g.score)
-    });
+    let score = config.scoring.then(|| top.map_or(0.0, |g| g.score));
     let shown = match score {
         Some(score) => format!("{shown} {}", number(score)),
         None => shown,
     };
-    let cases: Vec<&str> = verdicts.iter().map(|(case, _, _)| case.as_str()).collect();
     let unmet = unmet(submission, &cases, &each, final_verdict, score);
     (shown, unmet)
+}
+
+/// With groups, the top group as the format's grader gives it from every
+/// group's flags (the verdict of a submission with groups, and its score),
+/// each case as `each` says (an AC past the limit a TLE); `None` without.
+fn top_group(config: &Config, run: &Run, cases: &[&str], each: &[Expected]) -> Option<Graded> {
+    let judged = |case: &str| {
+        let (_, judgement) = run.judgements.iter().find(|(c, _)| c == case)?;
+        let index = cases.iter().position(|c| *c == case)?;
+        Some(match each[index] {
+            Expected::TimeLimitExceeded if judgement.is_accepted() => {
+                Judgement::new(Verdict::TimeLimitExceeded, "")
+            }
+            _ => judgement.clone(),
+        })
+    };
+    grading::grade(&config.groups, &judged).pop()
 }
 
 /// Why the verdicts (`each`, on `cases`, and `final_verdict`) and the

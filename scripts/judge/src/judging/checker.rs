@@ -140,15 +140,15 @@ impl Checker {
             .take(SHOWN_LINES)
             .map(|line| format!("\n  {line}"))
             .collect();
-        match protocol::verdict(self.protocol, outcome) {
-            Some(Verdict::Accepted) => Judgement {
-                score: feedback.and_then(protocol::read_score),
+        match protocol::verdict(self.protocol, outcome, feedback) {
+            Some((Verdict::Accepted, score)) => Judgement {
+                score,
                 ..Judgement::accepted()
             },
-            Some(verdict) if said.is_empty() => {
+            Some((verdict, _)) if said.is_empty() => {
                 Judgement::new(verdict, "the checker says nothing more")
             }
-            Some(verdict) => Judgement::new(verdict, format!("the checker says:{said}")),
+            Some((verdict, _)) => Judgement::new(verdict, format!("the checker says:{said}")),
             None => {
                 let how = past_helper_limit(outcome, &self.limits, CHECKER_OUTPUT_CAP)
                     .unwrap_or_else(|| {

@@ -100,7 +100,10 @@ fn grade_group(
     // A group with nothing judged in it is no part of its parent; one whose
     // parts are all ignored is (AC with no score), as the format's is.
     let judged_any = !parts.is_empty();
-    if group.grader_flags.contains(&GraderFlag::IgnoreSample) && !parts.is_empty() {
+    // The samples are the first of two parts; one part alone (the samples
+    // stopped at a rejection, or no samples) is kept, as the format's own
+    // grader keeps the last.
+    if group.grader_flags.contains(&GraderFlag::IgnoreSample) && parts.len() > 1 {
         parts.remove(0);
     }
     let (verdict, score) = combined(&group.grader_flags, &parts);
@@ -219,6 +222,36 @@ mod tests {
             (root.path.as_str(), root.verdict, root.score),
             ("data", Accepted, 30.0)
         );
+    }
+
+    #[test]
+    fn ignore_sample_drops_the_first_of_two_parts_and_keeps_a_lone_one() {
+        use GraderFlag::*;
+        use Verdict::*;
+        let with_samples = subtasks();
+        // The samples stopped the root at their rejection: theirs is the verdict.
+        let mut stopped = with_samples.clone();
+        stopped[0].on_reject = OnReject::Break;
+        let graded = grade(
+            &stopped,
+            &verdicts(&[("s1", WrongAnswer), ("a1", Accepted)]),
+        );
+        assert_eq!(graded.last().unwrap().verdict, WrongAnswer);
+        // No samples: the secret part alone is kept, never dropped.
+        let no_samples: Vec<Group> = with_samples
+            .into_iter()
+            .filter(|g| g.path != "data/sample")
+            .collect();
+        let graded = grade(
+            &no_samples,
+            &verdicts(&[("a1", Accepted), ("a2", Accepted), ("b1", WrongAnswer)]),
+        );
+        let root = graded.last().unwrap();
+        assert_eq!(
+            (root.verdict, root.score, root.counted),
+            (Accepted, 30.0, 1)
+        );
+        assert!(no_samples[0].grader_flags.contains(&IgnoreSample));
     }
 
     #[test]

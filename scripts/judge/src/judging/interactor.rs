@@ -4,7 +4,7 @@
 //!
 //! The interactor is called as the problem's protocol says (`problem.toml`'s
 //! `interactor_protocol`): testlib (`<input> <output> [<answer>]`, exit 0 AC,
-//! 1 WA, 2 PE) or Kattis (`<input> <answer> <feedback_dir>/`, exit 42 AC,
+//! 1 WA, 2 PE, 7 points) or Kattis (`<input> <answer> <feedback_dir>/`, exit 42 AC,
 //! 43 WA); any other end of it is a FAIL. With testlib, a `checker` then
 //! judges the file the interactor wrote as `<output>`, as Polygon does.
 
@@ -127,14 +127,15 @@ impl Interactor {
             }
             _ if !solution_judgement.is_accepted() => solution_judgement,
             Said::Rejected(verdict, detail) => Judgement::new(verdict, detail),
-            // A missing `<output>` is an empty one, for the checker to judge.
-            Said::Accepted if self.checked => checker(
+            // A missing `<output>` is an empty one, for the checker to judge;
+            // an interactor's own score (testlib's points) is final.
+            Said::Accepted(None) if self.checked => checker(
                 Text::File(&input),
                 &fs::read(&output).unwrap_or_default(),
                 answer.as_deref().map_or(Text::Bytes(b""), Text::File),
             ),
-            Said::Accepted => Judgement {
-                score: protocol::read_score(&feedback),
+            Said::Accepted(score) => Judgement {
+                score,
                 ..Judgement::accepted()
             },
         };
@@ -170,9 +171,9 @@ impl Interactor {
         }
         let kattis = self.protocol == Protocol::Kattis;
         let message = messages(&protocol::message(outcome, kattis.then_some(feedback)));
-        match protocol::verdict(self.protocol, outcome) {
-            Some(Verdict::Accepted) => Said::Accepted,
-            Some(verdict) => Said::Rejected(verdict, message),
+        match protocol::verdict(self.protocol, outcome, kattis.then_some(feedback)) {
+            Some((Verdict::Accepted, score)) => Said::Accepted(score),
+            Some((verdict, _)) => Said::Rejected(verdict, message),
             None => Said::Failed(format!(
                 "the interactor failed ({}){}",
                 outcome.exit.describe(),
@@ -184,7 +185,8 @@ impl Interactor {
 
 /// The interactor's verdict on its own.
 enum Said {
-    Accepted,
+    /// With the score it gave, if any.
+    Accepted(Option<f64>),
     Rejected(Verdict, String),
     Failed(String),
 }

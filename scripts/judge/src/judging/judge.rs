@@ -220,15 +220,16 @@ impl Judge {
     ) -> io::Result<Judged> {
         match self.passes {
             Some(passes) => self.passes(program, input, answer, passes),
-            None => self.pass(program, input, input, answer, None),
+            None => self.pass(program, input, answer, None),
         }
     }
 
     /// Multi-pass: the program runs again on the validator's `nextpass.in`
     /// while it writes one and accepts, up to `passes` times, each pass
     /// under the limits; the feedback folder is kept across passes and the
-    /// validator always reads the case's own input (an interactor reads the
-    /// pass's). The time and memory shown are the slowest pass's.
+    /// validator (or interactor) is given the pass's input as its
+    /// `input_file`, the case's and then each `nextpass.in`, as the format
+    /// says. The time and memory shown are the slowest pass's.
     fn passes(
         &self,
         program: &Program,
@@ -245,8 +246,7 @@ impl Judge {
         let mut pass = 1;
         loop {
             let text = pass_input.as_deref().map_or(input, Text::Bytes);
-            let Judged { run, judgement } =
-                self.pass(program, text, input, answer, Some(&feedback))?;
+            let Judged { run, judgement } = self.pass(program, text, answer, Some(&feedback))?;
             if slowest.as_ref().map_or(true, |s| run.cpu >= s.cpu) {
                 slowest = Some(run);
             }
@@ -278,13 +278,12 @@ impl Judge {
         }
     }
 
-    /// One run on `input`, judged against the case (`case_input`, `answer`);
-    /// a Kattis validator writes into `feedback` when given.
+    /// One run on `input`, judged against `answer`; a Kattis validator
+    /// writes into `feedback` when given.
     fn pass(
         &self,
         program: &Program,
         input: Text,
-        case_input: Text,
         answer: Option<Text>,
         feedback: Option<&Path>,
     ) -> io::Result<Judged> {
@@ -318,11 +317,11 @@ impl Judge {
             (Some(judgement), _) => judgement,
             (None, Some(answer)) if !self.counting => match (&self.comparator, feedback) {
                 (Comparator::Checker(checker), Some(dir)) => {
-                    checker.judge_in(case_input, &run.stdout, answer, Some(dir))
+                    checker.judge_in(input, &run.stdout, answer, Some(dir))
                 }
                 _ => self
                     .comparator
-                    .judge(case_input, &run.stdout, answer, self.stored_limit),
+                    .judge(input, &run.stdout, answer, self.stored_limit),
             },
             (None, _) => Judgement::accepted(),
         };

@@ -63,9 +63,16 @@ pub fn placed(scratch: &Scratch, name: &str, text: Text) -> io::Result<PathBuf> 
     placed.map_err(|e| io::Error::new(e.kind(), format!("cannot place the {name}: {e}")))
 }
 
-/// The verdict a checker's or an interactor's exit gives by its protocol;
-/// `None` for none.
-pub fn verdict(protocol: Protocol, outcome: &Outcome) -> Option<Verdict> {
+/// The verdict a checker's or an interactor's exit gives by its protocol,
+/// with its score: a Kattis AC's `score.txt` (in `feedback`), testlib's
+/// points (`quitp`: exit 7 and `points <x>` on stderr, an AC scoring `x`,
+/// as Polygon and Codeforces read it). `None` for no verdict, a points
+/// exit with no points line included.
+pub fn verdict(
+    protocol: Protocol,
+    outcome: &Outcome,
+    feedback: Option<&Path>,
+) -> Option<(Verdict, Option<f64>)> {
     if outcome.killed.is_some() {
         return None;
     }
@@ -74,10 +81,21 @@ pub fn verdict(protocol: Protocol, outcome: &Outcome) -> Option<Verdict> {
         Exit::Signal(_) => return None,
     };
     Some(match protocol.said(code)? {
-        Said::Accepted => Verdict::Accepted,
-        Said::Rejected => Verdict::WrongAnswer,
-        Said::PresentationError => Verdict::PresentationError,
+        Said::Accepted => (Verdict::Accepted, feedback.and_then(read_score)),
+        Said::Points => (Verdict::Accepted, Some(points(&outcome.stderr_tail)?)),
+        Said::Rejected => (Verdict::WrongAnswer, None),
+        Said::PresentationError => (Verdict::PresentationError, None),
     })
+}
+
+/// The score on testlib's `points <x> [message]` line, the last one.
+fn points(stderr: &str) -> Option<f64> {
+    stderr
+        .lines()
+        .rev()
+        .find_map(|line| line.trim_start().strip_prefix("points "))
+        .and_then(|rest| rest.split_whitespace().next()?.parse::<f64>().ok())
+        .filter(|score| score.is_finite())
 }
 
 /// Whether an input validator's run says its input is valid; else why not,
@@ -124,11 +142,32 @@ pub fn message(outcome: &Outcome, feedback: Option<&Path>) -> Vec<String> {
 }
 
 /// The score a Kattis scoring validator wrote in `score.txt`, if any.
-pub fn read_score(feedback: &Path) -> Option<f64> {
+fn read_score(feedback: &Path) -> Option<f64> {
     fs::read_to_string(feedback.join("score.txt"))
         .ok()?
         .trim()
         .parse::<f64>()
         .ok()
         .filter(|score| score.is_finite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn testlib_points_are_read_from_the_last_points_line() {
+        assert_eq!(points("points 10.0 partial\n"), Some(10.0));
+        assert_eq!(points("reading\npoints 2.5\n"), Some(2.5));
+        assert_eq!(points("points 1\npoints 3 later\n"), Some(3.0));
+        for none in [
+            "",
+            "wrong answer 1\n",
+            "points\n",
+            "points ten\n",
+            "points nan\n",
+        ] {
+            assert_eq!(points(none), None, "{none:?}");
+        }
+    }
 }

@@ -4,7 +4,7 @@
 //! judges do and its build is run. A folder is one program: C and C++
 //! sources compiled together, Java with its packages and main class, Python
 //! with its main file; a folder with a `build` or `run` script is built and
-//! run by them. Each build lives in `<build folder>/<name>-<hash>/`
+//! run by them, in its build folder. Each build lives in `<build folder>/<name>-<hash>/`
 //! (`target/foreign/`), keyed by the sources' bytes, the headers of the
 //! include folders and the compiler's command line, so a source is compiled
 //! once; it is made in a scratch folder and renamed into place, so a
@@ -654,13 +654,28 @@ fn scripted(
         })?;
     }
     view::build_folder(&build);
-    let run = build.join("run");
+    let run = build.join("run").display().to_string();
     let executable = fs::metadata(&run).is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
-    Ok(if executable {
-        Program::exec(run)
+    let command = if executable {
+        vec![run]
     } else {
-        Program::Exec(PathBuf::from("sh"), vec![run.display().to_string()])
-    })
+        vec!["sh".to_string(), run]
+    };
+    // Started in its build folder (in sight, read-only), as the format
+    // runs it: `run` may name what `build` made (`exec ./jury "$@"`).
+    Ok(in_folder(&build, &command, ""))
+}
+
+/// `command` (its words, then any arguments added) started by `sh` in
+/// `dir`, with `redirect` after it.
+fn in_folder(dir: &Path, command: &[String], redirect: &str) -> Program {
+    let mut args = vec![
+        "-c".to_string(),
+        format!("cd \"$0\" && exec \"$@\"{redirect}"),
+        dir.display().to_string(),
+    ];
+    args.extend(command.iter().cloned());
+    Program::Exec(PathBuf::from("/bin/sh"), args)
 }
 
 /// Runs a compile or build `step` in the sandbox, as any program runs, in
@@ -675,12 +690,6 @@ fn confined(
     doing: &str,
     shown: &str,
 ) -> Result<Option<String>, BuildError> {
-    let mut args = vec![
-        "-c".to_string(),
-        "cd \"$0\" && exec \"$@\" 2>&1".to_string(),
-        dir.display().to_string(),
-    ];
-    args.extend(step.iter().cloned());
     let limits = Limits {
         memory_kib: Some(COMPILE_MEMORY_KIB),
         ..Limits::tool(COMPILE_TIME, COMPILE_OUTPUT_CAP)
@@ -690,7 +699,7 @@ fn confined(
         readable: &readable,
         writable: &[dir],
     };
-    let program = Program::Exec(PathBuf::from("/bin/sh"), args);
+    let program = in_folder(dir, step, " 2>&1");
     let outcome = run::run(
         &program,
         Stdin::Bytes(b""),

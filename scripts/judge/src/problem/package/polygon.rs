@@ -443,8 +443,10 @@ fn groups(
     if !scoring {
         return Ok((scoring, written));
     }
+    // Polygon names a solution's verdict by its first failed test.
     written.push(Group {
         on_reject: OnReject::Continue,
+        grader_flags: vec![GraderFlag::FirstError],
         ..group(set_name, Vec::new())
     });
     for (name, members) in &tests.groups {
@@ -489,6 +491,7 @@ fn groups(
                 }
                 g.accept_score = scores.first().copied().unwrap_or(0.0);
                 g.on_reject = OnReject::Continue;
+                g.grader_flags = vec![GraderFlag::FirstError];
             }
         }
         written.push(g);
