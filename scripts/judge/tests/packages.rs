@@ -1047,39 +1047,129 @@ fn validate_also_checks_the_inputs_the_generator_makes() {
     assert!(output.contains("7 inputs, 1 invalid"), "{output}");
 }
 
+/// Runs `python3 -c <program> <args>`, which must succeed.
+fn python(program: &str, args: &[&str]) {
+    let output = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(program)
+        .args(args)
+        .output()
+        .unwrap();
+    success_stdout(&output);
+}
+
+/// Fails unless importing `path` is refused in one line holding `wanted`
+/// (exit status 2), writing nothing.
+fn refused(sandbox: &Sandbox, path: &Path, wanted: &str) {
+    let output = import(sandbox, path, &["--id", "bad"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(wanted), "{wanted} not in {stderr}");
+    assert!(!sandbox.root.join("judge-data/bad").exists());
+    assert!(!sandbox.root.join("problems/bad").exists());
+    assert_eq!(
+        listing(&sandbox.root.join("target/import")),
+        Vec::<String>::new()
+    );
+}
+
 #[test]
-fn all_of_a_package_s_data_is_stored_however_large_a_case_is() {
+fn a_zip_bomb_is_refused_before_it_is_inflated_and_a_large_case_is_streamed() {
     let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
     };
-    // Past the 64 MiB a workspace's own cases stay under.
+    // Python's zipfile deflates 1 GiB of zeros into about 1 MiB.
+    let bomb = sandbox.root.join("bomb.zip");
+    let write = "import sys, zipfile\n\
+        with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n\
+        \x20   z.writestr('problem.yaml', 'name: Bomb\\n')\n\
+        \x20   with z.open('data/secret/1.in', 'w') as f:\n\
+        \x20       for _ in range(int(sys.argv[2])): f.write(bytes(1 << 20))\n\
+        \x20   z.writestr('data/secret/1.ans', '0\\n')\n";
+    python(write, &[bomb.to_str().unwrap(), "1024"]);
+    assert!(fs::metadata(&bomb).unwrap().len() < 2 << 20);
+    let mut command = sandbox.command(
+        &probe(),
+        &["import", "--package", bomb.to_str().unwrap(), "--id", "bad"],
+    );
+    let (output, peak_kib) = common::run_measuring_memory(&mut command);
+    assert!(
+        peak_kib < 64 << 10,
+        "{peak_kib} KiB: the entry was inflated"
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    refused(
+        &sandbox,
+        &bomb,
+        "data/secret/1.in expands to 1024 MiB, past the bound on an entry: \
+         under 64 MiB (the case size limit): refused",
+    );
+    // A folder's case of 65 MiB is refused too: the import never raises
+    // case_size_limit_mib to fit one.
     let big = "7".repeat(65 << 20) + "\n";
     let root = package(
         &sandbox,
         "count",
         &[
-            (
-                "problem.yaml",
-                "name: Count\nlimits:\n  time_multiplier: 2\n",
-            ),
+            ("problem.yaml", "name: Count\n"),
             ("data/secret/big.in", &big),
-            ("data/secret/big.ans", &format!("{}\n", big.len())),
-            (
-                "submissions/accepted/count.py",
-                "import sys\nprint(len(sys.stdin.buffer.read()))\n",
-            ),
+            ("data/secret/big.ans", "68157441\n"),
         ],
     );
-    imported(&sandbox, &root, &[]);
-    assert_line(&problem_toml(&sandbox, "count"), "case_size_limit_mib = 66");
-    let (code, output) = run(
+    refused(
         &sandbox,
-        &[
-            "test",
-            "count",
-            "--bin",
-            "@judge-data/count/submissions/accepted/count.py",
-        ],
+        &root,
+        "data/secret/big.in is 66560 KiB, past the bound on a file of a package: \
+         under 64 MiB (the case size limit): refused",
     );
-    assert_eq!(code, 0, "{output}");
+    // One of 60 MiB is imported, streamed to disk, never held whole.
+    let large = sandbox.root.join("large.zip");
+    python(write, &[large.to_str().unwrap(), "60"]);
+    let mut command = sandbox.command(&probe(), &["import", "--package", large.to_str().unwrap()]);
+    let (output, peak_kib) =
+        common::run_measuring_memory(command.env("JUDGE_IMPORT_SKIP_BUILD", "1"));
+    success_stdout(&output);
+    assert!(
+        peak_kib < 32 << 10,
+        "{peak_kib} KiB: the case was held whole"
+    );
+    let stored = sandbox.root.join("judge-data/large/secret-1.in");
+    assert_eq!(fs::metadata(stored).unwrap().len(), 60 << 20);
+    assert!(!problem_toml(&sandbox, "large").contains("case_size_limit_mib"));
+}
+
+#[test]
+fn entries_sharing_bytes_are_refused_as_unzip_refuses_them() {
+    let Some(sandbox) = sandbox_with(&[], LIMITS) else {
+        return;
+    };
+    // The second entry's central record points at the first's local
+    // header: two names, one set of bytes.
+    let mut bytes = zip(&[("problem.yaml", b"name: x\n"), ("data/secret/1.in", b"1\n")]);
+    let second = bytes
+        .windows(4)
+        .rposition(|w| w == 0x0201_4b50u32.to_le_bytes())
+        .unwrap();
+    bytes[second + 42..second + 46].copy_from_slice(&0u32.to_le_bytes());
+    let path = sandbox.root.join("overlap.zip");
+    fs::write(&path, &bytes).unwrap();
+    refused(
+        &sandbox,
+        &path,
+        "the entries data/secret/1.in and problem.yaml share bytes of the archive \
+         (overlapping entries, as zip bombs make them): refused",
+    );
+    if have("unzip") {
+        let output = std::process::Command::new("unzip")
+            .args(["-t", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "unzip took it");
+        assert!(
+            text(&output.stdout).contains("overlapped components"),
+            "{}",
+            text(&output.stdout)
+        );
+    }
 }

@@ -5,9 +5,11 @@
 //! statement or attachment, and refused, by name, when it is anything the
 //! import uses (data, a validator, a program).
 
-use crate::base::zip::{self, Archive, Kind};
+use crate::base::files::{self, size_name};
+use crate::base::zip::{self, Archive, Bounds, Kind};
 use std::collections::BTreeMap;
-use std::fs;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -24,6 +26,14 @@ const UNUSED: [&str; 9] = [
     "problem.html",
     "problem.tex",
 ];
+
+/// What a package may expand to: each file under the size a case may
+/// take (the default `case_size_limit_mib`: the importer never raises it),
+/// and 2 GiB in all.
+pub const BOUNDS: Bounds = Bounds {
+    entry: files::MAX_STORED_BYTES as usize,
+    total: 2 << 30,
+};
 
 #[derive(Debug)]
 enum Node {
@@ -83,7 +93,7 @@ impl Tree {
         } else {
             let bytes =
                 fs::read(path).map_err(|e| format!("cannot read the package {shown}: {e}"))?;
-            let archive = zip::open(bytes).map_err(|e| format!("{shown}: {e}"))?;
+            let archive = zip::open(bytes, BOUNDS).map_err(|e| format!("{shown}: {e}"))?;
             let top = single_top(&archive);
             for (index, entry) in archive.entries.iter().enumerate() {
                 let name = match &top {
@@ -260,19 +270,48 @@ impl Tree {
 
     /// A file's bytes.
     pub fn read(&self, path: &str) -> Result<Vec<u8>, String> {
+        let mut bytes = Vec::new();
+        self.copy(path, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// Streams a file's bytes into `sink`, a chunk at a time; a file of
+    /// `BOUNDS.entry` bytes or more is refused (a zip's before it is
+    /// inflated, a folder's when it is seen to be).
+    pub fn copy(&self, path: &str, sink: &mut dyn Write) -> Result<(), String> {
         let real = self
             .real(path)
             .ok_or_else(|| format!("{path} is not in the package"))?;
         match self.nodes.get(&real) {
             Some(Node::Disk(file, _)) => {
-                fs::read(file).map_err(|e| format!("cannot read {path}: {e}"))
+                let bound = BOUNDS.entry as u64;
+                let too_large = |size: u64| {
+                    format!(
+                        "{path} is {}, past the bound on a file of a package: under {} \
+                         (the case size limit): refused",
+                        size_name(size),
+                        size_name(bound)
+                    )
+                };
+                let mut opened =
+                    File::open(file).map_err(|e| format!("cannot read {path}: {e}"))?;
+                let size = opened.metadata().map_or(0, |m| m.len());
+                if size >= bound {
+                    return Err(too_large(size));
+                }
+                let copied = io::copy(&mut (&mut opened).take(bound), sink)
+                    .map_err(|e| format!("cannot copy {path}: {e}"))?;
+                match copied >= bound {
+                    true => Err(too_large(copied)),
+                    false => Ok(()),
+                }
             }
             Some(Node::Zipped(index)) => {
                 let archive = self
                     .archive
                     .as_ref()
                     .expect("a zipped node has its archive");
-                archive.read(&archive.entries[*index])
+                archive.read_to(&archive.entries[*index], sink)
             }
             _ => Err(format!("{path} is not a file")),
         }
