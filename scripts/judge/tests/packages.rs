@@ -1140,6 +1140,51 @@ fn a_zip_bomb_is_refused_before_it_is_inflated_and_a_large_case_is_streamed() {
 }
 
 #[test]
+fn cp437_names_are_decoded_and_two_entries_naming_one_case_are_refused() {
+    let Some(sandbox) = sandbox_with(&[], LIMITS) else {
+        return;
+    };
+    // Names without the UTF-8 flag: `#` becomes CP437's é (0x82), `%` è
+    // (0x8a), which read as UTF-8 were both one U+FFFD, one case.
+    let mut bytes = zip(&[
+        ("problem.yaml", b"name: Caf\n"),
+        ("data/secret/caf#.in", b"1\n"),
+        ("data/secret/caf#.ans", b"1\n"),
+        ("data/secret/caf%.in", b"2\n"),
+        ("data/secret/caf%.ans", b"2\n"),
+    ]);
+    for byte in bytes.iter_mut() {
+        *byte = match *byte {
+            b'#' => 0x82,
+            b'%' => 0x8a,
+            other => other,
+        };
+    }
+    let path = sandbox.root.join("caf.zip");
+    fs::write(&path, &bytes).unwrap();
+    let stdout = imported(&sandbox, &path, &[]);
+    assert!(stdout.contains("2 cases"), "{stdout}");
+    for case in ["secret-café", "secret-cafè"] {
+        let stored = sandbox.root.join(format!("judge-data/caf/{case}.in"));
+        assert!(stored.exists(), "no {case}: {stdout}");
+    }
+    // `data\secret\1.in` (a Windows zip) and `data/secret/1.in` are one.
+    let bytes = zip(&[
+        ("problem.yaml", b"name: x\n"),
+        ("data/secret/1.in", b"1\n"),
+        ("data\\secret\\1.in", b"2\n"),
+    ]);
+    let path = sandbox.root.join("twice.zip");
+    fs::write(&path, &bytes).unwrap();
+    refused(
+        &sandbox,
+        &path,
+        "the entries \"data/secret/1.in\" and \"data\\\\secret\\\\1.in\" both name \
+         data/secret/1.in: refused (one would replace the other)",
+    );
+}
+
+#[test]
 fn entries_sharing_bytes_are_refused_as_unzip_refuses_them() {
     let Some(sandbox) = sandbox_with(&[], LIMITS) else {
         return;

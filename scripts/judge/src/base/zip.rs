@@ -2,7 +2,10 @@
 //! DEFLATE-compressed (`inflate`), each checked against its CRC-32 and its
 //! declared size. Entry names are checked as they are listed: an absolute
 //! name or one with a `..` part (a "zip slip") is refused, so no name ever
-//! points outside the folder it would be unpacked in. What it may expand to
+//! points outside the folder it would be unpacked in. Names are UTF-8 when
+//! the entry says so (general purpose bit 11) or gives Info-ZIP's Unicode
+//! path field, else CP437, as the format says; two entries naming one path
+//! are refused, naming both. What it may expand to
 //! is bounded before anything is inflated (`Bounds`: an entry, and all of
 //! them), and entries that share bytes of the archive (overlapping entries,
 //! how the smallest zip bombs are made) are refused, as unzip refuses them.
@@ -22,6 +25,13 @@ const END_SEARCH: usize = 22 + 0xffff;
 const TYPE_MASK: u32 = 0o170000;
 const SYMLINK: u32 = 0o120000;
 const DIRECTORY: u32 = 0o040000;
+/// General purpose bit 11: the name is UTF-8.
+const UTF8_FLAG: u16 = 0x0800;
+/// Info-ZIP's Unicode path extra field: a UTF-8 name beside a CP437 one.
+const UNICODE_PATH: u16 = 0x7075;
+/// The characters of CP437's bytes 0x80 to 0xff (below, ASCII).
+const CP437_HIGH: &str = "ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐\
+    └┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u{a0}";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -35,6 +45,8 @@ pub enum Kind {
 pub struct Entry {
     /// Its path inside the archive, `/`-separated, never absolute, no `..`.
     pub name: String,
+    /// Its name as the archive spells it (decoded), to show.
+    spelled: String,
     pub kind: Kind,
     /// The Unix permission bits, when the archive was made on Unix.
     pub mode: Option<u32>,
@@ -92,9 +104,58 @@ pub fn open(bytes: Vec<u8>, bounds: Bounds) -> Result<Archive, String> {
         at = entry.1;
         entries.push(entry.0);
     }
+    check_names(&entries)?;
     check_bounds(&entries, bounds)?;
     check_overlaps(&bytes, &entries, directory)?;
     Ok(Archive { bytes, entries })
+}
+
+/// Refuses two entries that name one path (`a/b` and `a\\b`, or names
+/// equal once decoded): one would silently replace the other.
+fn check_names(entries: &[Entry]) -> Result<(), String> {
+    let mut seen = std::collections::HashMap::new();
+    for entry in entries {
+        if let Some(first) = seen.insert(&entry.name, entry) {
+            if first.kind != Kind::Directory || entry.kind != Kind::Directory {
+                return Err(format!(
+                    "the entries {:?} and {:?} both name {}: refused (one would replace the other)",
+                    first.spelled, entry.spelled, entry.name
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An entry's name: UTF-8 when its flag says so, else Info-ZIP's Unicode
+/// path field when it is of this name (its CRC-32 matches), else CP437.
+fn decoded_name(raw: &[u8], flags: u16, extra: &[u8]) -> Result<String, String> {
+    if flags & UTF8_FLAG != 0 {
+        return String::from_utf8(raw.to_vec()).map_err(|_| {
+            format!(
+                "the entry {:?} is not UTF-8, though its flag says it is",
+                String::from_utf8_lossy(raw)
+            )
+        });
+    }
+    let mut at = 0;
+    while let (Some(id), Some(size)) = (u16_at(extra, at), u16_at(extra, at + 2)) {
+        let field = extra.get(at + 4..at + 4 + usize::from(size)).unwrap_or(&[]);
+        if id == UNICODE_PATH && field.first() == Some(&1) && u32_at(field, 1) == Some(crc32(raw)) {
+            if let Ok(name) = std::str::from_utf8(&field[5..]) {
+                return Ok(name.to_string());
+            }
+        }
+        at += 4 + usize::from(size);
+    }
+    let high: Vec<char> = CP437_HIGH.chars().collect();
+    Ok(raw
+        .iter()
+        .map(|&b| match b {
+            0..=0x7f => char::from(b),
+            _ => high[usize::from(b - 0x80)],
+        })
+        .collect())
 }
 
 /// Refuses an entry that would expand to `bounds.entry` or more, and
@@ -179,10 +240,11 @@ fn central_entry(bytes: &[u8], at: usize) -> Option<Result<(Entry, usize), Strin
     let external = u32_at(bytes, at + 38)?;
     let local_offset = u32_at(bytes, at + 42)? as usize;
     let raw_name = bytes.get(at + 46..at + 46 + name_length)?;
+    let extra = bytes.get(at + 46 + name_length..at + 46 + name_length + extra_length)?;
     let next = at + 46 + name_length + extra_length + comment_length;
-    let name = String::from_utf8_lossy(raw_name).into_owned();
     Some((|| {
-        let name = checked_name(&name)?;
+        let spelled = decoded_name(raw_name, flags, extra)?;
+        let name = checked_name(&spelled)?;
         if flags & 1 != 0 {
             return Err(format!("{name}: encrypted entries are not supported"));
         }
@@ -201,6 +263,7 @@ fn central_entry(bytes: &[u8], at: usize) -> Option<Result<(Entry, usize), Strin
         };
         let entry = Entry {
             name,
+            spelled,
             kind,
             mode: mode.map(|mode| mode & 0o7777),
             size,
@@ -467,6 +530,49 @@ mod tests {
             let err = checked_name(name).unwrap_err();
             assert!(err.contains(wanted), "{name}: {err}");
         }
+    }
+
+    #[test]
+    fn names_are_utf_8_when_flagged_or_given_else_cp437() {
+        assert_eq!(decoded_name(b"caf\x82 \x8a", 0, &[]).unwrap(), "café è");
+        assert_eq!(
+            decoded_name("café".as_bytes(), UTF8_FLAG, &[]).unwrap(),
+            "café"
+        );
+        let err = decoded_name(b"caf\x82", UTF8_FLAG, &[]).unwrap_err();
+        assert!(
+            err.contains("is not UTF-8, though its flag says it is"),
+            "{err}"
+        );
+        // Info-ZIP's field: version 1, the CRC-32 of the name it stands for.
+        let raw = "naïve".as_bytes();
+        let field = |crc: u32| {
+            let mut extra = vec![0x75, 0x70, 5 + raw.len() as u8, 0, 1];
+            extra.extend(crc.to_le_bytes());
+            extra.extend(raw);
+            extra
+        };
+        assert_eq!(decoded_name(raw, 0, &field(crc32(raw))).unwrap(), "naïve");
+        assert_eq!(decoded_name(raw, 0, &field(0)).unwrap(), "na├»ve");
+        let all: Vec<u8> = (0..=255).collect();
+        assert_eq!(decoded_name(&all, 0, &[]).unwrap().chars().count(), 256);
+    }
+
+    #[test]
+    fn two_entries_naming_one_path_are_refused_naming_both() {
+        let mut archive = open(hex(ARCHIVE.trim()), WIDE).unwrap();
+        let mut twin = archive.entries[0].clone();
+        twin.spelled = "hello\\problem.yaml".into();
+        archive.entries.push(twin);
+        let err = check_names(&archive.entries).unwrap_err();
+        assert_eq!(
+            err,
+            "the entries \"hello/problem.yaml\" and \"hello\\\\problem.yaml\" both name \
+             hello/problem.yaml: refused (one would replace the other)"
+        );
+        let mut folder = archive.entries[1].clone();
+        folder.spelled = "hello/data/".into();
+        assert!(check_names(&[archive.entries[1].clone(), folder]).is_ok());
     }
 
     #[test]
