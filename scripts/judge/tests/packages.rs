@@ -1185,6 +1185,43 @@ fn cp437_names_are_decoded_and_two_entries_naming_one_case_are_refused() {
 }
 
 #[test]
+fn problem_yaml_is_read_as_yaml_reads_it_or_refused_in_one_line() {
+    let Some(sandbox) = sandbox_with(&[], LIMITS) else {
+        return;
+    };
+    // CR-only line ends, a folded name, a flow mapping, an empty item.
+    let yaml = "name: >\r  Sum\r  Up\rlimits: {memory: 256}\rkeywords:\r-\r- b\r";
+    let root = package(
+        &sandbox,
+        "crsum",
+        &[
+            ("problem.yaml", yaml),
+            ("data/secret/1.in", "1 2\n"),
+            ("data/secret/1.ans", "3\n"),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let toml = problem_toml(&sandbox, "crsum");
+    assert_line(&toml, "title = \"Sum Up\"");
+    assert_line(&toml, "memory_limit_kib = 262144");
+    for (name, yaml, wanted) in [
+        (
+            "nbsp",
+            "\u{a0}name: x\n",
+            "problem.yaml: line 1: expected spaces for indentation, found a no-break space (U+00A0)",
+        ),
+        (
+            "deep",
+            &format!("name: {}{}\n", "[".repeat(50_000), "]".repeat(50_000)),
+            "problem.yaml: line 1: expected at most 256 levels of nesting",
+        ),
+    ] {
+        let root = package(&sandbox, name, &[("problem.yaml", yaml)]);
+        refused(&sandbox, &root, wanted);
+    }
+}
+
+#[test]
 fn entries_sharing_bytes_are_refused_as_unzip_refuses_them() {
     let Some(sandbox) = sandbox_with(&[], LIMITS) else {
         return;

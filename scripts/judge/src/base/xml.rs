@@ -4,6 +4,9 @@
 //! named entities with numeric ones. Namespaces are names like any other.
 //! An error says what was expected and where (line and column).
 
+/// Deeper than any problem.xml, far from the stack's end: a hostile file is
+/// refused in one line instead of overflowing it (the JSON reader's bound).
+use json::MAX_DEPTH;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,10 +101,6 @@ struct Reader {
     /// Elements open around the current one, up to `MAX_DEPTH`.
     depth: usize,
 }
-
-/// Deeper than any problem.xml, far from the stack's end: a hostile file is
-/// refused in one line instead of overflowing it.
-const MAX_DEPTH: usize = 200;
 
 impl Reader {
     fn peek(&self) -> Option<char> {
@@ -381,7 +380,10 @@ mod tests {
         let deep = format!("{}{}", "<a>".repeat(50_000), "</a>".repeat(50_000));
         let err = parse(&deep).unwrap_err().to_string();
         assert!(err.contains("levels of elements"), "{err}");
-        assert!(parse(&format!("{}{}", "<a>".repeat(100), "</a>".repeat(100))).is_ok());
+        let nested = |n: usize| format!("{}{}", "<a>".repeat(n), "</a>".repeat(n));
+        assert_eq!(MAX_DEPTH, 256);
+        assert!(parse(&nested(MAX_DEPTH)).is_ok());
+        assert!(parse(&nested(MAX_DEPTH + 1)).is_err());
     }
 
     #[test]
