@@ -376,6 +376,7 @@ fn bad_packages_are_refused_in_one_line_and_leave_nothing_behind() {
     fs::create_dir_all(&packages).unwrap();
     let good_yaml = ("problem.yaml", "name: Bad\n");
     let data = [("data/secret/1.in", "1\n"), ("data/secret/1.ans", "1\n")];
+    let deep_xml = format!("{}{}", "<a>".repeat(50_000), "</a>".repeat(50_000));
     type Files<'a> = Vec<(&'a str, &'a str)>;
     let cases: Vec<(&str, Files, &str)> = vec![
         (
@@ -406,6 +407,26 @@ fn bad_packages_are_refused_in_one_line_and_leave_nothing_behind() {
             "xml",
             vec![("problem.xml", "<problem><judging></problem>\n")],
             "problem.xml: line 1, column 19: expected </judging>, found </problem>",
+        ),
+        (
+            "xmlquote",
+            vec![("problem.xml", "<problem a='x<y'/>\n")],
+            "problem.xml: line 1, column 14: expected text, found `<`",
+        ),
+        (
+            "xmlentity",
+            vec![("problem.xml", "<problem>&bogus;</problem>\n")],
+            "problem.xml: line 1, column 10: expected a known entity, found &bogus;",
+        ),
+        (
+            "xmlroots",
+            vec![("problem.xml", "<problem/>\r\n<problem/>\n")],
+            "problem.xml: line 2, column 1: expected nothing after the root element's end",
+        ),
+        (
+            "xmldeep",
+            vec![("problem.xml", &deep_xml)],
+            "problem.xml: line 1, column 769: expected at most 256 levels of elements",
         ),
         (
             "nothing",

@@ -2,7 +2,12 @@
 //! element, attributes in single or double quotes, text, comments, CDATA,
 //! the `<?xml ...?>` declaration and a `<!DOCTYPE>` (skipped), and the five
 //! named entities with numeric ones. Namespaces are names like any other.
-//! An error says what was expected and where (line and column).
+//! Normalized as XML 1.0 says: every CR LF and lone CR is LF (2.11), and in
+//! an attribute's value each literal tab, CR and LF is a space, where a
+//! character reference keeps its character (3.3.3). What is not
+//! well-formed (tags that do not match, a second root, `<` in a value, an
+//! entity not defined, a character XML does not allow) is refused: an
+//! error says what was expected and where (line and column).
 
 /// Deeper than any problem.xml, far from the stack's end: a hostile file is
 /// refused in one line instead of overflowing it (the JSON reader's bound).
@@ -63,9 +68,10 @@ impl Element {
 
 /// Parses a document into its root element.
 pub fn parse(text: &str) -> Result<Element, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let chars: Vec<char> = text
-        .strip_prefix('\u{feff}')
-        .unwrap_or(text)
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
         .chars()
         .collect();
     let line_starts = std::iter::once(0)
@@ -127,8 +133,9 @@ impl Reader {
         })
     }
 
+    /// XML's white space: space, tab, CR and LF, nothing else.
     fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
+        while self.peek().is_some_and(|c| " \t\r\n".contains(c)) {
             self.at += 1;
         }
     }
@@ -179,6 +186,10 @@ impl Reader {
         }
         if start == self.at {
             return self.fail("expected a name");
+        }
+        if self.chars[start].is_ascii_digit() || "-.".contains(self.chars[start]) {
+            self.at = start;
+            return self.fail("expected a name starting with a letter, `_` or `:`");
         }
         Ok(self.chars[start..self.at].iter().collect())
     }
@@ -249,7 +260,7 @@ impl Reader {
                     element.name
                 ));
             } else {
-                let text = self.text_until('<')?;
+                let text = self.text_until('<', false)?;
                 element.text.push_str(&text);
             }
         }
@@ -273,7 +284,7 @@ impl Reader {
             }
         };
         self.at += 1;
-        let value = self.text_until(quote)?;
+        let value = self.text_until(quote, true)?;
         self.at += 1;
         Ok((attribute, value))
     }
@@ -295,8 +306,9 @@ impl Reader {
         Ok(())
     }
 
-    /// Text up to (not past) `end`, entities decoded.
-    fn text_until(&mut self, end: char) -> Result<String, Error> {
+    /// Text up to (not past) `end`, entities decoded; in an attribute's
+    /// value a literal tab or line end is a space.
+    fn text_until(&mut self, end: char, attribute: bool) -> Result<String, Error> {
         let mut text = String::new();
         while let Some(c) = self.peek() {
             if c == end {
@@ -309,7 +321,11 @@ impl Reader {
                 text.push(self.entity()?);
                 continue;
             }
-            text.push(c);
+            text.push(if attribute && "\t\n".contains(c) {
+                ' '
+            } else {
+                c
+            });
             self.at += 1;
         }
         if end == '<' {
@@ -342,13 +358,22 @@ impl Reader {
             },
         };
         match c {
-            Some(c) => {
+            Some(c) if allowed(c) => {
                 self.at = end + 1;
                 Ok(c)
             }
+            Some(_) => self.fail(format!(
+                "expected a reference to a character XML allows, found &{name};"
+            )),
             None => self.fail(format!("expected a known entity, found &{name};")),
         }
     }
+}
+
+/// XML 1.0's `Char`: tab, LF, CR and from space up, but no surrogates,
+/// U+FFFE or U+FFFF.
+fn allowed(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
 }
 
 #[cfg(test)]
@@ -405,6 +430,17 @@ mod tests {
     }
 
     #[test]
+    fn line_ends_and_attribute_values_are_normalized_as_xml_1_0_says() {
+        let root = parse(
+            "<a b='1\r\n2\r3\t4&#10;5&#9;6&#13;' c=\"x\ny\">\r\none\rtwo\r\n<![CDATA[\r\n]]></a>",
+        )
+        .unwrap();
+        assert_eq!(root.attribute("b"), Some("1 2 3 4\n5\t6\r"));
+        assert_eq!(root.attribute("c"), Some("x y"));
+        assert_eq!(root.text, "\none\ntwo\n\n");
+    }
+
+    #[test]
     fn numeric_entities_decode() {
         let root = parse("<a b='&#65;&#x42;'>&#169;</a>").unwrap();
         assert_eq!(root.attribute("b"), Some("AB"));
@@ -432,6 +468,12 @@ mod tests {
             ("text", 1, 1, "expected the root element"),
             ("<a x='1' x='2'/>", 1, 15, "set twice"),
             ("<a><!-- open</a>", 1, 17, "expected `-->`"),
+            ("<a b='x<y'/>", 1, 8, "found `<`"),
+            ("<a>&#0;</a>", 1, 4, "a character XML allows"),
+            ("<a b='&#xfffe;'/>", 1, 7, "a character XML allows"),
+            ("<1a/>", 1, 2, "expected a name starting with a letter"),
+            ("<a>\r\n\r<b></a>", 3, 4, "expected </b>, found </a>"),
+            ("<a\u{a0}b='1'/>", 1, 3, "expected a name"),
         ] {
             let err = parse(doc).unwrap_err();
             assert!(err.message.contains(wanted), "{doc:?}: {err}");
