@@ -152,12 +152,28 @@ impl Reader {
         self.fail(format!("expected `{end}` to close {what}"))
     }
 
+    /// A comment, from its `<!--` to past its `-->`; `--` may not be in it.
+    fn comment(&mut self) -> Result<(), Error> {
+        self.at += "<!--".len();
+        while self.at < self.chars.len() {
+            if self.starts("-->") {
+                self.at += "-->".len();
+                return Ok(());
+            }
+            if self.starts("--") {
+                return self.fail("expected `-->` or no `--` in the comment");
+            }
+            self.at += 1;
+        }
+        self.fail("expected `-->` to close the comment")
+    }
+
     /// Spaces, comments, declarations and processing instructions.
     fn skip_misc(&mut self) -> Result<(), Error> {
         loop {
             self.skip_spaces();
             if self.starts("<!--") {
-                self.skip_past("-->", "the comment")?;
+                self.comment()?;
             } else if self.starts("<?") {
                 self.skip_past("?>", "the declaration")?;
             } else if self.starts("<!DOCTYPE") {
@@ -242,7 +258,7 @@ impl Reader {
                 self.closing_tag(&element.name)?;
                 return Ok(element);
             } else if self.starts("<!--") {
-                self.skip_past("-->", "the comment")?;
+                self.comment()?;
             } else if self.starts("<![CDATA[") {
                 self.at += "<![CDATA[".len();
                 let start = self.at;
@@ -316,6 +332,9 @@ impl Reader {
             }
             if c == '<' {
                 return self.fail("expected text, found `<` (write &lt;)");
+            }
+            if !attribute && self.starts("]]>") {
+                return self.fail("expected text, found `]]>` (write ]]&gt;)");
             }
             if c == '&' {
                 text.push(self.entity()?);
@@ -468,6 +487,8 @@ mod tests {
             ("text", 1, 1, "expected the root element"),
             ("<a x='1' x='2'/>", 1, 15, "set twice"),
             ("<a><!-- open</a>", 1, 17, "expected `-->`"),
+            ("<a><!-- a -- b --></a>", 1, 11, "no `--` in the comment"),
+            ("<a>x]]>y</a>", 1, 5, "found `]]>`"),
             ("<a b='x<y'/>", 1, 8, "found `<`"),
             ("<a>&#0;</a>", 1, 4, "a character XML allows"),
             ("<a b='&#xfffe;'/>", 1, 7, "a character XML allows"),
