@@ -91,6 +91,15 @@ impl Tree {
         if meta.is_dir() {
             tree.walk(path, "", &mut links)?;
         } else {
+            // What an archive expands to is at least its entries' bytes:
+            // one past the bound is refused before it is read into memory.
+            if meta.len() > BOUNDS.total as u64 {
+                return Err(format!(
+                    "{shown} is {}, past the bound on an archive: {}: refused",
+                    size_name(meta.len()),
+                    size_name(BOUNDS.total as u64)
+                ));
+            }
             let bytes =
                 fs::read(path).map_err(|e| format!("cannot read the package {shown}: {e}"))?;
             let archive = zip::open(bytes, BOUNDS).map_err(|e| format!("{shown}: {e}"))?;
@@ -379,6 +388,20 @@ mod tests {
     use super::*;
     use crate::base::files::Scratch;
     use std::os::unix::fs::symlink;
+
+    #[test]
+    fn an_archive_past_the_bound_is_refused_before_it_is_read() {
+        let dir = Scratch::new("tree-test").unwrap();
+        let path = dir.path().join("huge.zip");
+        File::create(&path)
+            .and_then(|file| file.set_len(BOUNDS.total as u64 + 1))
+            .unwrap();
+        let err = Tree::open(&path).unwrap_err();
+        assert!(
+            err.ends_with("is 2097152 KiB, past the bound on an archive: 2048 MiB: refused"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn links_resolve_inside_the_package_or_not_at_all() {
