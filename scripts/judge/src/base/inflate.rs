@@ -3,7 +3,8 @@
 //! lengths. Output stops at a given size, so an archive's declared sizes
 //! bound what a hostile stream can make, and it is streamed to a writer:
 //! only the last 32 KiB (the farthest a distance reaches) and a chunk are
-//! held. Small rather than fast.
+//! held. What zlib refuses is refused (an incomplete code too). Small
+//! rather than fast.
 
 use std::io::Write;
 
@@ -185,6 +186,20 @@ impl Huffman {
         Ok(Huffman { counts, symbols })
     }
 
+    /// Whether a dynamic block's code is one zlib takes: complete, empty,
+    /// or (but for the code-length code) a single one-bit code. A code with
+    /// unused codes is refused even where the data never reaches them.
+    fn usable(&self, code_lengths: bool) -> bool {
+        let longest = (1..=MAX_BITS)
+            .rev()
+            .find(|&l| self.counts[l] != 0)
+            .unwrap_or(0);
+        let left = self.counts[1..]
+            .iter()
+            .fold(1i32, |left, &count| left * 2 - i32::from(count));
+        left == 0 || longest == 0 || (!code_lengths && longest == 1)
+    }
+
     fn decode(&self, bits: &mut Bits) -> Result<u16, String> {
         let (mut code, mut first, mut index) = (0i32, 0i32, 0i32);
         for length in 1..=MAX_BITS {
@@ -249,6 +264,9 @@ fn dynamic(bits: &mut Bits) -> Result<(Huffman, Huffman), String> {
         order[at] = bits.take(3)? as u8;
     }
     let code = Huffman::new(&order)?;
+    if !code.usable(true) {
+        return Err("an incomplete code-length code".into());
+    }
     let mut lengths = Vec::with_capacity(literals + distances);
     while lengths.len() < literals + distances {
         let symbol = code.decode(bits)?;
@@ -271,10 +289,14 @@ fn dynamic(bits: &mut Bits) -> Result<(Huffman, Huffman), String> {
     if lengths[256] == 0 {
         return Err("a dynamic block without an end-of-block code".into());
     }
-    Ok((
+    let (literals, distances) = (
         Huffman::new(&lengths[..literals])?,
         Huffman::new(&lengths[literals..])?,
-    ))
+    );
+    if !literals.usable(false) || !distances.usable(false) {
+        return Err("an incomplete literal/length or distance code".into());
+    }
+    Ok((literals, distances))
 }
 
 fn codes(
@@ -368,6 +390,11 @@ mod tests {
         assert!(inflated(&hex("010300fdff616263"), 3)
             .unwrap_err()
             .contains("complement"));
+        // A dynamic block coding 'A' and the end in two bits each, leaving
+        // two codes unused: zlib refuses it ("invalid literal/lengths set").
+        let incomplete = hex("0580810800000080d8f6973a04");
+        let err = inflated(&incomplete, 1).unwrap_err();
+        assert_eq!(err, "an incomplete literal/length or distance code");
         for n in 0..=255u8 {
             let _ = inflated(&[n, n ^ 0x5a, 0xff, 0x00, n], 100);
         }
