@@ -376,6 +376,7 @@ fn bad_packages_are_refused_in_one_line_and_leave_nothing_behind() {
     fs::create_dir_all(&packages).unwrap();
     let good_yaml = ("problem.yaml", "name: Bad\n");
     let data = [("data/secret/1.in", "1\n"), ("data/secret/1.ans", "1\n")];
+    let deep_xml = format!("{}{}", "<a>".repeat(50_000), "</a>".repeat(50_000));
     type Files<'a> = Vec<(&'a str, &'a str)>;
     let cases: Vec<(&str, Files, &str)> = vec![
         (
@@ -406,6 +407,26 @@ fn bad_packages_are_refused_in_one_line_and_leave_nothing_behind() {
             "xml",
             vec![("problem.xml", "<problem><judging></problem>\n")],
             "problem.xml: line 1, column 19: expected </judging>, found </problem>",
+        ),
+        (
+            "xmlquote",
+            vec![("problem.xml", "<problem a='x<y'/>\n")],
+            "problem.xml: line 1, column 14: expected text, found `<`",
+        ),
+        (
+            "xmlentity",
+            vec![("problem.xml", "<problem>&bogus;</problem>\n")],
+            "problem.xml: line 1, column 10: expected a known entity, found &bogus;",
+        ),
+        (
+            "xmlroots",
+            vec![("problem.xml", "<problem/>\r\n<problem/>\n")],
+            "problem.xml: line 2, column 1: expected nothing after the root element's end",
+        ),
+        (
+            "xmldeep",
+            vec![("problem.xml", &deep_xml)],
+            "problem.xml: line 1, column 769: expected at most 256 levels of elements",
         ),
         (
             "nothing",
@@ -1181,39 +1202,211 @@ fn validate_also_checks_the_inputs_the_generator_makes() {
     assert!(output.contains("7 inputs, 1 invalid"), "{output}");
 }
 
+/// Runs `python3 -c <program> <args>`, which must succeed.
+fn python(program: &str, args: &[&str]) {
+    let output = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(program)
+        .args(args)
+        .output()
+        .unwrap();
+    success_stdout(&output);
+}
+
+/// Fails unless importing `path` is refused in one line holding `wanted`
+/// (exit status 2), writing nothing.
+fn refused(sandbox: &Sandbox, path: &Path, wanted: &str) {
+    let output = import(sandbox, path, &["--id", "bad"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(wanted), "{wanted} not in {stderr}");
+    assert!(!sandbox.root.join("judge-data/bad").exists());
+    assert!(!sandbox.root.join("problems/bad").exists());
+    assert_eq!(
+        listing(&sandbox.root.join("target/import")),
+        Vec::<String>::new()
+    );
+}
+
 #[test]
-fn all_of_a_package_s_data_is_stored_however_large_a_case_is() {
+fn a_zip_bomb_is_refused_before_it_is_inflated_and_a_large_case_is_streamed() {
     let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
         return;
     };
-    // Past the 64 MiB a workspace's own cases stay under.
+    // Python's zipfile deflates 1 GiB of zeros into about 1 MiB.
+    let bomb = sandbox.root.join("bomb.zip");
+    let write = "import sys, zipfile\n\
+        with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n\
+        \x20   z.writestr('problem.yaml', 'name: Bomb\\n')\n\
+        \x20   with z.open('data/secret/1.in', 'w') as f:\n\
+        \x20       for _ in range(int(sys.argv[2])): f.write(bytes(1 << 20))\n\
+        \x20   z.writestr('data/secret/1.ans', '0\\n')\n";
+    python(write, &[bomb.to_str().unwrap(), "1024"]);
+    assert!(fs::metadata(&bomb).unwrap().len() < 2 << 20);
+    let mut command = sandbox.command(
+        &probe(),
+        &["import", "--package", bomb.to_str().unwrap(), "--id", "bad"],
+    );
+    let (output, peak_kib) = common::run_measuring_memory(&mut command);
+    assert!(
+        peak_kib < 64 << 10,
+        "{peak_kib} KiB: the entry was inflated"
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    refused(
+        &sandbox,
+        &bomb,
+        "data/secret/1.in expands to 1024 MiB, past the bound on an entry: \
+         under 64 MiB (the case size limit): refused",
+    );
+    // A folder's case of 65 MiB is refused too: the import never raises
+    // case_size_limit_mib to fit one.
     let big = "7".repeat(65 << 20) + "\n";
     let root = package(
         &sandbox,
         "count",
         &[
-            (
-                "problem.yaml",
-                "name: Count\nlimits:\n  time_multiplier: 2\n",
-            ),
+            ("problem.yaml", "name: Count\n"),
             ("data/secret/big.in", &big),
-            ("data/secret/big.ans", &format!("{}\n", big.len())),
-            (
-                "submissions/accepted/count.py",
-                "import sys\nprint(len(sys.stdin.buffer.read()))\n",
-            ),
+            ("data/secret/big.ans", "68157441\n"),
+        ],
+    );
+    refused(
+        &sandbox,
+        &root,
+        "data/secret/big.in is 66560 KiB, past the bound on a file of a package: \
+         under 64 MiB (the case size limit): refused",
+    );
+    // One of 60 MiB is imported, streamed to disk, never held whole.
+    let large = sandbox.root.join("large.zip");
+    python(write, &[large.to_str().unwrap(), "60"]);
+    let mut command = sandbox.command(&probe(), &["import", "--package", large.to_str().unwrap()]);
+    let (output, peak_kib) =
+        common::run_measuring_memory(command.env("JUDGE_IMPORT_SKIP_BUILD", "1"));
+    success_stdout(&output);
+    assert!(
+        peak_kib < 32 << 10,
+        "{peak_kib} KiB: the case was held whole"
+    );
+    let stored = sandbox.root.join("judge-data/large/secret-1.in");
+    assert_eq!(fs::metadata(stored).unwrap().len(), 60 << 20);
+    assert!(!problem_toml(&sandbox, "large").contains("case_size_limit_mib"));
+}
+
+#[test]
+fn cp437_names_are_decoded_and_two_entries_naming_one_case_are_refused() {
+    let Some(sandbox) = sandbox_with(&[], LIMITS) else {
+        return;
+    };
+    // Names without the UTF-8 flag: `#` becomes CP437's é (0x82), `%` è
+    // (0x8a), which read as UTF-8 were both one U+FFFD, one case.
+    let mut bytes = zip(&[
+        ("problem.yaml", b"name: Caf\n"),
+        ("data/secret/caf#.in", b"1\n"),
+        ("data/secret/caf#.ans", b"1\n"),
+        ("data/secret/caf%.in", b"2\n"),
+        ("data/secret/caf%.ans", b"2\n"),
+    ]);
+    for byte in bytes.iter_mut() {
+        *byte = match *byte {
+            b'#' => 0x82,
+            b'%' => 0x8a,
+            other => other,
+        };
+    }
+    let path = sandbox.root.join("caf.zip");
+    fs::write(&path, &bytes).unwrap();
+    let stdout = imported(&sandbox, &path, &[]);
+    assert!(stdout.contains("2 cases"), "{stdout}");
+    for case in ["secret-café", "secret-cafè"] {
+        let stored = sandbox.root.join(format!("judge-data/caf/{case}.in"));
+        assert!(stored.exists(), "no {case}: {stdout}");
+    }
+    // `data\secret\1.in` (a Windows zip) and `data/secret/1.in` are one.
+    let bytes = zip(&[
+        ("problem.yaml", b"name: x\n"),
+        ("data/secret/1.in", b"1\n"),
+        ("data\\secret\\1.in", b"2\n"),
+    ]);
+    let path = sandbox.root.join("twice.zip");
+    fs::write(&path, &bytes).unwrap();
+    refused(
+        &sandbox,
+        &path,
+        "the entries \"data/secret/1.in\" and \"data\\\\secret\\\\1.in\" both name \
+         data/secret/1.in: refused (one would replace the other)",
+    );
+}
+
+#[test]
+fn problem_yaml_is_read_as_yaml_reads_it_or_refused_in_one_line() {
+    let Some(sandbox) = sandbox_with(&[], LIMITS) else {
+        return;
+    };
+    // CR-only line ends, a folded name, a flow mapping, an empty item.
+    let yaml = "name: >\r  Sum\r  Up\rlimits: {memory: 256}\rkeywords:\r-\r- b\r";
+    let root = package(
+        &sandbox,
+        "crsum",
+        &[
+            ("problem.yaml", yaml),
+            ("data/secret/1.in", "1 2\n"),
+            ("data/secret/1.ans", "3\n"),
         ],
     );
     imported(&sandbox, &root, &[]);
-    assert_line(&problem_toml(&sandbox, "count"), "case_size_limit_mib = 66");
-    let (code, output) = run(
+    let toml = problem_toml(&sandbox, "crsum");
+    assert_line(&toml, "title = \"Sum Up\"");
+    assert_line(&toml, "memory_limit_kib = 262144");
+    for (name, yaml, wanted) in [
+        (
+            "nbsp",
+            "\u{a0}name: x\n",
+            "problem.yaml: line 1: expected spaces for indentation, found a no-break space (U+00A0)",
+        ),
+        (
+            "deep",
+            &format!("name: {}{}\n", "[".repeat(50_000), "]".repeat(50_000)),
+            "problem.yaml: line 1: expected at most 256 levels of nesting",
+        ),
+    ] {
+        let root = package(&sandbox, name, &[("problem.yaml", yaml)]);
+        refused(&sandbox, &root, wanted);
+    }
+}
+
+#[test]
+fn entries_sharing_bytes_are_refused_as_unzip_refuses_them() {
+    let Some(sandbox) = sandbox_with(&[], LIMITS) else {
+        return;
+    };
+    // The second entry's central record points at the first's local
+    // header: two names, one set of bytes.
+    let mut bytes = zip(&[("problem.yaml", b"name: x\n"), ("data/secret/1.in", b"1\n")]);
+    let second = bytes
+        .windows(4)
+        .rposition(|w| w == 0x0201_4b50u32.to_le_bytes())
+        .unwrap();
+    bytes[second + 42..second + 46].copy_from_slice(&0u32.to_le_bytes());
+    let path = sandbox.root.join("overlap.zip");
+    fs::write(&path, &bytes).unwrap();
+    refused(
         &sandbox,
-        &[
-            "test",
-            "count",
-            "--bin",
-            "@judge-data/count/submissions/accepted/count.py",
-        ],
+        &path,
+        "the entries data/secret/1.in and problem.yaml share bytes of the archive \
+         (overlapping entries, as zip bombs make them): refused",
     );
-    assert_eq!(code, 0, "{output}");
+    if have("unzip") {
+        let output = std::process::Command::new("unzip")
+            .args(["-t", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "unzip took it");
+        assert!(
+            text(&output.stdout).contains("overlapped components"),
+            "{}",
+            text(&output.stdout)
+        );
+    }
 }

@@ -136,12 +136,23 @@ impl Scratch {
     /// made as needed: `name` may be a relative path); never into or through
     /// anything already there.
     pub fn file(&self, name: &str, bytes: &[u8]) -> io::Result<PathBuf> {
+        let (path, mut file) = self.create(name)?;
+        file.write_all(bytes)?;
+        Ok(path)
+    }
+
+    /// Opens the new file `name` in the folder to write (a file streamed
+    /// in), as `file` makes it.
+    pub fn create(&self, name: &str) -> io::Result<(PathBuf, File)> {
         let path = self.path().join(name);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent)?;
         }
-        write_new(&path, bytes)?;
-        Ok(path)
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)?;
+        Ok((path, file))
     }
 
     /// Moves the folder to `path`, where it is kept, readable as any folder
@@ -217,15 +228,6 @@ pub fn publish_new(path: &Path, bytes: &[u8]) -> io::Result<bool> {
     let mut partial = Partial::beside(path)?;
     partial.write_all(bytes)?;
     partial.publish_new(path)
-}
-
-/// Creates `path` with `bytes`, failing when anything (a symlink too) is there.
-fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)?
-        .write_all(bytes)
 }
 
 /// The executable file `name` names in PATH, as a shell finds it.

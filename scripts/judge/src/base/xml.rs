@@ -2,8 +2,16 @@
 //! element, attributes in single or double quotes, text, comments, CDATA,
 //! the `<?xml ...?>` declaration and a `<!DOCTYPE>` (skipped), and the five
 //! named entities with numeric ones. Namespaces are names like any other.
-//! An error says what was expected and where (line and column).
+//! Normalized as XML 1.0 says: every CR LF and lone CR is LF (2.11), and in
+//! an attribute's value each literal tab, CR and LF is a space, where a
+//! character reference keeps its character (3.3.3). What is not
+//! well-formed (tags that do not match, a second root, `<` in a value, an
+//! entity not defined, a character XML does not allow) is refused: an
+//! error says what was expected and where (line and column).
 
+/// Deeper than any problem.xml, far from the stack's end: a hostile file is
+/// refused in one line instead of overflowing it (the JSON reader's bound).
+use json::MAX_DEPTH;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,9 +68,10 @@ impl Element {
 
 /// Parses a document into its root element.
 pub fn parse(text: &str) -> Result<Element, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let chars: Vec<char> = text
-        .strip_prefix('\u{feff}')
-        .unwrap_or(text)
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
         .chars()
         .collect();
     let line_starts = std::iter::once(0)
@@ -99,10 +108,6 @@ struct Reader {
     depth: usize,
 }
 
-/// Deeper than any problem.xml, far from the stack's end: a hostile file is
-/// refused in one line instead of overflowing it.
-const MAX_DEPTH: usize = 200;
-
 impl Reader {
     fn peek(&self) -> Option<char> {
         self.chars.get(self.at).copied()
@@ -128,8 +133,9 @@ impl Reader {
         })
     }
 
+    /// XML's white space: space, tab, CR and LF, nothing else.
     fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
+        while self.peek().is_some_and(|c| " \t\r\n".contains(c)) {
             self.at += 1;
         }
     }
@@ -146,12 +152,28 @@ impl Reader {
         self.fail(format!("expected `{end}` to close {what}"))
     }
 
+    /// A comment, from its `<!--` to past its `-->`; `--` may not be in it.
+    fn comment(&mut self) -> Result<(), Error> {
+        self.at += "<!--".len();
+        while self.at < self.chars.len() {
+            if self.starts("-->") {
+                self.at += "-->".len();
+                return Ok(());
+            }
+            if self.starts("--") {
+                return self.fail("expected `-->` or no `--` in the comment");
+            }
+            self.at += 1;
+        }
+        self.fail("expected `-->` to close the comment")
+    }
+
     /// Spaces, comments, declarations and processing instructions.
     fn skip_misc(&mut self) -> Result<(), Error> {
         loop {
             self.skip_spaces();
             if self.starts("<!--") {
-                self.skip_past("-->", "the comment")?;
+                self.comment()?;
             } else if self.starts("<?") {
                 self.skip_past("?>", "the declaration")?;
             } else if self.starts("<!DOCTYPE") {
@@ -180,6 +202,10 @@ impl Reader {
         }
         if start == self.at {
             return self.fail("expected a name");
+        }
+        if self.chars[start].is_ascii_digit() || "-.".contains(self.chars[start]) {
+            self.at = start;
+            return self.fail("expected a name starting with a letter, `_` or `:`");
         }
         Ok(self.chars[start..self.at].iter().collect())
     }
@@ -232,7 +258,7 @@ impl Reader {
                 self.closing_tag(&element.name)?;
                 return Ok(element);
             } else if self.starts("<!--") {
-                self.skip_past("-->", "the comment")?;
+                self.comment()?;
             } else if self.starts("<![CDATA[") {
                 self.at += "<![CDATA[".len();
                 let start = self.at;
@@ -250,7 +276,7 @@ impl Reader {
                     element.name
                 ));
             } else {
-                let text = self.text_until('<')?;
+                let text = self.text_until('<', false)?;
                 element.text.push_str(&text);
             }
         }
@@ -274,7 +300,7 @@ impl Reader {
             }
         };
         self.at += 1;
-        let value = self.text_until(quote)?;
+        let value = self.text_until(quote, true)?;
         self.at += 1;
         Ok((attribute, value))
     }
@@ -296,8 +322,9 @@ impl Reader {
         Ok(())
     }
 
-    /// Text up to (not past) `end`, entities decoded.
-    fn text_until(&mut self, end: char) -> Result<String, Error> {
+    /// Text up to (not past) `end`, entities decoded; in an attribute's
+    /// value a literal tab or line end is a space.
+    fn text_until(&mut self, end: char, attribute: bool) -> Result<String, Error> {
         let mut text = String::new();
         while let Some(c) = self.peek() {
             if c == end {
@@ -306,11 +333,18 @@ impl Reader {
             if c == '<' {
                 return self.fail("expected text, found `<` (write &lt;)");
             }
+            if !attribute && self.starts("]]>") {
+                return self.fail("expected text, found `]]>` (write ]]&gt;)");
+            }
             if c == '&' {
                 text.push(self.entity()?);
                 continue;
             }
-            text.push(c);
+            text.push(if attribute && "\t\n".contains(c) {
+                ' '
+            } else {
+                c
+            });
             self.at += 1;
         }
         if end == '<' {
@@ -343,13 +377,22 @@ impl Reader {
             },
         };
         match c {
-            Some(c) => {
+            Some(c) if allowed(c) => {
                 self.at = end + 1;
                 Ok(c)
             }
+            Some(_) => self.fail(format!(
+                "expected a reference to a character XML allows, found &{name};"
+            )),
             None => self.fail(format!("expected a known entity, found &{name};")),
         }
     }
+}
+
+/// XML 1.0's `Char`: tab, LF, CR and from space up, but no surrogates,
+/// U+FFFE or U+FFFF.
+fn allowed(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
 }
 
 #[cfg(test)]
@@ -381,7 +424,10 @@ mod tests {
         let deep = format!("{}{}", "<a>".repeat(50_000), "</a>".repeat(50_000));
         let err = parse(&deep).unwrap_err().to_string();
         assert!(err.contains("levels of elements"), "{err}");
-        assert!(parse(&format!("{}{}", "<a>".repeat(100), "</a>".repeat(100))).is_ok());
+        let nested = |n: usize| format!("{}{}", "<a>".repeat(n), "</a>".repeat(n));
+        assert_eq!(MAX_DEPTH, 256);
+        assert!(parse(&nested(MAX_DEPTH)).is_ok());
+        assert!(parse(&nested(MAX_DEPTH + 1)).is_err());
     }
 
     #[test]
@@ -400,6 +446,17 @@ mod tests {
         assert_eq!(tests[1].attribute("cmd"), Some("gen 5 > $"));
         assert_eq!(tests[1].line, 13);
         assert_eq!(root.child("note").unwrap().text, "a < b");
+    }
+
+    #[test]
+    fn line_ends_and_attribute_values_are_normalized_as_xml_1_0_says() {
+        let root = parse(
+            "<a b='1\r\n2\r3\t4&#10;5&#9;6&#13;' c=\"x\ny\">\r\none\rtwo\r\n<![CDATA[\r\n]]></a>",
+        )
+        .unwrap();
+        assert_eq!(root.attribute("b"), Some("1 2 3 4\n5\t6\r"));
+        assert_eq!(root.attribute("c"), Some("x y"));
+        assert_eq!(root.text, "\none\ntwo\n\n");
     }
 
     #[test]
@@ -430,6 +487,14 @@ mod tests {
             ("text", 1, 1, "expected the root element"),
             ("<a x='1' x='2'/>", 1, 15, "set twice"),
             ("<a><!-- open</a>", 1, 17, "expected `-->`"),
+            ("<a><!-- a -- b --></a>", 1, 11, "no `--` in the comment"),
+            ("<a>x]]>y</a>", 1, 5, "found `]]>`"),
+            ("<a b='x<y'/>", 1, 8, "found `<`"),
+            ("<a>&#0;</a>", 1, 4, "a character XML allows"),
+            ("<a b='&#xfffe;'/>", 1, 7, "a character XML allows"),
+            ("<1a/>", 1, 2, "expected a name starting with a letter"),
+            ("<a>\r\n\r<b></a>", 3, 4, "expected </b>, found </a>"),
+            ("<a\u{a0}b='1'/>", 1, 3, "expected a name"),
         ] {
             let err = parse(doc).unwrap_err();
             assert!(err.message.contains(wanted), "{doc:?}: {err}");

@@ -1,11 +1,22 @@
 //! The subset of YAML that problem packages write (`problem.yaml`,
 //! `testdata.yaml`, `submissions.yaml`): block mappings and sequences nested
 //! by indentation, `[a, b]` and `{a: b}` on one line, plain, 'single' and
-//! "double" quoted scalars, `|` and `>` block scalars, `#` comments and one
-//! `---` document. Anchors, aliases, tags and multi-line flow collections are
-//! refused by name. An error says what was expected and where.
+//! "double" quoted scalars, `|` and `>` block scalars (folded and chomped as
+//! YAML 1.2 says), `#` comments and one `---` document. Lines may end in LF,
+//! CR LF or CR; white space is spaces and tabs only (a no-break space is
+//! text, and one starting a line is refused). Anchors, aliases, tags,
+//! indentation indicators and multi-line flow collections are refused by
+//! name. An error says what was expected and where.
 
+pub use json::MAX_DEPTH;
 use std::fmt;
+
+/// YAML's white space: what separates and indents; nothing else is trimmed.
+const WHITE: [char; 2] = [' ', '\t'];
+
+fn is_white(c: char) -> bool {
+    WHITE.contains(&c)
+}
 
 /// A parsed value and the line it starts on.
 #[derive(Clone, Debug, PartialEq)]
@@ -136,6 +147,8 @@ struct Line {
 /// Parses a YAML document.
 pub fn parse(text: &str) -> Result<Node> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // YAML's line breaks: CR LF, LF and CR alone.
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let mut lines = Vec::new();
     let mut raw = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -145,8 +158,8 @@ pub fn parse(text: &str) -> Result<Node> {
             return error(number, "expected spaces for indentation, found a tab");
         }
         let content = strip_comment(line);
-        let trimmed = content.trim_end();
-        if trimmed.trim().is_empty() {
+        let trimmed = content.trim_end_matches(WHITE);
+        if trimmed.trim_matches(WHITE).is_empty() {
             continue;
         }
         if trimmed == "---" && lines.is_empty() {
@@ -155,10 +168,16 @@ pub fn parse(text: &str) -> Result<Node> {
         if trimmed == "---" || trimmed == "..." {
             return error(number, "expected one YAML document, found a second `---`");
         }
-        let indent = trimmed.len() - trimmed.trim_start().len();
+        let text = trimmed.trim_start_matches(WHITE);
+        if text.starts_with('\u{a0}') {
+            return error(
+                number,
+                "expected spaces for indentation, found a no-break space (U+00A0), which YAML reads as text",
+            );
+        }
         lines.push(Line {
-            indent,
-            text: trimmed.trim_start().to_string(),
+            indent: trimmed.len() - text.len(),
+            text: text.to_string(),
             number,
         });
     }
@@ -194,9 +213,9 @@ fn strip_comment(line: &str) -> &str {
         match quote {
             Some(q) if c == q => quote = None,
             Some(_) => {}
-            None if c == '#' && previous.is_whitespace() => return &line[..at],
+            None if c == '#' && is_white(previous) => return &line[..at],
             None if (c == '"' || c == '\'')
-                && (previous.is_whitespace() || "[{,:-".contains(previous)) =>
+                && (is_white(previous) || "[{,:-".contains(previous)) =>
             {
                 quote = Some(c)
             }
@@ -216,10 +235,6 @@ struct Parser {
     depth: usize,
 }
 
-/// Deeper nesting than any package's YAML, and far from the stack's end: a
-/// hostile file is refused in one line instead of overflowing it.
-const MAX_DEPTH: usize = 200;
-
 impl Parser {
     /// The block starting at the current line, whose lines are indented
     /// `indent`.
@@ -238,8 +253,11 @@ impl Parser {
     }
 
     fn block_in(&mut self, indent: usize, line: Line) -> Result<Node> {
-        if line.text == "-" || line.text.starts_with("- ") {
+        if is_item(&line.text) {
             self.sequence(indent)
+        } else if line.text.starts_with(['[', '{']) {
+            self.at += 1;
+            flow_line(&line.text, line.number)
         } else if split_key(&line.text).is_some() {
             self.mapping(indent)
         } else {
@@ -262,13 +280,19 @@ impl Parser {
             if line.indent > indent {
                 return error(line.number, "expected `- ` at the sequence's indentation");
             }
-            if !(line.text == "-" || line.text.starts_with("- ")) {
+            if !is_item(&line.text) {
                 break;
             }
-            let rest = line.text[1..].trim_start();
+            let rest = line.text[1..].trim_start_matches(WHITE);
             if rest.is_empty() {
+                // An empty item is null unless more indented lines follow.
                 self.at += 1;
-                items.push(self.nested(indent, line.number)?);
+                items.push(self.nested(indent, line.number, false)?);
+                continue;
+            }
+            if BLOCK_HEADERS.contains(&rest) {
+                self.at += 1;
+                items.push(self.block_scalar(rest, indent, line.number));
                 continue;
             }
             // `- key: value` starts a block indented where its text starts.
@@ -297,15 +321,16 @@ impl Parser {
     }
 
     /// The block under a `key:` or `-` with nothing after it: more indented
-    /// lines, or nothing (null).
-    fn nested(&mut self, indent: usize, number: usize) -> Result<Node> {
+    /// lines (or, under a key, a sequence at its indentation), or nothing
+    /// (null).
+    fn nested(&mut self, indent: usize, number: usize, key: bool) -> Result<Node> {
         match self.lines.get(self.at) {
             Some(next) if next.indent > indent => {
                 let inner = next.indent;
                 self.block(inner)
             }
             // A sequence may sit at its key's own indentation.
-            Some(next) if next.indent == indent && next.text.starts_with("- ") => {
+            Some(next) if key && next.indent == indent && is_item(&next.text) => {
                 self.sequence(indent)
             }
             _ => Ok(Node {
@@ -333,7 +358,7 @@ impl Parser {
             }
             let (key, rest) = match split_key(&line.text) {
                 Some(split) => split,
-                None if line.text.starts_with("- ") => break,
+                None if is_item(&line.text) => break,
                 None => {
                     return error(
                         line.number,
@@ -345,10 +370,10 @@ impl Parser {
                 return error(line.number, format!("the key {key:?} is set twice"));
             }
             self.at += 1;
-            let value = match rest.trim() {
-                "" => self.nested(indent, line.number)?,
-                "|" | "|-" | "|+" | ">" | ">-" | ">+" => {
-                    self.block_scalar(rest.trim(), indent, line.number)
+            let value = match rest.trim_matches(WHITE) {
+                "" => self.nested(indent, line.number, true)?,
+                header if BLOCK_HEADERS.contains(&header) => {
+                    self.block_scalar(header, indent, line.number)
                 }
                 text if text.starts_with('[') || text.starts_with('{') => {
                     flow_line(text, line.number)?
@@ -366,14 +391,16 @@ impl Parser {
         })
     }
 
-    /// `|` keeps the lines' breaks, `>` folds them into spaces; `-` drops
-    /// the final break. The lines are the raw ones more indented than the key.
+    /// `|` keeps the lines' breaks, `>` folds them (`fold`); then the
+    /// final break is chomped: kept alone (clip), dropped (`-`), or kept
+    /// with the empty lines after it (`+`). The lines are the raw ones more
+    /// indented than the key.
     fn block_scalar(&mut self, style: &str, indent: usize, number: usize) -> Node {
         let mut kept: Vec<String> = Vec::new();
         let mut block_indent = None;
         for (raw_number, raw) in self.raw.iter().filter(|(n, _)| *n > number) {
             let width = raw.len() - raw.trim_start_matches(' ').len();
-            if raw.trim().is_empty() {
+            if raw.trim_matches(WHITE).is_empty() {
                 kept.push(String::new());
                 continue;
             }
@@ -390,22 +417,69 @@ impl Parser {
                 self.at += 1;
             }
         }
-        while kept.last().is_some_and(String::is_empty) {
-            kept.pop();
-        }
+        let content = kept.len() - kept.iter().rev().take_while(|l| l.is_empty()).count();
+        let trailing = kept.len() - content;
+        kept.truncate(content);
         let mut text = if style.starts_with('>') {
-            kept.join(" ")
+            fold(&kept)
         } else {
             kept.join("\n")
         };
-        if !style.ends_with('-') && !text.is_empty() {
-            text.push('\n');
-        }
+        let breaks = match (style.chars().nth(1), content) {
+            (Some('-'), _) => 0,
+            (Some('+'), 0) => trailing,
+            (Some('+'), _) => trailing + 1,
+            (_, 0) => 0,
+            _ => 1,
+        };
+        text.push_str(&"\n".repeat(breaks));
         Node {
             value: Value::Scalar { text, quoted: true },
             line: number,
         }
     }
+}
+
+/// The headers of the block scalars read: literal or folded, each chomped
+/// three ways.
+const BLOCK_HEADERS: [&str; 6] = ["|", "|-", "|+", ">", ">-", ">+"];
+
+/// A line that is a sequence's item: `-` alone or before white space.
+fn is_item(text: &str) -> bool {
+    text == "-"
+        || text
+            .strip_prefix('-')
+            .is_some_and(|rest| rest.starts_with(WHITE))
+}
+
+/// A folded block's lines joined as YAML folds them: a single break
+/// between two lines is a space, `n` empty lines are `n` breaks, and the
+/// breaks around a more indented line are kept.
+fn fold(lines: &[String]) -> String {
+    let spaced = |line: &str| line.starts_with(WHITE);
+    let mut text = String::new();
+    let mut empty = 0;
+    let mut previous: Option<&str> = None;
+    for line in lines {
+        if line.is_empty() {
+            empty += 1;
+            continue;
+        }
+        let breaks = match previous {
+            None => empty,
+            Some(before) if spaced(before) || spaced(line) => empty + 1,
+            Some(_) if empty == 0 => {
+                text.push(' ');
+                0
+            }
+            Some(_) => empty,
+        };
+        text.push_str(&"\n".repeat(breaks));
+        text.push_str(line);
+        previous = Some(line);
+        empty = 0;
+    }
+    text
 }
 
 /// `key: rest` when the line is a mapping entry; the key unquoted.
@@ -416,24 +490,30 @@ fn split_key(text: &str) -> Option<(String, &str)> {
         return (after.is_empty() || after.starts_with(' '))
             .then(|| (text[1..end].to_string(), after));
     }
-    if text.starts_with(['[', '{']) || text == "-" || text.starts_with("- ") {
+    if text.starts_with(['[', '{']) || is_item(text) {
         return None;
     }
     let at = text
         .match_indices(':')
         .map(|(at, _)| at)
-        .find(|&at| text[at + 1..].is_empty() || text[at + 1..].starts_with(' '))?;
-    Some((text[..at].trim().to_string(), &text[at + 1..]))
+        .find(|&at| text[at + 1..].is_empty() || text[at + 1..].starts_with(WHITE))?;
+    Some((text[..at].trim_matches(WHITE).to_string(), &text[at + 1..]))
 }
 
 /// A scalar written on one line.
 fn scalar(text: &str, line: usize) -> Result<Value> {
-    let text = text.trim();
+    let text = text.trim_matches(WHITE);
     if let Some(first) = text.chars().next() {
         if "&*!".contains(first) {
             return error(
                 line,
                 format!("expected a plain value; anchors, aliases and tags are not supported, found {text:?}"),
+            );
+        }
+        if "|>".contains(first) {
+            return error(
+                line,
+                format!("expected a block scalar header of {}; indentation indicators are not supported, found {text:?}", BLOCK_HEADERS.join(" ")),
             );
         }
     }
@@ -505,7 +585,7 @@ impl Flow {
     }
 
     fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
+        while self.peek().is_some_and(is_white) {
             self.at += 1;
         }
     }
@@ -545,22 +625,37 @@ impl Flow {
                         _ => return error(flow.line, "expected a scalar key in `{...}`"),
                     };
                     flow.skip_spaces();
-                    if flow.peek() != Some(':') {
-                        return error(
-                            flow.line,
-                            format!("expected `:` after the key {key:?} in `{{...}}`"),
-                        );
+                    // `{a, b: 1}`: a key alone has a null value.
+                    let value = match flow.peek() {
+                        Some(':') => {
+                            flow.at += 1;
+                            flow.value()?
+                        }
+                        _ => Node {
+                            value: Value::Null,
+                            line: flow.line,
+                        },
+                    };
+                    if entries.iter().any(|(k, _)| *k == key) {
+                        return error(flow.line, format!("the key {key:?} is set twice"));
                     }
-                    flow.at += 1;
-                    entries.push((key, flow.value()?));
+                    entries.push((key, value));
                     Ok(())
                 })?;
                 Value::Map(entries)
             }
             Some('"') | Some('\'') => self.quoted()?,
             _ => {
+                // A plain scalar ends at a flow indicator, or at a `:`
+                // before white space or one (`{k:v}` is the key "k:v").
                 let start = self.at;
-                while self.peek().is_some_and(|c| !",]}:".contains(c)) {
+                while let Some(c) = self.peek() {
+                    let next = self.chars.get(self.at + 1).copied();
+                    let ends_key =
+                        c == ':' && next.map_or(true, |n| is_white(n) || ",[]{}".contains(n));
+                    if ",[]{}".contains(c) || ends_key {
+                        break;
+                    }
                     self.at += 1;
                 }
                 let text: String = self.chars[start..self.at].iter().collect();
@@ -796,6 +891,112 @@ mod tests {
             assert_eq!(err.line, line, "{doc:?}: {err}");
             assert!(err.message.contains(wanted), "{doc:?}: {err}");
         }
+    }
+
+    /// A tree in one line: `~`, `"text"`, `[a, b]`, `{"k": v}`.
+    fn render(node: &Node) -> String {
+        match &node.value {
+            Value::Null => "~".into(),
+            Value::Scalar { text, .. } => format!("{text:?}"),
+            Value::Seq(items) => {
+                let items: Vec<String> = items.iter().map(render).collect();
+                format!("[{}]", items.join(", "))
+            }
+            Value::Map(entries) => {
+                let entries: Vec<String> = entries
+                    .iter()
+                    .map(|(k, v)| format!("{k:?}: {}", render(v)))
+                    .collect();
+                format!("{{{}}}", entries.join(", "))
+            }
+        }
+    }
+
+    /// Documents and the tree YAML 1.2 reads in each (as the reference
+    /// parser and PyYAML do): the constructs once misread first.
+    const CORPUS: &[(&str, &str)] = &[
+        // An empty `-` item is null, never the start of a nested sequence.
+        ("- a\n-\n- c\n", r#"["a", ~, "c"]"#),
+        ("k:\n-\n- b\n", r#"{"k": [~, "b"]}"#),
+        ("- \n-\n  - x\n", r#"[~, ["x"]]"#),
+        // `>` folds single breaks into spaces, keeps empty lines and the
+        // breaks around more indented lines.
+        (
+            "k: >\n  one\n  two\n\n  three\n    more\n  four\n",
+            r#"{"k": "one two\nthree\n  more\nfour\n"}"#,
+        ),
+        ("k: >-\n  a\n\n\n  b\n", r#"{"k": "a\n\nb"}"#),
+        ("k: >\n\n  a\n", r#"{"k": "\na\n"}"#),
+        // `|+` keeps the final break and the empty lines after it.
+        ("k: |+\n  x\n\n\nn: 1\n", r#"{"k": "x\n\n\n", "n": "1"}"#),
+        ("k: |\n  x\n\n\n", r#"{"k": "x\n"}"#),
+        ("k: |-\n  x\n  y\n", r#"{"k": "x\ny"}"#),
+        ("- |\n  x\n- >\n  y\n  z\n", r#"["x\n", "y z\n"]"#),
+        // CR alone ends a line, as CR LF and LF do.
+        (
+            "a: 1\rb: [2, 3]\rc:\r  - d\r",
+            r#"{"a": "1", "b": ["2", "3"], "c": ["d"]}"#,
+        ),
+        ("a: 1\r\nb: 2\r\n", r#"{"a": "1", "b": "2"}"#),
+        // In a flow mapping `:` ends a key only before white space.
+        ("m: {k: v}\n", r#"{"m": {"k": "v"}}"#),
+        ("m: {k:v}\n", r#"{"m": {"k:v": ~}}"#),
+        (
+            "m: {\"k\":v, a, b: }\n",
+            r#"{"m": {"k": "v", "a": ~, "b": ~}}"#,
+        ),
+        (
+            "m: [a:b, http://x.example/]\n",
+            r#"{"m": ["a:b", "http://x.example/"]}"#,
+        ),
+        ("{a: [1, {b: c}]}\n", r#"{"a": ["1", {"b": "c"}]}"#),
+        // A no-break space is text, never white space.
+        ("k: x\u{a0}\n", "{\"k\": \"x\\u{a0}\"}"),
+        ("k:\u{a0}x\n", "\"k:\\u{a0}x\""),
+        ("k: a\u{a0}#b\n", "{\"k\": \"a\\u{a0}#b\"}"),
+    ];
+
+    #[test]
+    fn the_corpus_reads_as_yaml_reads_it() {
+        for (doc, tree) in CORPUS {
+            let node = parse(doc).unwrap_or_else(|e| panic!("{doc:?}: {e}"));
+            assert_eq!(render(&node), *tree, "{doc:?}");
+        }
+    }
+
+    #[test]
+    fn what_is_not_read_as_yaml_would_is_refused_by_name() {
+        for (doc, line, wanted) in [
+            ("\u{a0}name: x\n", 1, "found a no-break space (U+00A0)"),
+            ("a:\n  \u{a0}b: 1\n", 2, "found a no-break space (U+00A0)"),
+            (
+                "k: |2\n   x\n",
+                1,
+                "indentation indicators are not supported",
+            ),
+            (
+                "k: >1-\n  x\n",
+                1,
+                "indentation indicators are not supported",
+            ),
+            ("m: [a: b]\n", 1, "expected `,` or `]`"),
+            ("m: {a: 1, a: 2}\n", 1, "set twice"),
+        ] {
+            let err = parse(doc).unwrap_err();
+            assert_eq!(err.line, line, "{doc:?}: {err}");
+            assert!(err.message.contains(wanted), "{doc:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn nesting_is_bounded_as_json_s_is() {
+        assert_eq!(MAX_DEPTH, 256);
+        let deep = |n: usize| format!("{}{}\n", "[".repeat(n), "]".repeat(n));
+        assert!(parse(&deep(MAX_DEPTH)).is_ok());
+        assert!(parse(&deep(MAX_DEPTH + 1)).is_err());
+        let dashes = |n: usize| format!("{}x\n", "- ".repeat(n));
+        assert!(parse(&dashes(MAX_DEPTH - 1)).is_ok());
+        assert!(parse(&dashes(MAX_DEPTH)).is_err());
     }
 
     #[test]

@@ -13,12 +13,12 @@ pub mod polygon;
 pub mod tree;
 
 use super::config::{Compare, Group, Submission, TimeRule, Tool};
-use crate::base::files;
 use crate::base::modes::{Mode, Protocol};
 use crate::base::terminal::plain_line;
 use std::fmt::Write;
 use std::path::Path;
 use tree::Tree;
+pub use tree::BOUNDS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -153,9 +153,9 @@ impl Toml {
 
 impl Package {
     /// The problem's `problem.toml` for id `id`, with `time_limit_ms` (the
-    /// package's, or what its rule gave) and room for cases of up to
-    /// `largest_case` bytes.
-    pub fn problem_toml(&self, id: &str, time_limit_ms: u64, largest_case: u64) -> String {
+    /// package's, or what its rule gave). Its cases are within the default
+    /// `case_size_limit_mib` (`BOUNDS`), which it never raises.
+    pub fn problem_toml(&self, id: &str, time_limit_ms: u64) -> String {
         let here = |path: &str| format!("judge-data/{id}/{path}");
         let mut toml = Toml(format!(
             "# Imported from a {} package by `make import PKG=...`; importing it again\n\
@@ -176,7 +176,7 @@ impl Package {
                 "kattis"
             }),
         );
-        self.limits(&mut toml, time_limit_ms, largest_case);
+        self.limits(&mut toml, time_limit_ms);
         self.judging(&mut toml, &here);
         self.validation(&mut toml, &here);
         if self.scoring {
@@ -194,7 +194,7 @@ impl Package {
         toml.0
     }
 
-    fn limits(&self, toml: &mut Toml, time_limit_ms: u64, largest_case: u64) {
+    fn limits(&self, toml: &mut Toml, time_limit_ms: u64) {
         match self.time_limit_ms {
             Some(_) => toml.line("time_limit_ms", time_limit_ms.to_string()),
             None => toml.line(
@@ -203,10 +203,6 @@ impl Package {
             ),
         }
         toml.line("memory_limit_kib", self.memory_limit_kib.to_string());
-        if largest_case >= files::MAX_STORED_BYTES {
-            let mib = (largest_case >> 20) + 1;
-            toml.line("case_size_limit_mib", mib.to_string());
-        }
         if let Some(rule) = &self.time_rule {
             toml.line("time_multiplier", rule.multiplier.to_string());
             toml.line("time_safety_margin", rule.safety_margin.to_string());

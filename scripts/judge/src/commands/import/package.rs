@@ -7,8 +7,8 @@
 //! when missing. A package that cannot be read leaves nothing behind.
 
 use crate::base::error::SetupError;
-use crate::base::files::Scratch;
-use crate::base::hash::fnv1a;
+use crate::base::files::{self, Scratch};
+use crate::base::hash::Fnv1a;
 use crate::base::modes::Mode;
 use crate::judging::judge::run_helper;
 use crate::problem::config::HelperLimits;
@@ -26,8 +26,9 @@ use std::path::{Path, PathBuf};
 /// The fingerprint's name in `judge-data/<id>/`.
 pub const MANIFEST: &str = "package.txt";
 /// A generator or the main solution making a case at import time: the
-/// default helper limits, as there is no problem.toml yet.
-const MAKER_OUTPUT_CAP: usize = 1 << 30;
+/// default helper limits, as there is no problem.toml yet, and what a case
+/// may hold.
+const MAKER_OUTPUT_CAP: usize = package::BOUNDS.entry;
 
 /// What an import did, for its report and for the caller's next steps.
 pub struct Imported {
@@ -48,8 +49,9 @@ fn manifest(package: &Package) -> Result<String, String> {
         package.title
     );
     for path in package.tree.all_files() {
-        let bytes = package.tree.read(&path)?;
-        text += &format!("{:016x} {} {path}\n", fnv1a(&[&bytes]), bytes.len());
+        let mut hasher = Fnv1a::default();
+        package.tree.copy(&path, &mut hasher)?;
+        text += &format!("{:016x} {} {path}\n", hasher.hash, hasher.written);
     }
     Ok(text)
 }
@@ -242,25 +244,12 @@ fn stage_data(
     for file in &package.copied {
         put(file, &read(file)?, package.tree.mode(file))?;
     }
-    let made = make_cases(workspace, package, dir)?;
-    for (case, (input, answer)) in package.cases.iter().zip(&made) {
-        put(&format!("{}.in", case.name), input, 0o644)?;
-        if let Some(answer) = answer {
-            put(&format!("{}.out", case.name), answer, 0o644)?;
-        }
-    }
+    write_cases(workspace, package, shown, data)?;
     for (name, path) in &package.examples {
         put(&format!("{name}.interaction"), &read(path)?, 0o644)?;
     }
     let provisional = package.time_limit_ms.unwrap_or(1000);
-    let largest = made
-        .iter()
-        .flat_map(|(input, answer)| [Some(input), answer.as_ref()])
-        .flatten()
-        .map(|bytes| bytes.len() as u64)
-        .max()
-        .unwrap_or(0);
-    let toml = package.problem_toml(id, provisional, largest);
+    let toml = package.problem_toml(id, provisional);
     crate::problem::config::parse(&toml).map_err(|e| {
         SetupError(format!(
             "import {shown}: the problem.toml made is refused: {e}"
@@ -376,14 +365,16 @@ fn compiled(workspace: &Workspace, id: &str, what: &str, path: &str) -> String {
     }
 }
 
-/// Every case's input and answer: the package's files, or made now by the
-/// package's generator and main solution (compiled from the staged copy).
-#[allow(clippy::type_complexity)]
-fn make_cases(
+/// Writes every case's input and answer into `data`: the package's files
+/// streamed in (never held whole), or made now by the package's generator
+/// and main solution (compiled from the staged copy).
+fn write_cases(
     workspace: &Workspace,
     package: &Package,
-    stage: &Path,
-) -> Result<Vec<(Vec<u8>, Option<Vec<u8>>)>, SetupError> {
+    shown: &str,
+    data: &Scratch,
+) -> Result<(), SetupError> {
+    let stage = data.path();
     let build = |path: &str| -> Result<Program, SetupError> {
         sources::build(&Source::at(&stage.join(path)), &workspace.target("foreign"))
             .map_err(|e| SetupError(format!("cannot build {path} to make the tests: {e}")))
@@ -393,33 +384,47 @@ fn make_cases(
             .map_err(|e| SetupError(format!("cannot run {}: {e}", program.describe())))?
             .map_err(|why| SetupError(format!("{what}: {}", why.lines().next().unwrap_or(""))))
     };
-    let read = |path: &str| package.tree.read(path).map_err(SetupError);
+    let cannot = |path: &Path, e: &dyn std::fmt::Display| {
+        SetupError(format!("cannot write {}: {e}", path.display()))
+    };
+    // The package's file `from` as the case file `name`.
+    let copy = |from: &str, name: &str| -> Result<(), SetupError> {
+        let (_, mut file) = data
+            .create(name)
+            .map_err(|e| cannot(&stage.join(name), &e))?;
+        package
+            .tree
+            .copy(from, &mut file)
+            .map_err(|e| SetupError(format!("import {shown}: {e}")))
+    };
+    let put = |name: &str, bytes: &[u8]| {
+        data.file(name, bytes)
+            .map(drop)
+            .map_err(|e| cannot(&stage.join(name), &e))
+    };
     let mut main: Option<Program> = None;
-    let mut made = Vec::new();
     for Case {
         name,
         input,
         answer,
     } in &package.cases
     {
-        let input = match input {
-            Data::File(path) => read(path)?,
+        let (input_file, answer_file) = (format!("{name}.in"), format!("{name}.out"));
+        match input {
+            Data::File(path) => copy(path, &input_file)?,
             Data::Generated { generator, args } => {
                 let program = build(generator)?.with_args(args);
-                run(
-                    &program,
-                    b"",
-                    &format!("test {name}: the generator {generator} {}", args.join(" ")),
-                )?
+                let what = format!("test {name}: the generator {generator} {}", args.join(" "));
+                put(&input_file, &run(&program, b"", &what)?)?
             }
             Data::ByMain => {
                 return Err(SetupError(format!(
                     "test {name}: an input cannot come from the main solution"
                 )))
             }
-        };
-        let answer = match answer {
-            Some(Data::File(path)) => Some(read(path)?),
+        }
+        match answer {
+            Some(Data::File(path)) => copy(path, &answer_file)?,
             Some(Data::ByMain) => {
                 if main.is_none() {
                     let path = package.main_solution.as_deref().ok_or_else(|| {
@@ -428,20 +433,18 @@ fn make_cases(
                     main = Some(build(path)?);
                 }
                 let program = main.as_ref().expect("built above");
-                Some(run(
-                    program,
-                    &input,
-                    &format!("test {name}: the main solution"),
-                )?)
+                let input = files::read_stored(&stage.join(&input_file), files::MAX_STORED_BYTES)
+                    .map_err(SetupError)?;
+                let what = format!("test {name}: the main solution");
+                put(&answer_file, &run(program, &input, &what)?)?
             }
             Some(Data::Generated { .. }) => {
                 return Err(SetupError(format!(
                     "test {name}: an answer cannot be generated"
                 )))
             }
-            None => None,
-        };
-        made.push((input, answer));
+            None => {}
+        }
     }
-    Ok(made)
+    Ok(())
 }

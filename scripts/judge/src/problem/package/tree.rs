@@ -5,9 +5,11 @@
 //! statement or attachment, and refused, by name, when it is anything the
 //! import uses (data, a validator, a program).
 
-use crate::base::zip::{self, Archive, Kind};
+use crate::base::files::{self, size_name};
+use crate::base::zip::{self, Archive, Bounds, Kind};
 use std::collections::BTreeMap;
-use std::fs;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -24,6 +26,14 @@ const UNUSED: [&str; 9] = [
     "problem.html",
     "problem.tex",
 ];
+
+/// What a package may expand to: each file under the size a case may
+/// take (the default `case_size_limit_mib`: the importer never raises it),
+/// and 2 GiB in all.
+pub const BOUNDS: Bounds = Bounds {
+    entry: files::MAX_STORED_BYTES as usize,
+    total: 2 << 30,
+};
 
 #[derive(Debug)]
 enum Node {
@@ -81,9 +91,18 @@ impl Tree {
         if meta.is_dir() {
             tree.walk(path, "", &mut links)?;
         } else {
+            // What an archive expands to is at least its entries' bytes:
+            // one past the bound is refused before it is read into memory.
+            if meta.len() > BOUNDS.total as u64 {
+                return Err(format!(
+                    "{shown} is {}, past the bound on an archive: {}: refused",
+                    size_name(meta.len()),
+                    size_name(BOUNDS.total as u64)
+                ));
+            }
             let bytes =
                 fs::read(path).map_err(|e| format!("cannot read the package {shown}: {e}"))?;
-            let archive = zip::open(bytes).map_err(|e| format!("{shown}: {e}"))?;
+            let archive = zip::open(bytes, BOUNDS).map_err(|e| format!("{shown}: {e}"))?;
             let top = single_top(&archive);
             for (index, entry) in archive.entries.iter().enumerate() {
                 let name = match &top {
@@ -260,19 +279,48 @@ impl Tree {
 
     /// A file's bytes.
     pub fn read(&self, path: &str) -> Result<Vec<u8>, String> {
+        let mut bytes = Vec::new();
+        self.copy(path, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// Streams a file's bytes into `sink`, a chunk at a time; a file of
+    /// `BOUNDS.entry` bytes or more is refused (a zip's before it is
+    /// inflated, a folder's when it is seen to be).
+    pub fn copy(&self, path: &str, sink: &mut dyn Write) -> Result<(), String> {
         let real = self
             .real(path)
             .ok_or_else(|| format!("{path} is not in the package"))?;
         match self.nodes.get(&real) {
             Some(Node::Disk(file, _)) => {
-                fs::read(file).map_err(|e| format!("cannot read {path}: {e}"))
+                let bound = BOUNDS.entry as u64;
+                let too_large = |size: u64| {
+                    format!(
+                        "{path} is {}, past the bound on a file of a package: under {} \
+                         (the case size limit): refused",
+                        size_name(size),
+                        size_name(bound)
+                    )
+                };
+                let mut opened =
+                    File::open(file).map_err(|e| format!("cannot read {path}: {e}"))?;
+                let size = opened.metadata().map_or(0, |m| m.len());
+                if size >= bound {
+                    return Err(too_large(size));
+                }
+                let copied = io::copy(&mut (&mut opened).take(bound), sink)
+                    .map_err(|e| format!("cannot copy {path}: {e}"))?;
+                match copied >= bound {
+                    true => Err(too_large(copied)),
+                    false => Ok(()),
+                }
             }
             Some(Node::Zipped(index)) => {
                 let archive = self
                     .archive
                     .as_ref()
                     .expect("a zipped node has its archive");
-                archive.read(&archive.entries[*index])
+                archive.read_to(&archive.entries[*index], sink)
             }
             _ => Err(format!("{path} is not a file")),
         }
@@ -340,6 +388,20 @@ mod tests {
     use super::*;
     use crate::base::files::Scratch;
     use std::os::unix::fs::symlink;
+
+    #[test]
+    fn an_archive_past_the_bound_is_refused_before_it_is_read() {
+        let dir = Scratch::new("tree-test").unwrap();
+        let path = dir.path().join("huge.zip");
+        File::create(&path)
+            .and_then(|file| file.set_len(BOUNDS.total as u64 + 1))
+            .unwrap();
+        let err = Tree::open(&path).unwrap_err();
+        assert!(
+            err.ends_with("is 2097152 KiB, past the bound on an archive: 2048 MiB: refused"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn links_resolve_inside_the_package_or_not_at_all() {
