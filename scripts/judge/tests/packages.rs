@@ -1083,3 +1083,50 @@ fn all_of_a_package_s_data_is_stored_however_large_a_case_is() {
     );
     assert_eq!(code, 0, "{output}");
 }
+
+#[test]
+fn the_output_limit_is_the_format_judge_s_not_twice_the_answer() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // The answer holds only the optimum; the output is a 2 MB construction.
+    let validator = "import sys\nwant = open(sys.argv[2]).read().split()[0]\n\
+        got = sys.stdin.read().split()\nsys.exit(42 if got and got[0] == want else 43)\n";
+    let root = package(
+        &sandbox,
+        "construct",
+        &[
+            ("problem.yaml", "name: Construct\nvalidation: custom\nlimits:\n  time_multiplier: 2\n"),
+            ("output_validators/check/check.py", validator),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "7\n"),
+            ("submissions/accepted/build.py", "n = input()\nprint(n)\nprint('1 ' * 1000000)\n"),
+            (
+                "submissions/wrong_answer/flood.py",
+                "# @EXPECTED_RESULTS@: OUTPUT-LIMIT\nimport sys\nn = input()\nprint(n)\nsys.stdout.write('1 ' * (5 << 20))\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    assert_line(&problem_toml(&sandbox, "construct"), "output_limit_mib = 8");
+    let (code, output) = verify(&sandbox, "construct");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(status_of(&output, "submissions/accepted/build.py"), "ok");
+    assert_eq!(
+        status_of(&output, "submissions/wrong_answer/flood.py"),
+        "ok"
+    );
+    // A package's own limits.output, in MiB, is the limit.
+    let own = package(
+        &sandbox,
+        "roomy",
+        &[
+            ("problem.yaml", "name: Roomy\nlimits:\n  output: 32\n"),
+            ("data/secret/1.in", "1\n"),
+            ("data/secret/1.ans", "1\n"),
+        ],
+    );
+    imported(&sandbox, &own, &[]);
+    let toml = problem_toml(&sandbox, "roomy");
+    assert_line(&toml, "output_limit_mib = 32");
+}

@@ -80,6 +80,9 @@ pub struct Package {
     pub time_limit_ms: Option<u64>,
     pub time_rule: Option<TimeRule>,
     pub memory_limit_kib: u64,
+    /// The output a run may print, as the format's judge limits it; `None`:
+    /// the workspace's default (twice the answer plus 1 MiB).
+    pub output_limit_mib: Option<u64>,
     /// The default output validator's comparison, when no checker judges.
     pub compare: Compare,
     pub checker: Option<Tool>,
@@ -203,6 +206,9 @@ impl Package {
             ),
         }
         toml.line("memory_limit_kib", self.memory_limit_kib.to_string());
+        if let Some(mib) = self.output_limit_mib {
+            toml.line("output_limit_mib", mib.to_string());
+        }
         if largest_case >= files::MAX_STORED_BYTES {
             let mib = (largest_case >> 20) + 1;
             toml.line("case_size_limit_mib", mib.to_string());

@@ -18,6 +18,9 @@ use crate::process::sources::languages::Language;
 /// Kattis's memory limit where a package sets none; DOMjudge's is 2 GiB.
 const KATTIS_MEMORY_MIB: u64 = 1024;
 const DOMJUDGE_MEMORY_MIB: u64 = 2048;
+/// The output limit where a package sets none: problemtools' and
+/// DOMjudge's default (8192 KiB), the format's "typical system default".
+const OUTPUT_MIB: u64 = 8;
 
 const LEGACY_KEYS: [&str; 15] = [
     "problem_format_version",
@@ -92,6 +95,15 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
     let (title, url) = title_and_url(&problem, stem)?;
     let kind = kind(&problem)?;
     let (memory_mib, time_rule, time_limit_ms) = limits(&tree, &problem, &mut notes)?;
+    let output_mib = match problem.limit(&["output"])? {
+        Some(mib) if mib >= 1.0 && mib.fract() == 0.0 => mib as u64,
+        Some(mib) => {
+            return Err(format!(
+                "problem.yaml: limits.output is a whole number of MiB, at least 1; found {mib}"
+            ))
+        }
+        None => OUTPUT_MIB,
+    };
     let mut copied: Vec<String> = Vec::new();
     let judging = output_validator(&tree, &problem, &kind, &mut copied)?;
     let data = test_data(&tree, kind.interactive, kind.scoring, &mut notes)?;
@@ -107,6 +119,7 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
         time_limit_ms,
         time_rule: Some(time_rule),
         memory_limit_kib: memory_mib * 1024,
+        output_limit_mib: Some(output_mib),
         compare: judging.compare,
         checker: judging.checker,
         interactor: judging.interactor,
@@ -351,7 +364,6 @@ fn limits(
         limit(&["time_limit"])?.map(|s| (s * 1000.0).round() as u64)
     };
     for key in [
-        "output",
         "code",
         "compilation_time",
         "compilation_memory",

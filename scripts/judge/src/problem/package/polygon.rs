@@ -129,6 +129,7 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
         time_limit_ms: Some(time_limit_ms),
         time_rule: None,
         memory_limit_kib: memory_bytes / 1024,
+        output_limit_mib: None,
         compare: Compare::of_mode(crate::base::modes::CompareMode::Tokens),
         checker,
         interactor,
