@@ -1130,3 +1130,55 @@ fn the_output_limit_is_the_format_judge_s_not_twice_the_answer() {
     let toml = problem_toml(&sandbox, "roomy");
     assert_line(&toml, "output_limit_mib = 32");
 }
+
+#[test]
+fn loose_files_in_output_validators_are_one_validator_compiled_together() {
+    let Some(sandbox) = sandbox_with(&["g++", "python3"], LIMITS) else {
+        return;
+    };
+    // checker.cpp uses a header beside it and a function of another source.
+    let checker = "#include <cstdio>\n#include \"same.h\"\nint main(int argc, char **argv) {\n\
+        FILE *ans = fopen(argv[2], \"r\"); long want, got; if (fscanf(ans, \"%ld\", &want) != 1) return 1;\n\
+        if (scanf(\"%ld\", &got) != 1) return 43; return same(got, want) ? 42 : 43; }\n";
+    let root = package(
+        &sandbox,
+        "loose",
+        &[
+            (
+                "problem.yaml",
+                "name: Loose\nvalidation: custom\nlimits:\n  time_multiplier: 2\n",
+            ),
+            ("output_validators/checker.cpp", checker),
+            ("output_validators/same.h", "bool same(long a, long b);\n"),
+            (
+                "output_validators/same.cpp",
+                "#include \"same.h\"\nbool same(long a, long b) { return a == b; }\n",
+            ),
+            ("data/secret/1.in", "4\n"),
+            ("data/secret/1.ans", "8\n"),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()))\n",
+            ),
+            (
+                "submissions/wrong_answer/triple.py",
+                "print(3 * int(input()))\n",
+            ),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("checker judge-data/loose/output_validators, "),
+        "{stdout}"
+    );
+    assert_line(
+        &problem_toml(&sandbox, "loose"),
+        "checker = \"judge-data/loose/output_validators\"",
+    );
+    let (code, output) = verify(&sandbox, "loose");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(
+        status_of(&output, "submissions/wrong_answer/triple.py"),
+        "ok"
+    );
+}

@@ -469,7 +469,10 @@ fn output_validator(
 }
 
 /// The path of the package's output validator (output_validator/, or the
-/// one in output_validators/), if it has one.
+/// one in output_validators/), if it has one. Loose files in
+/// output_validators/ (`checker.cpp` beside `testlib.h`) are one program,
+/// the folder, compiled together with the headers beside them, as
+/// problemtools does.
 fn output_validator_path(tree: &Tree) -> Result<Option<String>, String> {
     if tree.is_folder("output_validator") {
         return Ok(Some("output_validator".to_string()));
@@ -482,9 +485,14 @@ fn output_validator_path(tree: &Tree) -> Result<Option<String>, String> {
         .into_iter()
         .filter(|n| !n.starts_with('.'))
         .collect();
+    let folders = entries
+        .iter()
+        .filter(|n| tree.is_folder(&join("output_validators", n)))
+        .count();
     match entries.as_slice() {
         [] => Ok(None),
         [one] => Ok(Some(join("output_validators", one))),
+        _ if folders == 0 => Ok(Some("output_validators".to_string())),
         several => Err(format!(
             "output_validators/ holds {} validators ({}): only one is supported",
             several.len(),
