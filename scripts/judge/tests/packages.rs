@@ -1182,3 +1182,75 @@ fn loose_files_in_output_validators_are_one_validator_compiled_together() {
         "ok"
     );
 }
+
+#[test]
+fn polygon_per_test_points_without_groups_score_each_test_its_points() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // Polygon's common layout: no groups, the sample 0 points, every other test 2.
+    let xml = r#"<?xml version="1.0" encoding="utf-8"?>
+<problem revision="1" short-name="points">
+  <names><name language="english" value="Points"/></names>
+  <judging>
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <tests>
+        <test method="manual" points="0.0" sample="true"/>
+        <test method="manual" points="2.0"/>
+        <test method="manual" points="2.0"/>
+      </tests>
+    </testset>
+  </judging>
+  <assets>
+    <solutions>
+      <solution tag="main"><source path="solutions/main.py" type="python.3"/></solution>
+    </solutions>
+  </assets>
+</problem>
+"#;
+    let root = package(
+        &sandbox,
+        "points",
+        &[
+            ("problem.xml", xml),
+            ("tests/01", "1 2\n"),
+            ("tests/01.a", "3\n"),
+            ("tests/02", "5 5\n"),
+            ("tests/02.a", "10\n"),
+            ("tests/03", "7 1\n"),
+            ("tests/03.a", "8\n"),
+            (
+                "solutions/main.py",
+                "a, b = map(int, input().split())\nprint(a + b)\n",
+            ),
+            (
+                "solutions/wa.py",
+                "a, b = map(int, input().split())\nprint(a + b + (a == 5))\n",
+            ),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(stdout.contains(", scoring"), "{stdout}");
+    let toml = problem_toml(&sandbox, "points");
+    for line in [
+        "scoring = true",
+        "group.tests/ungrouped/points-0.cases = \"tests-01\"",
+        "group.tests/ungrouped/points-2.cases = \"tests-02 tests-03\"",
+        "group.tests/ungrouped/points-2.accept_score = 2",
+    ] {
+        assert_line(&toml, line);
+    }
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "points",
+            "--bin",
+            "@packages/points/solutions/wa.py",
+        ],
+    );
+    assert_eq!(code, 1, "{output}");
+    assert!(output.contains("score: 2 (tests)"), "{output}");
+}
