@@ -1254,3 +1254,36 @@ fn polygon_per_test_points_without_groups_score_each_test_its_points() {
     assert_eq!(code, 1, "{output}");
     assert!(output.contains("score: 2 (tests)"), "{output}");
 }
+
+#[test]
+fn a_checktestdata_validator_is_refused_by_name_never_skipped() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "ctd",
+        &[
+            ("problem.yaml", "name: Ctd\n"),
+            ("data/secret/1.in", "4\n"),
+            ("data/secret/1.ans", "4\n"),
+            ("input_validators/format.ctd", "INT(1, 10) NEWLINE\nEOF\n"),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("note: input_validators/format.ctd: checktestdata is not supported"),
+        "{stdout}"
+    );
+    assert_line(
+        &problem_toml(&sandbox, "ctd"),
+        "input_validators = \"judge-data/ctd/input_validators/format.ctd\"",
+    );
+    let (code, output) = run(&sandbox, &["validate", "ctd"]);
+    assert_eq!(code, 2, "{output}");
+    assert!(
+        output.contains("input_validators/format.ctd: checktestdata is not supported"),
+        "{output}"
+    );
+    assert_eq!(output.trim().lines().count(), 1, "{output}");
+}

@@ -13,7 +13,7 @@ use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::wildcard;
 use crate::base::yaml::{self, Node, Value};
 use crate::problem::config::{Compare, Group, Submission, TimeRule, Tool};
-use crate::process::sources::languages::Language;
+use crate::process::sources::languages::{not_run, Language};
 
 /// Kattis's memory limit where a package sets none; DOMjudge's is 2 GiB.
 const KATTIS_MEMORY_MIB: u64 = 1024;
@@ -539,7 +539,7 @@ fn test_data<'a>(
 }
 
 /// The input validators' paths (their files added to `copied`); notes the
-/// checktestdata and VIVA ones, not supported.
+/// checktestdata and VIVA ones, kept and listed but refused when built.
 fn input_validators(
     tree: &Tree,
     copied: &mut Vec<String>,
@@ -549,12 +549,13 @@ fn input_validators(
     for folder in ["input_validators", "input_format_validators"] {
         for name in tree.list(folder) {
             let path = join(folder, &name);
-            if name.ends_with(".ctd") || name.ends_with(".viva") {
-                notes.push(format!("{path}: checktestdata and VIVA validators are not supported; `make validate` skips it"));
-                continue;
-            }
             if name.starts_with('.') {
                 continue;
+            }
+            if let Some(language) = not_run(std::path::Path::new(&name)) {
+                notes.push(format!(
+                    "{path}: {language} is not supported: `make validate` refuses it"
+                ));
             }
             add_program(tree, &path, copied)?;
             input_validators.push(program_path(&path)?);
