@@ -1175,6 +1175,10 @@ fn loose_files_in_output_validators_are_one_validator_compiled_together() {
         &problem_toml(&sandbox, "loose"),
         "checker = \"judge-data/loose/output_validators\"",
     );
+    // The package's validator judges: no checker stub beside the solution.
+    let problem = sandbox.root.join("problems/loose");
+    assert!(problem.join("src/main.rs").is_file());
+    assert!(!problem.join("src/check.rs").exists());
     let (code, output) = verify(&sandbox, "loose");
     assert_eq!(code, 0, "{output}");
     assert_eq!(
@@ -1286,4 +1290,55 @@ fn a_checktestdata_validator_is_refused_by_name_never_skipped() {
         "{output}"
     );
     assert_eq!(output.trim().lines().count(), 1, "{output}");
+}
+
+#[test]
+fn force_keeps_the_files_and_keys_the_package_did_not_bring() {
+    let sandbox = Sandbox::new(LIMITS);
+    let package = legacy_package(&sandbox.root.join("packages"));
+    imported(&sandbox, &package, &[]);
+    let data = sandbox.root.join("judge-data/sumup");
+    // An imported problem has a bench line, as `make new` writes.
+    let toml = problem_toml(&sandbox, "sumup");
+    assert_line(&toml, "bench.max = 1000 10000 100000");
+    // The user's: a saved stress case, a bench series, a stress setting.
+    fs::write(data.join("stress-1.in"), "3 4\n").unwrap();
+    fs::write(data.join("stress-1.out"), "Sum: 7\n").unwrap();
+    let toml = toml.replace("bench.max = 1000 10000 100000", "bench.max = 10 20")
+        + "bench.huge = 1000000\nstress_case_lines = 1\n";
+    fs::write(data.join("problem.toml"), toml).unwrap();
+    // The package drops a case and changes one.
+    fs::remove_dir_all(package.join("data/secret/big")).unwrap();
+    fs::write(package.join("data/secret/01-small.ans"), "Sum: 13\n").unwrap();
+    let stdout = imported(&sandbox, &package, &["--force"]);
+    assert!(
+        stdout.contains("kept 2 files the package did not bring: stress-1.in, stress-1.out"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("kept from problem.toml: bench.max, bench.huge, stress_case_lines"),
+        "{stdout}"
+    );
+    assert_eq!(
+        fs::read_to_string(data.join("stress-1.in")).unwrap(),
+        "3 4\n"
+    );
+    assert!(!data.join("secret-big-1.in").exists());
+    assert_eq!(
+        fs::read_to_string(data.join("secret-01-small.out")).unwrap(),
+        "Sum: 13\n"
+    );
+    let toml = problem_toml(&sandbox, "sumup");
+    for line in [
+        "bench.max = 10 20",
+        "bench.huge = 1000000",
+        "stress_case_lines = 1",
+    ] {
+        assert_line(&toml, line);
+    }
+    assert!(!toml.contains("bench.max = 1000 10000 100000"), "{toml}");
+    // And again: nothing changed, nothing written, the user's work still there.
+    let again = imported(&sandbox, &package, &[]);
+    assert!(again.contains("unchanged since it was imported"), "{again}");
+    assert!(data.join("stress-1.out").is_file());
 }
