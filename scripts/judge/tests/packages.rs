@@ -1342,3 +1342,76 @@ fn force_keeps_the_files_and_keys_the_package_did_not_bring() {
     assert!(again.contains("unchanged since it was imported"), "{again}");
     assert!(data.join("stress-1.out").is_file());
 }
+
+#[test]
+fn a_2025_09_scoring_package_scores_by_max_score_and_score_aggregation() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "twice",
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\ntype: scoring\nname: Twice\nuuid: 5\n\
+              credits: Ann Author <ann@example.com>\nsource:\n  name: Test Cup 2025\n  url: https://cup.example/twice\n\
+              limits:\n  time_limit: 1\n  output: 16\n"),
+            ("data/sample/1.in", "1\n"),
+            ("data/sample/1.ans", "2\n"),
+            // Pass-fail by default: all of its 40 points or none.
+            ("data/secret/a/test_group.yaml", "max_score: 40\n"),
+            ("data/secret/a/1.in", "2\n"),
+            ("data/secret/a/1.ans", "4\n"),
+            ("data/secret/a/2.in", "3\n"),
+            ("data/secret/a/2.ans", "6\n"),
+            // Summed: 30 points a case.
+            ("data/secret/b/test_group.yaml", "max_score: 60\nscore_aggregation: sum\n"),
+            ("data/secret/b/1.in", "5\n"),
+            ("data/secret/b/1.ans", "10\n"),
+            ("data/secret/b/2.in", "7\n"),
+            ("data/secret/b/2.ans", "14\n"),
+            ("submissions/accepted/twice.py", "print(2 * int(input()))\n"),
+            ("submissions/rejected/seven.py", "n = int(input())\nprint(2 * n + (n == 7))\n"),
+            ("submissions/submissions.yaml", "rejected/seven.py:\n  score: 70\n"),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("(problem package format (2025-09)): new, 5 cases (1 sample)"),
+        "{stdout}"
+    );
+    let toml = problem_toml(&sandbox, "twice");
+    for line in [
+        "url = \"https://cup.example/twice\"",
+        "time_limit_ms = 1000",
+        "output_limit_mib = 16",
+        "scoring = true",
+        "group.data.grader_flags = \"ignore_sample\"",
+        "group.data/secret/a.accept_score = 40",
+        "group.data/secret/a.grader_flags = \"min\"",
+        "group.data/secret/b.accept_score = 30",
+    ] {
+        assert_line(&toml, line);
+    }
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "twice",
+            "--bin",
+            "@judge-data/twice/submissions/rejected/seven.py",
+        ],
+    );
+    assert_eq!(code, 1, "{output}");
+    assert!(output.contains("score: 70 of 100 (data)"), "{output}");
+    let (code, output) = verify(&sandbox, "twice");
+    assert_eq!(code, 0, "{output}");
+    // A version not of the format is refused by name.
+    fs::write(
+        root.join("problem.yaml"),
+        "problem_format_version: 2031-01\nname: X\n",
+    )
+    .unwrap();
+    let output = import(&sandbox, &root, &["--id", "other"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("expected legacy, 2023-07 or 2025-09"));
+}

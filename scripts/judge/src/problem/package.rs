@@ -1,5 +1,5 @@
 //! Problem packages, read into one model whatever their format: the
-//! problem package format (Kattis and ICPC, `legacy` and `2023-07`, with
+//! problem package format (Kattis and ICPC, `legacy`, `2023-07` and `2025-09`, with
 //! DOMjudge's additions) in `kattis`, Polygon's `problem.xml` in `polygon`,
 //! both from a folder or a zip through `tree`. The model says everything
 //! an import writes: the cases (flattened into names), the limits and the
@@ -27,6 +27,9 @@ pub enum Format {
     Legacy,
     /// Its `2023-07` version.
     Kattis2023,
+    /// Its `2025-09` version: `test_group.yaml` scores by `max_score` and
+    /// `score_aggregation`.
+    Kattis2025,
     Polygon,
 }
 
@@ -35,6 +38,7 @@ impl Format {
         match self {
             Format::Legacy => "problem package format (legacy)",
             Format::Kattis2023 => "problem package format (2023-07)",
+            Format::Kattis2025 => "problem package format (2025-09)",
             Format::Polygon => "Polygon",
         }
     }
