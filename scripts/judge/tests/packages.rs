@@ -1410,3 +1410,335 @@ fn entries_sharing_bytes_are_refused_as_unzip_refuses_them() {
         );
     }
 }
+
+#[test]
+fn the_output_limit_is_the_format_judge_s_not_twice_the_answer() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // The answer holds only the optimum; the output is a 2 MB construction.
+    let validator = "import sys\nwant = open(sys.argv[2]).read().split()[0]\n\
+        got = sys.stdin.read().split()\nsys.exit(42 if got and got[0] == want else 43)\n";
+    let root = package(
+        &sandbox,
+        "construct",
+        &[
+            ("problem.yaml", "name: Construct\nvalidation: custom\nlimits:\n  time_multiplier: 2\n"),
+            ("output_validators/check/check.py", validator),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "7\n"),
+            ("submissions/accepted/build.py", "n = input()\nprint(n)\nprint('1 ' * 1000000)\n"),
+            (
+                "submissions/wrong_answer/flood.py",
+                "# @EXPECTED_RESULTS@: OUTPUT-LIMIT\nimport sys\nn = input()\nprint(n)\nsys.stdout.write('1 ' * (5 << 20))\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    assert_line(&problem_toml(&sandbox, "construct"), "output_limit_mib = 8");
+    let (code, output) = verify(&sandbox, "construct");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(status_of(&output, "submissions/accepted/build.py"), "ok");
+    assert_eq!(
+        status_of(&output, "submissions/wrong_answer/flood.py"),
+        "ok"
+    );
+    // A package's own limits.output, in MiB, is the limit.
+    let own = package(
+        &sandbox,
+        "roomy",
+        &[
+            ("problem.yaml", "name: Roomy\nlimits:\n  output: 32\n"),
+            ("data/secret/1.in", "1\n"),
+            ("data/secret/1.ans", "1\n"),
+        ],
+    );
+    imported(&sandbox, &own, &[]);
+    let toml = problem_toml(&sandbox, "roomy");
+    assert_line(&toml, "output_limit_mib = 32");
+}
+
+#[test]
+fn loose_files_in_output_validators_are_one_validator_compiled_together() {
+    let Some(sandbox) = sandbox_with(&["g++", "python3"], LIMITS) else {
+        return;
+    };
+    // checker.cpp uses a header beside it and a function of another source.
+    let checker = "#include <cstdio>\n#include \"same.h\"\nint main(int argc, char **argv) {\n\
+        FILE *ans = fopen(argv[2], \"r\"); long want, got; if (fscanf(ans, \"%ld\", &want) != 1) return 1;\n\
+        if (scanf(\"%ld\", &got) != 1) return 43; return same(got, want) ? 42 : 43; }\n";
+    let root = package(
+        &sandbox,
+        "loose",
+        &[
+            (
+                "problem.yaml",
+                "name: Loose\nvalidation: custom\nlimits:\n  time_multiplier: 2\n",
+            ),
+            ("output_validators/checker.cpp", checker),
+            ("output_validators/same.h", "bool same(long a, long b);\n"),
+            (
+                "output_validators/same.cpp",
+                "#include \"same.h\"\nbool same(long a, long b) { return a == b; }\n",
+            ),
+            ("data/secret/1.in", "4\n"),
+            ("data/secret/1.ans", "8\n"),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()))\n",
+            ),
+            (
+                "submissions/wrong_answer/triple.py",
+                "print(3 * int(input()))\n",
+            ),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("checker judge-data/loose/output_validators, "),
+        "{stdout}"
+    );
+    assert_line(
+        &problem_toml(&sandbox, "loose"),
+        "checker = \"judge-data/loose/output_validators\"",
+    );
+    // The package's validator judges: no checker stub beside the solution.
+    let problem = sandbox.root.join("problems/loose");
+    assert!(problem.join("src/main.rs").is_file());
+    assert!(!problem.join("src/check.rs").exists());
+    let (code, output) = verify(&sandbox, "loose");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(
+        status_of(&output, "submissions/wrong_answer/triple.py"),
+        "ok"
+    );
+}
+
+#[test]
+fn polygon_per_test_points_without_groups_score_each_test_its_points() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // Polygon's common layout: no groups, the sample 0 points, every other test 2.
+    let xml = r#"<?xml version="1.0" encoding="utf-8"?>
+<problem revision="1" short-name="points">
+  <names><name language="english" value="Points"/></names>
+  <judging>
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <tests>
+        <test method="manual" points="0.0" sample="true"/>
+        <test method="manual" points="2.0"/>
+        <test method="manual" points="2.0"/>
+      </tests>
+    </testset>
+  </judging>
+  <assets>
+    <solutions>
+      <solution tag="main"><source path="solutions/main.py" type="python.3"/></solution>
+    </solutions>
+  </assets>
+</problem>
+"#;
+    let root = package(
+        &sandbox,
+        "points",
+        &[
+            ("problem.xml", xml),
+            ("tests/01", "1 2\n"),
+            ("tests/01.a", "3\n"),
+            ("tests/02", "5 5\n"),
+            ("tests/02.a", "10\n"),
+            ("tests/03", "7 1\n"),
+            ("tests/03.a", "8\n"),
+            (
+                "solutions/main.py",
+                "a, b = map(int, input().split())\nprint(a + b)\n",
+            ),
+            (
+                "solutions/wa.py",
+                "a, b = map(int, input().split())\nprint(a + b + (a == 5))\n",
+            ),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(stdout.contains(", scoring"), "{stdout}");
+    let toml = problem_toml(&sandbox, "points");
+    for line in [
+        "scoring = true",
+        "group.tests/ungrouped/points-0.cases = \"tests-01\"",
+        "group.tests/ungrouped/points-2.cases = \"tests-02 tests-03\"",
+        "group.tests/ungrouped/points-2.accept_score = 2",
+    ] {
+        assert_line(&toml, line);
+    }
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "points",
+            "--bin",
+            "@packages/points/solutions/wa.py",
+        ],
+    );
+    assert_eq!(code, 1, "{output}");
+    assert!(output.contains("score: 2 (tests)"), "{output}");
+}
+
+#[test]
+fn a_checktestdata_validator_is_refused_by_name_never_skipped() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "ctd",
+        &[
+            ("problem.yaml", "name: Ctd\n"),
+            ("data/secret/1.in", "4\n"),
+            ("data/secret/1.ans", "4\n"),
+            ("input_validators/format.ctd", "INT(1, 10) NEWLINE\nEOF\n"),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("note: input_validators/format.ctd: checktestdata is not supported"),
+        "{stdout}"
+    );
+    assert_line(
+        &problem_toml(&sandbox, "ctd"),
+        "input_validators = \"judge-data/ctd/input_validators/format.ctd\"",
+    );
+    let (code, output) = run(&sandbox, &["validate", "ctd"]);
+    assert_eq!(code, 2, "{output}");
+    assert!(
+        output.contains("input_validators/format.ctd: checktestdata is not supported"),
+        "{output}"
+    );
+    assert_eq!(output.trim().lines().count(), 1, "{output}");
+}
+
+#[test]
+fn force_keeps_the_files_and_keys_the_package_did_not_bring() {
+    let sandbox = Sandbox::new(LIMITS);
+    let package = legacy_package(&sandbox.root.join("packages"));
+    imported(&sandbox, &package, &[]);
+    let data = sandbox.root.join("judge-data/sumup");
+    // An imported problem has a bench line, as `make new` writes.
+    let toml = problem_toml(&sandbox, "sumup");
+    assert_line(&toml, "bench.max = 1000 10000 100000");
+    // The user's: a saved stress case, a bench series, a stress setting.
+    fs::write(data.join("stress-1.in"), "3 4\n").unwrap();
+    fs::write(data.join("stress-1.out"), "Sum: 7\n").unwrap();
+    let toml = toml.replace("bench.max = 1000 10000 100000", "bench.max = 10 20")
+        + "bench.huge = 1000000\nstress_case_lines = 1\n";
+    fs::write(data.join("problem.toml"), toml).unwrap();
+    // The package drops a case and changes one.
+    fs::remove_dir_all(package.join("data/secret/big")).unwrap();
+    fs::write(package.join("data/secret/01-small.ans"), "Sum: 13\n").unwrap();
+    let stdout = imported(&sandbox, &package, &["--force"]);
+    assert!(
+        stdout.contains("kept 2 files the package did not bring: stress-1.in, stress-1.out"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("kept from problem.toml: bench.max, bench.huge, stress_case_lines"),
+        "{stdout}"
+    );
+    assert_eq!(
+        fs::read_to_string(data.join("stress-1.in")).unwrap(),
+        "3 4\n"
+    );
+    assert!(!data.join("secret-big-1.in").exists());
+    assert_eq!(
+        fs::read_to_string(data.join("secret-01-small.out")).unwrap(),
+        "Sum: 13\n"
+    );
+    let toml = problem_toml(&sandbox, "sumup");
+    for line in [
+        "bench.max = 10 20",
+        "bench.huge = 1000000",
+        "stress_case_lines = 1",
+    ] {
+        assert_line(&toml, line);
+    }
+    assert!(!toml.contains("bench.max = 1000 10000 100000"), "{toml}");
+    // And again: nothing changed, nothing written, the user's work still there.
+    let again = imported(&sandbox, &package, &[]);
+    assert!(again.contains("unchanged since it was imported"), "{again}");
+    assert!(data.join("stress-1.out").is_file());
+}
+
+#[test]
+fn a_2025_09_scoring_package_scores_by_max_score_and_score_aggregation() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "twice",
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\ntype: scoring\nname: Twice\nuuid: 5\n\
+              credits: Ann Author <ann@example.com>\nsource:\n  name: Test Cup 2025\n  url: https://cup.example/twice\n\
+              limits:\n  time_limit: 1\n  output: 16\n"),
+            ("data/sample/1.in", "1\n"),
+            ("data/sample/1.ans", "2\n"),
+            // Pass-fail by default: all of its 40 points or none.
+            ("data/secret/a/test_group.yaml", "max_score: 40\n"),
+            ("data/secret/a/1.in", "2\n"),
+            ("data/secret/a/1.ans", "4\n"),
+            ("data/secret/a/2.in", "3\n"),
+            ("data/secret/a/2.ans", "6\n"),
+            // Summed: 30 points a case.
+            ("data/secret/b/test_group.yaml", "max_score: 60\nscore_aggregation: sum\n"),
+            ("data/secret/b/1.in", "5\n"),
+            ("data/secret/b/1.ans", "10\n"),
+            ("data/secret/b/2.in", "7\n"),
+            ("data/secret/b/2.ans", "14\n"),
+            ("submissions/accepted/twice.py", "print(2 * int(input()))\n"),
+            ("submissions/rejected/seven.py", "n = int(input())\nprint(2 * n + (n == 7))\n"),
+            ("submissions/submissions.yaml", "rejected/seven.py:\n  score: 70\n"),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("(problem package format (2025-09)): new, 5 cases (1 sample)"),
+        "{stdout}"
+    );
+    let toml = problem_toml(&sandbox, "twice");
+    for line in [
+        "url = \"https://cup.example/twice\"",
+        "time_limit_ms = 1000",
+        "output_limit_mib = 16",
+        "scoring = true",
+        "group.data.grader_flags = \"ignore_sample\"",
+        "group.data/secret/a.accept_score = 40",
+        "group.data/secret/a.grader_flags = \"min\"",
+        "group.data/secret/b.accept_score = 30",
+    ] {
+        assert_line(&toml, line);
+    }
+    let (code, output) = run(
+        &sandbox,
+        &[
+            "test",
+            "twice",
+            "--bin",
+            "@judge-data/twice/submissions/rejected/seven.py",
+        ],
+    );
+    assert_eq!(code, 1, "{output}");
+    assert!(output.contains("score: 70 of 100 (data)"), "{output}");
+    let (code, output) = verify(&sandbox, "twice");
+    assert_eq!(code, 0, "{output}");
+    // A version not of the format is refused by name.
+    fs::write(
+        root.join("problem.yaml"),
+        "problem_format_version: 2031-01\nname: X\n",
+    )
+    .unwrap();
+    let output = import(&sandbox, &root, &["--id", "other"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("expected legacy, 2023-07 or 2025-09"));
+}

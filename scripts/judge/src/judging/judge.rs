@@ -35,6 +35,9 @@ pub struct Judge {
     interactor: Option<Interactor>,
     /// Multi-pass: the most passes (`validation_passes`).
     passes: Option<u32>,
+    /// The output a run may print (`output_limit_mib`); `None`: twice the
+    /// answer plus `OUTPUT_SLACK_BYTES`.
+    output_limit: Option<usize>,
     /// The size the problem's stored files stay under (`Config::stored_limit`).
     stored_limit: u64,
 }
@@ -57,6 +60,7 @@ impl Judge {
             comparator: Comparator::of(workspace, id, config)?,
             interactor: Interactor::of(workspace, id, config)?,
             passes: config.validation_passes,
+            output_limit: config.output_limit_mib.map(|mib| (mib as usize) << 20),
             stored_limit: config.stored_limit(),
         })
     }
@@ -70,6 +74,7 @@ impl Judge {
             comparator: Comparator::exact(),
             interactor: None,
             passes: None,
+            output_limit: None,
             stored_limit: files::MAX_STORED_BYTES,
         }
     }
@@ -298,9 +303,11 @@ impl Judge {
             );
         }
         let limits = Limits {
-            output_cap: answer.map_or(self.limits.output_cap, |answer| {
-                answer.size() * 2 + OUTPUT_SLACK_BYTES
-            }),
+            output_cap: match (self.output_limit, answer) {
+                (Some(limit), _) => limit,
+                (None, Some(answer)) => answer.size() * 2 + OUTPUT_SLACK_BYTES,
+                (None, None) => self.limits.output_cap,
+            },
             ..self.limits
         };
         let stdin = match input {

@@ -240,6 +240,8 @@ pub struct Config {
     pub judge: String,
     pub time_limit_ms: u64,
     pub memory_limit_kib: u64,
+    /// The output a run may print; `None`: twice the answer plus 1 MiB.
+    pub output_limit_mib: Option<u64>,
     pub time: Clock,
     /// The main thread's stack, in KiB.
     pub stack_kib: u64,
@@ -329,6 +331,10 @@ pub fn parse(text: &str) -> Result<Config, String> {
         judge,
         time_limit_ms: number(&raw, "time_limit_ms", MAX_TIME_LIMIT_MS)?,
         memory_limit_kib,
+        output_limit_mib: match raw.get("output_limit_mib") {
+            Some(_) => Some(number(&raw, "output_limit_mib", MAX_OUTPUT_MIB)?),
+            None => None,
+        },
         stack_kib,
         process_limit,
         helper: helper_limits(&raw)?,
@@ -1185,6 +1191,10 @@ mod tests {
                 "time_limit_ms = 1\nmemory_limit_kib = 1\nhelper_file_limit_mib = 65537\n",
                 "helper_file_limit_mib",
             ),
+            (
+                "time_limit_ms = 1\nmemory_limit_kib = 1\noutput_limit_mib = 1025\n",
+                "output_limit_mib",
+            ),
         ] {
             let err = parse(text).unwrap_err();
             assert!(
@@ -1195,6 +1205,16 @@ mod tests {
         }
         let err = parse("time_limit_ms = 99999999999999999999999\nmemory_limit_kib = 1\n");
         assert!(err.unwrap_err().contains("positive whole number"));
+    }
+
+    #[test]
+    fn an_output_limit_is_in_mib_and_absent_by_default() {
+        assert_eq!(with("").unwrap().output_limit_mib, None);
+        assert_eq!(
+            with("output_limit_mib = 8\n").unwrap().output_limit_mib,
+            Some(8)
+        );
+        assert!(with("output_limit_mib = 0\n").is_err());
     }
 
     #[test]

@@ -28,6 +28,10 @@ pub const BRUTE_INTERFACE: &str =
 /// The generator's one random input; `testkit::gen_main` runs it.
 pub const GEN_INTERFACE: &str = "pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8>";
 
+/// The `bench.` line a new problem's problem.toml starts with (an imported
+/// one's too).
+pub const BENCH_LINE: &str = "bench.max = 1000 10000 100000\n";
+
 /// One template: its path under `templates/`, its text, the kinds it is for.
 pub struct Template {
     pub path: &'static str,
@@ -119,7 +123,12 @@ impl Kind {
             } else {
                 LeetCodeDesign
             }
-        } else if config.checker.is_some() {
+        } else if config
+            .checker
+            .as_ref()
+            .is_some_and(|checker| !checker.command.contains('/'))
+        {
+            // Its own `<id>-check`; a package's validator (a path) is no stub's.
             Checker
         } else {
             Stdin
@@ -183,8 +192,8 @@ impl Kind {
     /// The lines its problem.toml has beyond the common ones.
     pub fn keys(self, id: &str) -> String {
         match self {
-            Stdin | LeetCodeFunction | LeetCodeDesign => "bench.max = 1000 10000 100000\n".into(),
-            Checker => format!("bench.max = 1000 10000 100000\nchecker = \"{id}-check\"\n"),
+            Stdin | LeetCodeFunction | LeetCodeDesign => BENCH_LINE.into(),
+            Checker => format!("{BENCH_LINE}checker = \"{id}-check\"\n"),
             Interactive => {
                 format!("interactor = \"{id}-interactor\"\ninteractor_protocol = \"testlib\"\n")
             }

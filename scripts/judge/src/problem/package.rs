@@ -1,5 +1,5 @@
 //! Problem packages, read into one model whatever their format: the
-//! problem package format (Kattis and ICPC, `legacy` and `2023-07`, with
+//! problem package format (Kattis and ICPC, `legacy`, `2023-07` and `2025-09`, with
 //! DOMjudge's additions) in `kattis`, Polygon's `problem.xml` in `polygon`,
 //! both from a folder or a zip through `tree`. The model says everything
 //! an import writes: the cases (flattened into names), the limits and the
@@ -13,6 +13,7 @@ pub mod polygon;
 pub mod tree;
 
 use super::config::{Compare, Group, Submission, TimeRule, Tool};
+use super::kind::BENCH_LINE;
 use crate::base::modes::{Mode, Protocol};
 use crate::base::terminal::plain_line;
 use std::fmt::Write;
@@ -26,6 +27,9 @@ pub enum Format {
     Legacy,
     /// Its `2023-07` version.
     Kattis2023,
+    /// Its `2025-09` version: `test_group.yaml` scores by `max_score` and
+    /// `score_aggregation`.
+    Kattis2025,
     Polygon,
 }
 
@@ -34,6 +38,7 @@ impl Format {
         match self {
             Format::Legacy => "problem package format (legacy)",
             Format::Kattis2023 => "problem package format (2023-07)",
+            Format::Kattis2025 => "problem package format (2025-09)",
             Format::Polygon => "Polygon",
         }
     }
@@ -80,6 +85,9 @@ pub struct Package {
     pub time_limit_ms: Option<u64>,
     pub time_rule: Option<TimeRule>,
     pub memory_limit_kib: u64,
+    /// The output a run may print, as the format's judge limits it; `None`:
+    /// the workspace's default (twice the answer plus 1 MiB).
+    pub output_limit_mib: Option<u64>,
     /// The default output validator's comparison, when no checker judges.
     pub compare: Compare,
     pub checker: Option<Tool>,
@@ -191,6 +199,9 @@ impl Package {
                 quoted(&expectation(submission)),
             );
         }
+        if self.interactor.is_none() {
+            toml.0 += BENCH_LINE;
+        }
         toml.0
     }
 
@@ -203,6 +214,9 @@ impl Package {
             ),
         }
         toml.line("memory_limit_kib", self.memory_limit_kib.to_string());
+        if let Some(mib) = self.output_limit_mib {
+            toml.line("output_limit_mib", mib.to_string());
+        }
         if let Some(rule) = &self.time_rule {
             toml.line("time_multiplier", rule.multiplier.to_string());
             toml.line("time_safety_margin", rule.safety_margin.to_string());
@@ -260,6 +274,74 @@ impl Package {
             }
         }
     }
+}
+
+/// The keys an import writes (and `group.`, `submission.` lines): those of
+/// an earlier problem.toml are the package's; any other is the user's.
+const BROUGHT: [&str; 26] = [
+    "title",
+    "url",
+    "judge",
+    "time_limit_ms",
+    "memory_limit_kib",
+    "output_limit_mib",
+    "case_size_limit_mib",
+    "time_multiplier",
+    "time_safety_margin",
+    "time_resolution_ms",
+    "compare",
+    "float_tolerance",
+    "float_relative_tolerance",
+    "float_absolute_tolerance",
+    "case_sensitive",
+    "space_change_sensitive",
+    "checker",
+    "checker_protocol",
+    "interactor",
+    "interactor_protocol",
+    "validator_flags",
+    "validation_passes",
+    "input_validators",
+    "input_validator_protocol",
+    "input_validator_flags",
+    "scoring",
+];
+
+/// The key of a problem.toml line, if it sets one.
+fn key_of(line: &str) -> Option<&str> {
+    let line = line.trim();
+    match line.starts_with('#') {
+        true => None,
+        false => line.split_once('=').map(|(key, _)| key.trim()),
+    }
+}
+
+/// `new` (a problem.toml an import made) with the lines of `old` (the one
+/// it replaces) whose keys no import writes: the user's (`bench.`, stress
+/// settings), each in place of the import's own line of that key or else
+/// added at the end; and those keys.
+pub fn keep_keys(old: &str, new: &str) -> (String, Vec<String>) {
+    let brought = |key: &str| {
+        BROUGHT.contains(&key) || key.starts_with("group.") || key.starts_with("submission.")
+    };
+    let users: Vec<(&str, &str)> = old
+        .lines()
+        .filter_map(|line| key_of(line).map(|key| (key, line)))
+        .filter(|(key, _)| !brought(key))
+        .collect();
+    let mut text = String::new();
+    for line in new.lines() {
+        if !key_of(line).is_some_and(|key| users.iter().any(|(k, _)| *k == key)) {
+            text += &format!("{line}\n");
+        }
+    }
+    if !users.is_empty() {
+        text += "# Kept from the problem.toml an earlier import made (not the package's):\n";
+    }
+    for (_, line) in &users {
+        text += &format!("{line}\n");
+    }
+    (text, users.iter().map(|(key, _)| key.to_string()).collect())
 }
 
 /// A group's settings that are not the default, as `group.<path>.` keys.

@@ -121,11 +121,14 @@ pub fn from_arg(text: &str, build_dir: &Path) -> Result<Program, String> {
 }
 
 /// Whether `path` is something `build` makes a program of: a source file
-/// of a known language, or a folder.
+/// of a known language, or a folder; or one of a language not run here,
+/// which `build` refuses by name.
 pub fn is_source(path: &Path) -> bool {
     match fs::metadata(path) {
         Ok(meta) if meta.is_dir() => true,
-        Ok(meta) if meta.is_file() => Language::of_path(path).is_some(),
+        Ok(meta) if meta.is_file() => {
+            Language::of_path(path).is_some() || languages::not_run(path).is_some()
+        }
         _ => false,
     }
 }
@@ -140,6 +143,9 @@ struct File {
 /// Compiles the source into `build_dir` if needed and returns how to run it.
 pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
     let shown = source.path.display().to_string();
+    if let Some(language) = languages::not_run(source.path) {
+        return failed(format!("{shown}: {language} is not supported"));
+    }
     let folder = source.path.is_dir();
     let mut files = read_files(source.path, folder, &shown)?;
     let stem = stem(source.path);

@@ -53,14 +53,50 @@ fn manifest(package: &Package) -> Result<String, String> {
         package.tree.copy(&path, &mut hasher)?;
         text += &format!("{:016x} {} {path}\n", hasher.hash, hasher.written);
     }
+    for path in written(package) {
+        text += &format!("{WROTE}{path}\n");
+    }
     Ok(text)
+}
+
+/// A manifest's line naming a file the import wrote into judge-data/<id>/.
+const WROTE: &str = "wrote ";
+
+/// The files an import of `package` writes into judge-data/<id>/: its
+/// programs, cases and examples (problem.toml and the manifest besides).
+fn written(package: &Package) -> Vec<String> {
+    let mut paths = package.copied.clone();
+    for case in &package.cases {
+        paths.push(format!("{}.in", case.name));
+        if case.answer.is_some() {
+            paths.push(format!("{}.out", case.name));
+        }
+    }
+    for (name, _) in &package.examples {
+        paths.push(format!("{name}.interaction"));
+    }
+    paths.sort();
+    paths
+}
+
+/// A manifest without its `wrote` lines: what says whether the package changed.
+fn package_part(manifest: &str) -> String {
+    manifest
+        .lines()
+        .filter(|l| !l.starts_with(WROTE))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// The files of a manifest: path → its hash and size.
 fn listed(manifest: &str) -> Vec<(String, String)> {
     manifest
         .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("format ") && !l.starts_with("name "))
+        .filter(|l| {
+            !["#", "format ", "name ", WROTE]
+                .iter()
+                .any(|prefix| l.starts_with(prefix))
+        })
         .filter_map(|l| {
             let (hash, rest) = l.split_once(' ')?;
             let (size, path) = rest.split_once(' ')?;
@@ -135,7 +171,15 @@ pub fn import(
         })
     };
     let data = scratch("data")?;
-    stage_data(workspace, &id, &package, &manifest, &shown, &data)?;
+    let kept = stage_data(
+        workspace,
+        &id,
+        &package,
+        &manifest,
+        stored.as_deref(),
+        &shown,
+        &data,
+    )?;
     // problems/<id>/, scaffolded as `make new` would, when there is none.
     let problem = match workspace.problem_dir(&id).exists() {
         true => None,
@@ -148,6 +192,7 @@ pub fn import(
     let new_problem = problem.is_some();
     publish(workspace, &id, &staging, data, problem)?;
     let mut lines = vec![summary(&id, &package, stored.is_some())];
+    lines.extend(kept);
     for (what, tool) in [
         ("checker", &package.checker),
         ("interactor", &package.interactor),
@@ -184,7 +229,7 @@ fn earlier_import(
 ) -> Result<Option<Imported>, SetupError> {
     let exists = workspace.data_dir(id).exists() || workspace.problem_dir(id).exists();
     match stored {
-        Some(old) if old == manifest => Ok(Some(Imported {
+        Some(old) if package_part(old) == package_part(manifest) => Ok(Some(Imported {
             id: id.to_string(),
             new_problem: false,
             needs_time_limit: false,
@@ -213,15 +258,19 @@ fn earlier_import(
 
 /// Writes into `data` what `judge-data/<id>/` is to hold: the package's
 /// programs, the cases (made by its generators where it says so), the
-/// examples, `problem.toml` (refused if it would not parse) and the manifest.
+/// examples, `problem.toml` (refused if it would not parse) and the manifest;
+/// replacing an earlier import (its `stored` manifest), also the files and
+/// problem.toml keys the package did not bring, which are the user's. The
+/// lines returned say what was kept.
 fn stage_data(
     workspace: &Workspace,
     id: &str,
     package: &Package,
     manifest: &str,
+    stored: Option<&str>,
     shown: &str,
     data: &Scratch,
-) -> Result<(), SetupError> {
+) -> Result<Vec<String>, SetupError> {
     let dir = data.path();
     let put = |relative: &str, bytes: &[u8], mode: u32| -> Result<(), SetupError> {
         data.file(relative, bytes)
@@ -249,23 +298,90 @@ fn stage_data(
         put(&format!("{name}.interaction"), &read(path)?, 0o644)?;
     }
     let provisional = package.time_limit_ms.unwrap_or(1000);
-    let toml = package.problem_toml(id, provisional);
+    let mut toml = package.problem_toml(id, provisional);
+    let mut kept = Vec::new();
+    if let Some(stored) = stored {
+        let old = workspace.data_dir(id);
+        kept = keep_files(&old, stored, &written(package), &put)?;
+        let old_toml = files::read_stored(&old.join("problem.toml"), files::MAX_STORED_BYTES)
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+            .unwrap_or_default();
+        let keys;
+        (toml, keys) = package::keep_keys(&old_toml, &toml);
+        if !keys.is_empty() {
+            kept.push(format!("  kept from problem.toml: {}", keys.join(", ")));
+        }
+    }
     crate::problem::config::parse(&toml).map_err(|e| {
         SetupError(format!(
             "import {shown}: the problem.toml made is refused: {e}"
         ))
     })?;
     put("problem.toml", toml.as_bytes(), 0o644)?;
-    put(MANIFEST, manifest.as_bytes(), 0o644)
+    put(MANIFEST, manifest.as_bytes(), 0o644)?;
+    Ok(kept)
+}
+
+/// Writes a file of the staged data: its path in it, its bytes, its mode.
+type Put<'a> = dyn Fn(&str, &[u8], u32) -> Result<(), SetupError> + 'a;
+
+/// Copies, through `put`, every file of the earlier import's folder `old`
+/// that neither it (its `stored` manifest's `wrote` lines) nor this import
+/// (`written`) writes: the user's (saved stress cases, notes). An import
+/// that recorded nothing keeps everything this one does not write.
+fn keep_files(
+    old: &Path,
+    stored: &str,
+    written: &[String],
+    put: &Put,
+) -> Result<Vec<String>, SetupError> {
+    let wrote: Vec<&str> = stored
+        .lines()
+        .filter_map(|l| l.strip_prefix(WROTE))
+        .collect();
+    let mut kept = Vec::new();
+    let mut pending = vec![old.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let Ok(meta) = fs::symlink_metadata(&path) else {
+                continue;
+            };
+            if meta.is_dir() {
+                pending.push(path);
+                continue;
+            }
+            let relative = path.strip_prefix(old).unwrap_or(&path).to_string_lossy();
+            let relative = relative.into_owned();
+            let ours = ["problem.toml", MANIFEST].contains(&relative.as_str())
+                || written.contains(&relative)
+                || wrote.contains(&relative.as_str());
+            if ours || !meta.is_file() {
+                continue;
+            }
+            let bytes = files::read_stored(&path, u64::MAX)
+                .map_err(|e| SetupError(format!("cannot keep {}: {e}", path.display())))?;
+            put(&relative, &bytes, meta.permissions().mode() & 0o777)?;
+            kept.push(relative);
+        }
+    }
+    kept.sort();
+    Ok(match kept.is_empty() {
+        true => Vec::new(),
+        false => vec![format!(
+            "  kept {} files the package did not bring: {}",
+            kept.len(),
+            kept.join(", ")
+        )],
+    })
 }
 
 /// Writes into `stage` what `problems/<id>/` is to hold: the scaffold of
-/// the package's kind (stdin, checker, interactive), as `make new` makes it.
+/// the package's kind (stdin or interactive), as `make new` makes it; a
+/// package's own validator judges, so no checker stub is made.
 fn stage_problem(id: &str, package: &Package, stage: &Scratch) -> Result<(), SetupError> {
     let kind = if package.interactor.is_some() {
         Kind::Interactive
-    } else if package.checker.is_some() {
-        Kind::Checker
     } else {
         Kind::Stdin
     };

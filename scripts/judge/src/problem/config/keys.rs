@@ -4,7 +4,7 @@
 
 /// Every key, with what it sets (the docs' reference lists these); besides
 /// them, `bench.<series>` lines.
-pub const KEYS: [(&str, &str); 36] = [
+pub const KEYS: [(&str, &str); 37] = [
     ("title", "the problem's name"),
     ("url", "the problem's page"),
     (
@@ -13,6 +13,10 @@ pub const KEYS: [(&str, &str); 36] = [
     ),
     ("time_limit_ms", "the time limit, in milliseconds"),
     ("memory_limit_kib", "the memory limit, in KiB"),
+    (
+        "output_limit_mib",
+        "the output a run may print, in MiB (a package's judge's limit)",
+    ),
     ("time", "which time the limit counts"),
     (
         "stack_kib",
@@ -160,6 +164,8 @@ pub const MAX_TIME_LIMIT_MS: u64 = 3_600_000;
 pub const MAX_MEMORY_KIB: u64 = 64 << 20;
 pub const MAX_PROCESS_LIMIT: u64 = 4096;
 pub const MAX_CASE_SIZE_MIB: u64 = 4096;
+/// The output a run may print: what the runner holds of it stays bounded.
+pub const MAX_OUTPUT_MIB: u64 = 1024;
 /// A helper's memory and file sizes, as the memory limit's.
 pub const MAX_HELPER_MIB: u64 = MAX_MEMORY_KIB >> 10;
 /// The largest input size a generator makes, `bench.<series>` sizes included.

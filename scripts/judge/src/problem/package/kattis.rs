@@ -1,5 +1,6 @@
 //! The problem package format (Kattis, ICPC, NWERC, BAPC): `problem.yaml`
-//! in its `legacy` and `2023-07` versions, `data/sample` and `data/secret`
+//! in its `legacy`, `2023-07` and `2025-09` versions (2025-09's scoring by
+//! `max_score` and `score_aggregation`), `data/sample` and `data/secret`
 //! with nested groups and their `testdata.yaml`, `.ans` answers,
 //! `.interaction` examples, input validators, the output validator (or the
 //! default one and its flags), and `submissions/<verdict>/` with
@@ -13,11 +14,14 @@ use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::wildcard;
 use crate::base::yaml::{self, Node, Value};
 use crate::problem::config::{Compare, Group, Submission, TimeRule, Tool};
-use crate::process::sources::languages::Language;
+use crate::process::sources::languages::{not_run, Language};
 
 /// Kattis's memory limit where a package sets none; DOMjudge's is 2 GiB.
 const KATTIS_MEMORY_MIB: u64 = 1024;
 const DOMJUDGE_MEMORY_MIB: u64 = 2048;
+/// The output limit where a package sets none: problemtools' and
+/// DOMjudge's default (8192 KiB), the format's "typical system default".
+const OUTPUT_MIB: u64 = 8;
 
 const LEGACY_KEYS: [&str; 15] = [
     "problem_format_version",
@@ -52,6 +56,18 @@ const KEYS_2023: [&str; 15] = [
     "languages",
     "allow_file_writing",
     "constants",
+];
+/// The keys only 2025-09's test_group.yaml has (its others are
+/// `TESTDATA_KEYS`'); the visualizers' are not used here.
+const TEST_GROUP_KEYS_2025: [&str; 8] = [
+    "max_score",
+    "score_aggregation",
+    "require_pass",
+    "static_validation_score",
+    "static_validator_args",
+    "args",
+    "input_visualizer_args",
+    "output_visualizer_args",
 ];
 const TESTDATA_KEYS: [&str; 14] = [
     "on_reject",
@@ -92,9 +108,18 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
     let (title, url) = title_and_url(&problem, stem)?;
     let kind = kind(&problem)?;
     let (memory_mib, time_rule, time_limit_ms) = limits(&tree, &problem, &mut notes)?;
+    let output_mib = match problem.limit(&["output"])? {
+        Some(mib) if mib >= 1.0 && mib.fract() == 0.0 => mib as u64,
+        Some(mib) => {
+            return Err(format!(
+                "problem.yaml: limits.output is a whole number of MiB, at least 1; found {mib}"
+            ))
+        }
+        None => OUTPUT_MIB,
+    };
     let mut copied: Vec<String> = Vec::new();
     let judging = output_validator(&tree, &problem, &kind, &mut copied)?;
-    let data = test_data(&tree, kind.interactive, kind.scoring, &mut notes)?;
+    let data = test_data(&tree, problem.version, &kind, &mut notes)?;
     let input_validators = input_validators(&tree, &mut copied, &mut notes)?;
     let submissions = submissions(&tree, problem.version, &mut copied, &mut notes)?;
     note_unused_folders(&tree, &mut notes);
@@ -107,6 +132,7 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
         time_limit_ms,
         time_rule: Some(time_rule),
         memory_limit_kib: memory_mib * 1024,
+        output_limit_mib: Some(output_mib),
         compare: judging.compare,
         checker: judging.checker,
         interactor: judging.interactor,
@@ -161,9 +187,10 @@ impl Problem {
             Some(node) => match in_file("problem.yaml", node.text("a version"))? {
                 "legacy" | "legacy-icpc" => Format::Legacy,
                 "2023-07-draft" | "2023-07" => Format::Kattis2023,
+                "2025-09" => Format::Kattis2025,
                 other => {
                     return Err(format!(
-                        "problem.yaml: problem_format_version {other:?} is not supported: expected legacy or 2023-07"
+                        "problem.yaml: problem_format_version {other:?} is not supported: expected legacy, 2023-07 or 2025-09"
                     ))
                 }
             },
@@ -351,7 +378,6 @@ fn limits(
         limit(&["time_limit"])?.map(|s| (s * 1000.0).round() as u64)
     };
     for key in [
-        "output",
         "code",
         "compilation_time",
         "compilation_memory",
@@ -457,7 +483,10 @@ fn output_validator(
 }
 
 /// The path of the package's output validator (output_validator/, or the
-/// one in output_validators/), if it has one.
+/// one in output_validators/), if it has one. Loose files in
+/// output_validators/ (`checker.cpp` beside `testlib.h`) are one program,
+/// the folder, compiled together with the headers beside them, as
+/// problemtools does.
 fn output_validator_path(tree: &Tree) -> Result<Option<String>, String> {
     if tree.is_folder("output_validator") {
         return Ok(Some("output_validator".to_string()));
@@ -470,9 +499,14 @@ fn output_validator_path(tree: &Tree) -> Result<Option<String>, String> {
         .into_iter()
         .filter(|n| !n.starts_with('.'))
         .collect();
+    let folders = entries
+        .iter()
+        .filter(|n| tree.is_folder(&join("output_validators", n)))
+        .count();
     match entries.as_slice() {
         [] => Ok(None),
         [one] => Ok(Some(join("output_validators", one))),
+        _ if folders == 0 => Ok(Some("output_validators".to_string())),
         several => Err(format!(
             "output_validators/ holds {} validators ({}): only one is supported",
             several.len(),
@@ -485,13 +519,16 @@ fn output_validator_path(tree: &Tree) -> Result<Option<String>, String> {
 /// with their settings (none where all are plain and the problem not scoring).
 fn test_data<'a>(
     tree: &'a Tree,
-    interactive: bool,
-    scoring: bool,
+    version: Format,
+    kind: &Kind,
     notes: &mut Vec<String>,
 ) -> Result<Walk<'a>, String> {
+    let scoring = kind.scoring;
     let mut data = Walk {
         tree,
-        interactive,
+        version,
+        scores: Vec::new(),
+        interactive: kind.interactive,
         cases: Vec::new(),
         examples: Vec::new(),
         groups: Vec::new(),
@@ -515,11 +552,83 @@ fn test_data<'a>(
     if !scoring && plain {
         data.groups.clear();
     }
+    if scoring && version == Format::Kattis2025 {
+        aggregate_2025(&mut data.groups, &data.scores)?;
+    }
     Ok(data)
 }
 
+/// What a 2025-09 `test_group.yaml` says of its group's score: `max_score`
+/// (`Some(None)`: `unbounded`) and `score_aggregation`, as set there (they
+/// are not inherited).
+#[derive(Clone, Debug, Default)]
+struct Scoring {
+    folder: String,
+    max_score: Option<Option<f64>>,
+    aggregation: Option<String>,
+}
+
+/// The 2025-09 scoring as the groups' settings: `secret` sums its groups
+/// or cases (100 points unless `max_score` says), a group of `secret` is
+/// pass-fail unless `score_aggregation` says `sum` or `min`; a case of a
+/// `sum` group is worth the group's points over its cases, of a `min` or
+/// `pass-fail` group the group's points; the samples count for nothing.
+fn aggregate_2025(groups: &mut [Group], scores: &[Scoring]) -> Result<(), String> {
+    for group in groups.iter_mut() {
+        let own = scores.iter().find(|s| s.folder == group.path);
+        let (max_default, aggregation_default) = match group.path.as_str() {
+            "data" => {
+                group.grader_flags = vec![GraderFlag::IgnoreSample];
+                group.on_reject = OnReject::Continue;
+                continue;
+            }
+            "data/secret" => (Some(100.0), "sum"),
+            path if path.starts_with("data/secret/") && path.matches('/').count() == 2 => {
+                (None, "pass-fail")
+            }
+            _ => continue,
+        };
+        let max = own.and_then(|s| s.max_score).unwrap_or(max_default);
+        let aggregation = own
+            .and_then(|s| s.aggregation.clone())
+            .unwrap_or_else(|| aggregation_default.into());
+        let points = max.unwrap_or(0.0);
+        (group.accept_score, group.grader_flags, group.on_reject) = match aggregation.as_str() {
+            "pass-fail" if max.is_none() => {
+                return Err(format!(
+                    "{}/test_group.yaml: a pass-fail group needs a max_score",
+                    group.path
+                ))
+            }
+            "pass-fail" | "min" => (points, vec![GraderFlag::Min], OnReject::Break),
+            "sum" => {
+                let cases = group.cases.len().max(1) as f64;
+                (points / cases, Vec::new(), OnReject::Continue)
+            }
+            other => {
+                return Err(format!(
+                    "{}/test_group.yaml: score_aggregation {other:?} is not pass-fail, sum or min",
+                    group.path
+                ))
+            }
+        };
+        if let Some(max) = max {
+            group.range = (0.0, max);
+        }
+    }
+    // The problem's score is secret's.
+    let secret = groups
+        .iter()
+        .find(|g| g.path == "data/secret")
+        .map(|g| g.range);
+    if let (Some(range), Some(data)) = (secret, groups.iter_mut().find(|g| g.path == "data")) {
+        data.range = range;
+    }
+    Ok(())
+}
+
 /// The input validators' paths (their files added to `copied`); notes the
-/// checktestdata and VIVA ones, not supported.
+/// checktestdata and VIVA ones, kept and listed but refused when built.
 fn input_validators(
     tree: &Tree,
     copied: &mut Vec<String>,
@@ -529,12 +638,13 @@ fn input_validators(
     for folder in ["input_validators", "input_format_validators"] {
         for name in tree.list(folder) {
             let path = join(folder, &name);
-            if name.ends_with(".ctd") || name.ends_with(".viva") {
-                notes.push(format!("{path}: checktestdata and VIVA validators are not supported; `make validate` skips it"));
-                continue;
-            }
             if name.starts_with('.') {
                 continue;
+            }
+            if let Some(language) = not_run(std::path::Path::new(&name)) {
+                notes.push(format!(
+                    "{path}: {language} is not supported: `make validate` refuses it"
+                ));
             }
             add_program(tree, &path, copied)?;
             input_validators.push(program_path(&path)?);
@@ -584,6 +694,9 @@ fn add_program(tree: &Tree, path: &str, copied: &mut Vec<String>) -> Result<(), 
 /// The walk over `data/`: cases, examples and groups in the format's order.
 struct Walk<'a> {
     tree: &'a Tree,
+    version: Format,
+    /// 2025-09: what each group's test_group.yaml says of its score.
+    scores: Vec<Scoring>,
     interactive: bool,
     cases: Vec<Case>,
     examples: Vec<(String, String)>,
@@ -607,6 +720,10 @@ impl Walk<'_> {
         let node = in_file(&file, yaml::parse(&self.tree.text(&file)?))?;
         let mut settings = Group::new("");
         for (key, value) in node.entries() {
+            if self.version == Format::Kattis2025 && TEST_GROUP_KEYS_2025.contains(&key.as_str()) {
+                self.setting_2025(folder, &file, key, value)?;
+                continue;
+            }
             if !TESTDATA_KEYS.contains(&key.as_str()) {
                 self.notes.push(format!(
                     "{file}: the key {key} is not supported and was ignored"
@@ -616,6 +733,48 @@ impl Walk<'_> {
             self.setting(&mut settings, &file, key, value)?;
         }
         Ok(settings)
+    }
+
+    /// One key of a 2025-09 test_group.yaml that only that version has: the
+    /// score's, kept for `aggregate_2025`, or noted as not supported.
+    fn setting_2025(
+        &mut self,
+        folder: &str,
+        file: &str,
+        key: &str,
+        value: &Node,
+    ) -> Result<(), String> {
+        if !self.scores.iter().any(|s| s.folder == folder) {
+            self.scores.push(Scoring {
+                folder: folder.to_string(),
+                ..Scoring::default()
+            });
+        }
+        let scoring = self.scores.iter_mut().find(|s| s.folder == folder);
+        let scoring = scoring.expect("pushed above");
+        match key {
+            "max_score" => {
+                scoring.max_score = Some(match in_file(file, value.text("a max_score"))? {
+                    "unbounded" => None,
+                    _ => Some(in_file(file, value.number("max_score"))?),
+                })
+            }
+            "score_aggregation" => {
+                let text = in_file(file, value.text("pass-fail, sum or min"))?;
+                scoring.aggregation = Some(text.to_string());
+            }
+            "args" => self.notes.push(format!(
+                "{file}: args (the submissions' arguments) are not supported and were ignored"
+            )),
+            "require_pass" => self.notes.push(format!(
+                "{file}: require_pass is not enforced: the group is scored whatever the others got"
+            )),
+            "static_validation_score" | "static_validator_args" => self
+                .notes
+                .push(format!("{file}: {key}: static validation is not supported")),
+            _ => {}
+        }
+        Ok(())
     }
 
     /// One key of the group's settings file `file` read into `settings`.
@@ -781,6 +940,8 @@ fn of_folder(folder: &str, version: Format) -> Option<(Vec<Expected>, Vec<Expect
         ("time_limit_exceeded", _) => (vec![Accepted, TimeLimitExceeded], vec![TimeLimitExceeded]),
         ("run_time_error", Format::Legacy) => (vec![], vec![RuntimeError]),
         ("run_time_error", _) => (vec![Accepted, RuntimeError], vec![RuntimeError]),
+        // Not a folder of 2025-09, whose cases' verdicts say it all.
+        ("partially_accepted", Format::Kattis2025) => return None,
         ("partially_accepted", _) => (vec![], vec![]),
         ("rejected", _) => (vec![], vec![RuntimeError, TimeLimitExceeded, WrongAnswer]),
         ("brute_force", _) => (

@@ -129,6 +129,7 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
         time_limit_ms: Some(time_limit_ms),
         time_rule: None,
         memory_limit_kib: memory_bytes / 1024,
+        output_limit_mib: None,
         compare: Compare::of_mode(crate::base::modes::CompareMode::Tokens),
         checker,
         interactor,
@@ -472,31 +473,51 @@ fn groups(
         } else {
             format!("{set_name}/{name}")
         };
-        let mut g = group(&path, members.clone());
-        match policy {
-            "complete-group" => {
-                g.accept_score = group_points.unwrap_or(0.0);
-                g.grader_flags = vec![GraderFlag::Min];
-            }
-            _ => {
-                let scores: Vec<f64> = members
-                    .iter()
-                    .map(|m| points.iter().find(|(n, _)| n == m).map_or(0.0, |(_, p)| *p))
-                    .collect();
-                if scores.windows(2).any(|w| w[0] != w[1]) {
-                    return Err(format!(
-                        "group {name:?}: its tests give different points ({}); per-test points within a group are not supported",
-                        scores.iter().map(f64::to_string).collect::<Vec<_>>().join(", ")
-                    ));
-                }
-                g.accept_score = scores.first().copied().unwrap_or(0.0);
-                g.on_reject = OnReject::Continue;
-                g.grader_flags = vec![GraderFlag::FirstError];
-            }
+        if policy == "complete-group" {
+            written.push(Group {
+                accept_score: group_points.unwrap_or(0.0),
+                grader_flags: vec![GraderFlag::Min],
+                ..group(&path, members.clone())
+            });
+        } else {
+            written.extend(each_test(&path, members, points));
         }
-        written.push(g);
     }
     Ok((scoring, written))
+}
+
+/// The groups that give each of `members` its own points (`each-test`): one
+/// group at `path` when they all give the same, else a subgroup of it for
+/// each number of points (`<path>/points-2`, in the order of the tests) —
+/// Polygon's common layout of tests with no groups, the sample 0 and every
+/// other test 2, among them.
+fn each_test(path: &str, members: &[String], points: &[(String, f64)]) -> Vec<Group> {
+    let points_of = |m: &String| points.iter().find(|(n, _)| n == m).map_or(0.0, |(_, p)| *p);
+    let mut by_points: Vec<(f64, Vec<String>)> = Vec::new();
+    for member in members {
+        let p = points_of(member);
+        match by_points.iter_mut().find(|(q, _)| *q == p) {
+            Some((_, names)) => names.push(member.clone()),
+            None => by_points.push((p, vec![member.clone()])),
+        }
+    }
+    let scored = |path: &str, (p, names): (f64, Vec<String>)| Group {
+        accept_score: p,
+        on_reject: OnReject::Continue,
+        grader_flags: vec![GraderFlag::FirstError],
+        ..group(path, names)
+    };
+    if by_points.len() <= 1 {
+        let (p, _) = by_points.pop().unwrap_or((0.0, Vec::new()));
+        return vec![scored(path, (p, members.to_vec()))];
+    }
+    let mut written = vec![scored(path, (0.0, Vec::new()))];
+    for (p, names) in by_points {
+        // A group's path holds no `.` (problem.toml splits its key at one).
+        let sub = format!("{path}/points-{}", p.to_string().replace('.', "_"));
+        written.push(scored(&sub, (p, names)));
+    }
+    written
 }
 
 #[cfg(test)]

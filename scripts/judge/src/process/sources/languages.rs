@@ -41,6 +41,19 @@ const TABLE: [(Language, &str, &[&str]); 11] = [
 /// Files that go with sources but are not compiled on their own.
 pub const HEADERS: [&str; 5] = ["h", "hpp", "hh", "hxx", "inc"];
 
+/// Programs of a language not run here, by file ending: a package's input
+/// validators may be written in these, and are refused by name.
+pub const NOT_RUN: [(&str, &str); 2] = [("ctd", "checktestdata"), ("viva", "VIVA")];
+
+/// The language not run here that `path`'s ending names (`checktestdata`).
+pub fn not_run(path: &Path) -> Option<&'static str> {
+    let ending = path.extension()?.to_str()?;
+    NOT_RUN
+        .iter()
+        .find(|(e, _)| e.eq_ignore_ascii_case(ending))
+        .map(|(_, name)| *name)
+}
+
 impl Language {
     /// The language a file ending says; `.py` is Python 3 (a `python2`
     /// shebang is read by the caller).
