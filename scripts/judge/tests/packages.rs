@@ -948,6 +948,92 @@ fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept() {
 }
 
 #[test]
+fn verify_matrix_names_what_each_case_rejects_the_dead_cases_and_a_smallest_covering_set() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // The square of n, on n = 2, 0, 1, 3; each wrong submission is right
+    // on some of them, and none is wrong on 0.
+    let root = package(
+        &sandbox,
+        "squares",
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07\nname: Squares\nuuid: x\nlimits:\n  time_limit: 1\n"),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "4\n"),
+            ("data/secret/1.in", "0\n"),
+            ("data/secret/1.ans", "0\n"),
+            ("data/secret/2.in", "1\n"),
+            ("data/secret/2.ans", "1\n"),
+            ("data/secret/3.in", "3\n"),
+            ("data/secret/3.ans", "9\n"),
+            ("submissions/accepted/square.py", "n = int(input())\nprint(n * n)\n"),
+            ("submissions/wrong_answer/double.py", "n = int(input())\nprint(n + n)\n"),
+            ("submissions/wrong_answer/cube.py", "n = int(input())\nprint(n ** 3)\n"),
+            ("submissions/wrong_answer/one-off.py", "n = int(input())\nprint(n * n + (n == 1))\n"),
+            ("submissions/wrong_answer/lucky.py", "n = int(input())\nprint(abs(n) * n)\n"),
+            ("submissions/time_limit_exceeded/spin.py", "n = int(input())\nwhile n == 3:\n    pass\nprint(n * n)\n"),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let (code, output) = run(&sandbox, &["verify", "squares", "--matrix"]);
+    assert_eq!(code, 0, "{output}");
+    assert!(!output.contains("square.py"), "{output}");
+    // The legend numbers the wrong submissions; each case's row lists the
+    // numbers it rejects.
+    let number = |name: &str| {
+        let line = output
+            .lines()
+            .find(|l| l.trim_end().ends_with(&format!("submissions/{name}")))
+            .unwrap_or_else(|| panic!("{name} not in the legend:\n{output}"));
+        line.split_whitespace().next().unwrap().to_string()
+    };
+    let row = |case: &str| {
+        let line = output
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(case))
+            .unwrap_or_else(|| panic!("no row for {case}:\n{output}"));
+        let mut found: Vec<String> = line.split_whitespace().skip(1).map(String::from).collect();
+        found.sort();
+        found
+    };
+    let numbers = |names: &[&str]| {
+        let mut found: Vec<String> = names.iter().map(|n| number(n)).collect();
+        found.sort();
+        found
+    };
+    assert_eq!(
+        row("sample-1"),
+        numbers(&["wrong_answer/cube.py"]),
+        "{output}"
+    );
+    assert_eq!(row("secret-1"), vec!["-"], "{output}");
+    assert_eq!(
+        row("secret-2"),
+        numbers(&["wrong_answer/double.py", "wrong_answer/one-off.py"]),
+        "{output}"
+    );
+    assert_eq!(
+        row("secret-3"),
+        numbers(&[
+            "wrong_answer/double.py",
+            "wrong_answer/cube.py",
+            "time_limit_exceeded/spin.py"
+        ]),
+        "{output}"
+    );
+    for line in [
+        "cases that reject none: secret-1",
+        "rejected by a single case: submissions/time_limit_exceeded/spin.py (only by secret-3)",
+        "rejected by a single case: submissions/wrong_answer/one-off.py (only by secret-2)",
+        "rejected by no case: submissions/wrong_answer/lucky.py",
+        "smallest set of cases that still rejects every rejected one: secret-2, secret-3 (2 of 4 cases)",
+    ] {
+        assert_line(&output, line);
+    }
+}
+
+#[test]
 fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one() {
     let Some(sandbox) = with_sumup() else {
         return;

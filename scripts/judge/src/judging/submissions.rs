@@ -34,6 +34,26 @@ pub fn upper_bound(submission: &Submission) -> bool {
     submission.required == tle || (submission.required.is_empty() && submission.finals == tle)
 }
 
+/// Whether a label says the submission must be rejected: no list of it
+/// lets it be accepted (the wrong ones `verify --matrix` covers).
+pub fn must_be_rejected(submission: &Submission) -> bool {
+    [
+        &submission.permitted,
+        &submission.required,
+        &submission.finals,
+    ]
+    .iter()
+    .any(|list| !list.is_empty() && !list.contains(&Expected::Accepted))
+}
+
+/// How far a submission is run: to the first rejection, as the format's
+/// judges do without groups, or on every case (the matrix).
+#[derive(Clone, Copy, PartialEq)]
+pub enum Reach {
+    FirstRejection,
+    EveryCase,
+}
+
 /// One submission's run on the cases.
 pub struct Run {
     /// Each judged case's verdict and CPU time, in order; `Err` for a build
@@ -55,8 +75,8 @@ impl Run {
     }
 }
 
-/// Builds the submission and judges it on `cases`; without groups it
-/// stops at the first rejection, as the format's judges do.
+/// Builds the submission and judges it on `cases`; without groups and
+/// with `Reach::FirstRejection` it stops at the first rejection.
 pub fn run_submission(
     workspace: &Workspace,
     id: &str,
@@ -64,6 +84,7 @@ pub fn run_submission(
     judge: &Judge,
     cases: &[Case],
     submission: &Submission,
+    reach: Reach,
 ) -> Result<Run, SetupError> {
     let path = workspace.data_dir(id).join(&submission.path);
     let source = Source {
@@ -96,7 +117,8 @@ pub fn run_submission(
         let verdict = judged.judgement.verdict;
         verdicts.push((case.name.clone(), verdict, judged.run.cpu));
         judgements.push((case.name.clone(), judged.judgement));
-        if config.groups.is_empty() && verdict != Verdict::Accepted {
+        let stop = reach == Reach::FirstRejection && config.groups.is_empty();
+        if stop && verdict != Verdict::Accepted {
             break;
         }
     }
@@ -144,7 +166,15 @@ pub fn time_limit_by_rule(
     let cases = judge.cases(workspace, id)?;
     let mut runs = Vec::new();
     for submission in config.submissions.iter().filter(|s| lower_bound(s)) {
-        let run = run_submission(workspace, id, &config, &judge, &cases, submission)?;
+        let run = run_submission(
+            workspace,
+            id,
+            &config,
+            &judge,
+            &cases,
+            submission,
+            Reach::FirstRejection,
+        )?;
         let accepted = run.result.as_ref().is_ok_and(|v| {
             v.iter()
                 .all(|(_, verdict, _)| *verdict == Verdict::Accepted)
