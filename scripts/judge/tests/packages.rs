@@ -1034,6 +1034,66 @@ fn verify_matrix_names_what_each_case_rejects_the_dead_cases_and_a_smallest_cove
 }
 
 #[test]
+fn binaries_and_notes_beside_the_submissions_are_ignored_with_a_note() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "leftovers",
+        &[
+            ("problem.yaml", "name: Leftovers\n"),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "4\n"),
+            (
+                "submissions/accepted/square.py",
+                "n = int(input())\nprint(n * n)\n",
+            ),
+            ("!submissions/accepted/a.out", "\u{7f}ELF\u{2}\u{1}\u{1}"),
+            ("submissions/accepted/square.o", "\u{7f}ELF\u{2}\u{1}\u{1}"),
+            (
+                "submissions/accepted/NOTES.md",
+                "# why square.py is right\n",
+            ),
+            ("submissions/wrong_answer/timing.txt", "0.01 s\n"),
+            ("submissions/wrong_answer/util.h", "int twice(int);\n"),
+        ],
+    );
+    fs::write(
+        root.join("submissions/accepted/Square.class"),
+        [0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 52],
+    )
+    .unwrap();
+    let stdout = imported(&sandbox, &root, &[]);
+    for line in [
+        "note: submissions/accepted/a.out: a compiled binary (ELF), not a submission: ignored",
+        "note: submissions/accepted/square.o: a compiled binary (ELF), not a submission: ignored",
+        "note: submissions/accepted/Square.class: a compiled Java class, not a submission: ignored",
+        "note: submissions/accepted/NOTES.md: no source of a language here, not a submission: ignored",
+        "note: submissions/wrong_answer/timing.txt: no source of a language here, not a submission: ignored",
+    ] {
+        assert!(stdout.lines().any(|l| l.trim() == line), "{line} not in:\n{stdout}");
+    }
+    let toml = problem_toml(&sandbox, "leftovers");
+    let labelled: Vec<&str> = toml
+        .lines()
+        .filter(|l| l.starts_with("submission."))
+        .collect();
+    assert_eq!(
+        labelled,
+        ["submission.submissions/accepted/square.py = \"permitted AC\""],
+        "{toml}"
+    );
+    // A header is kept for the sources beside it, and is no submission.
+    let data = sandbox.root.join("judge-data/leftovers");
+    assert!(data.join("submissions/wrong_answer/util.h").is_file());
+    assert!(!data.join("submissions/accepted/a.out").exists());
+    let (code, output) = verify(&sandbox, "leftovers");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("1 submissions, 0 mismatched"), "{output}");
+}
+
+#[test]
 fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one() {
     let Some(sandbox) = with_sumup() else {
         return;

@@ -13,7 +13,8 @@ use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::wildcard;
 use crate::base::yaml::{self, Node, Value};
 use crate::problem::config::{Compare, Group, Submission, TimeRule, Tool};
-use crate::process::sources::languages::Language;
+use crate::process::sources::languages::{Language, HEADERS};
+use std::path::Path;
 
 /// Kattis's memory limit where a package sets none; DOMjudge's is 2 GiB.
 const KATTIS_MEMORY_MIB: u64 = 1024;
@@ -873,6 +874,18 @@ fn submissions(
                 continue;
             }
             let entry = join(&path, &name);
+            let header = Path::new(&name)
+                .extension()
+                .is_some_and(|x| HEADERS.iter().any(|h| x == *h));
+            if header && tree.is_file(&entry) {
+                // Kept for the sources beside it to include.
+                copied.push(program_path(&entry)?);
+                continue;
+            }
+            if let Some(what) = not_a_source(tree, &entry) {
+                notes.push(format!("{entry}: {what}, not a submission: ignored"));
+                continue;
+            }
             let files = program_files(tree, &entry);
             let mut submission = Submission {
                 path: program_path(&entry)?,
@@ -904,6 +917,24 @@ fn submissions(
         submissions_json(tree, &mut found)?;
     }
     Ok(found)
+}
+
+/// What a file beside the submissions is, when it is none: a compiled
+/// binary, an object, a class, notes (no language's file ending). A folder
+/// is a submission whatever it holds.
+fn not_a_source(tree: &Tree, entry: &str) -> Option<String> {
+    if !tree.is_file(entry) || Language::of_path(Path::new(entry)).is_some() {
+        return None;
+    }
+    let head: Vec<u8> = tree.read(entry).unwrap_or_default();
+    let kind = if head.starts_with(b"\x7fELF") {
+        "a compiled binary (ELF)"
+    } else if head.starts_with(&[0xca, 0xfe, 0xba, 0xbe]) {
+        "a compiled Java class"
+    } else {
+        "no source of a language here"
+    };
+    Some(kind.to_string())
 }
 
 /// Sets, on each submission its globs match, what submissions.yaml says.
