@@ -767,6 +767,57 @@ fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
 }
 
 #[test]
+fn any_submissions_folder_is_verified_by_its_sources_expected_results() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "mixed",
+        &[
+            ("domjudge-problem.ini", "name='Mixed'\ntimelimit='1'\n"),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "4\n"),
+            ("data/secret/1.in", "3\n"),
+            ("data/secret/1.ans", "9\n"),
+            (
+                "submissions/mixed/square.py",
+                "# @EXPECTED_RESULTS@: CORRECT\nn = int(input())\nprint(n * n)\n",
+            ),
+            (
+                "submissions/mixed/double.py",
+                "# @EXPECTED_RESULTS@: WRONG-ANSWER\nn = int(input())\nprint(n + n)\n",
+            ),
+            (
+                "submissions/mixed/spin.py",
+                "# @EXPECTED_RESULTS@: TIMELIMIT, WRONG-ANSWER\nwhile True:\n    pass\n",
+            ),
+            ("submissions/mixed/plain.py", "print(4)\n"),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains(
+            "submissions/mixed/: not a submissions folder of the problem package format (legacy); \
+             its 1 submissions without @EXPECTED_RESULTS@ are not verified"
+        ),
+        "{stdout}"
+    );
+    let toml = problem_toml(&sandbox, "mixed");
+    for line in [
+        "submission.submissions/mixed/square.py = \"final AC\"",
+        "submission.submissions/mixed/double.py = \"final WA\"",
+        "submission.submissions/mixed/spin.py = \"final TLE WA\"",
+    ] {
+        assert_line(&toml, line);
+    }
+    assert!(!toml.contains("plain.py"), "{toml}");
+    let (code, output) = verify(&sandbox, "mixed");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("3 submissions, 0 mismatched"), "{output}");
+}
+
+#[test]
 fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
     let Some(sandbox) = sandbox_with(&["g++", "python3"], LIMITS) else {
         return;

@@ -862,13 +862,9 @@ fn submissions(
         if !tree.is_folder(&path) {
             continue;
         }
-        let Some((permitted, required)) = of_folder(&folder, version) else {
-            notes.push(format!(
-                "{path}/: not a submissions folder of the {}; its submissions are not verified",
-                version.name()
-            ));
-            continue;
-        };
+        // Any other folder is DOMjudge's: its sources carry their labels.
+        let labels = of_folder(&folder, version);
+        let mut unlabelled = 0;
         for name in tree.list(&path) {
             if name.starts_with('.') {
                 continue;
@@ -887,27 +883,21 @@ fn submissions(
                 continue;
             }
             let files = program_files(tree, &entry);
-            let mut submission = Submission {
-                path: program_path(&entry)?,
-                permitted: permitted.clone(),
-                required: required.clone(),
-                finals: Vec::new(),
-                score: None,
-                entry_point: None,
-                language: None,
+            let Some(submission) = labelled(tree, &entry, &files, labels.as_ref())? else {
+                unlabelled += 1;
+                continue;
             };
-            if folder == "partially_accepted" {
-                submission.finals = vec![Expected::Accepted];
-            }
-            if let Some(finals) = expected_results(tree, &files)? {
-                submission.permitted.clear();
-                submission.required.clear();
-                submission.finals = finals;
-            }
             for file in &files {
                 copied.push(program_path(file)?);
             }
             found.push(submission);
+        }
+        if unlabelled > 0 {
+            notes.push(format!(
+                "{path}/: not a submissions folder of the {}; its {unlabelled} submissions without \
+                 @EXPECTED_RESULTS@ are not verified",
+                version.name()
+            ));
         }
     }
     if tree.is_file("submissions/submissions.yaml") {
@@ -917,6 +907,39 @@ fn submissions(
         submissions_json(tree, &mut found)?;
     }
     Ok(found)
+}
+
+/// The submission at `entry` (of `files`), labelled by its folder's
+/// `labels` or its `@EXPECTED_RESULTS@`, which wins; `None` with neither.
+fn labelled(
+    tree: &Tree,
+    entry: &str,
+    files: &[String],
+    labels: Option<&(Vec<Expected>, Vec<Expected>)>,
+) -> Result<Option<Submission>, String> {
+    let expected = expected_results(tree, files)?;
+    if labels.is_none() && expected.is_none() {
+        return Ok(None);
+    }
+    let (permitted, required) = labels.cloned().unwrap_or_default();
+    let mut submission = Submission {
+        path: program_path(entry)?,
+        permitted,
+        required,
+        finals: Vec::new(),
+        score: None,
+        entry_point: None,
+        language: None,
+    };
+    if entry.starts_with("submissions/partially_accepted/") {
+        submission.finals = vec![Expected::Accepted];
+    }
+    if let Some(finals) = expected {
+        submission.permitted.clear();
+        submission.required.clear();
+        submission.finals = finals;
+    }
+    Ok(Some(submission))
 }
 
 /// What a file beside the submissions is, when it is none: a compiled
