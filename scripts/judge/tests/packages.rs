@@ -112,6 +112,17 @@ fn with_sumup() -> Option<Sandbox> {
     Some(sandbox)
 }
 
+/// Whether `tool` runs here; its absence is no skip, for tests that check
+/// what a missing tool gives.
+fn installed(tool: &str) -> bool {
+    std::process::Command::new(tool)
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok()
+}
+
 /// Fails unless `text` has the line `line`.
 fn assert_line(text: &str, line: &str) {
     assert!(text.lines().any(|l| l == line), "{line} not in:\n{text}");
@@ -815,6 +826,118 @@ fn any_submissions_folder_is_verified_by_its_sources_expected_results() {
     let (code, output) = verify(&sandbox, "mixed");
     assert_eq!(code, 0, "{output}");
     assert!(output.contains("3 submissions, 0 mismatched"), "{output}");
+}
+
+#[test]
+fn domjudge_s_default_languages_get_their_labels_and_a_missing_one_is_skipped_by_name() {
+    let Some(sandbox) = sandbox_with(&["sh", "bash", "perl"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "scripts",
+        &[
+            ("domjudge-problem.ini", "name='Scripts'\ntimelimit='1'\n"),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "4\n"),
+            ("data/secret/1.in", "3\n"),
+            ("data/secret/1.ans", "9\n"),
+            (
+                "submissions/accepted/square.sh",
+                "read n\necho $((n * n))\n",
+            ),
+            (
+                "submissions/time_limit_exceeded/spin.sh",
+                "while :; do :; done\n",
+            ),
+            (
+                "submissions/wrong_answer/double.bash",
+                "read -r n\n(( n += n ))\necho \"$n\"\n",
+            ),
+            // `**` is bash's alone: the shebang makes this .sh Bash.
+            (
+                "submissions/accepted/power.sh",
+                "#!/bin/bash\nread -r n\necho $(( n ** 2 ))\n",
+            ),
+            ("submissions/accepted/square.awk", "{ print $1 * $1 }\n"),
+            (
+                "submissions/accepted/square.pl",
+                "my $n = <STDIN>;\nprint $n * $n, \"\\n\";\n",
+            ),
+            (
+                "submissions/wrong_answer/cube.pl",
+                "my $n = <STDIN>;\nprint $n ** 3, \"\\n\";\n",
+            ),
+            (
+                "submissions/accepted/square.R",
+                "n <- scan(file(\"stdin\"), quiet = TRUE)\ncat(n * n, \"\\n\")\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let (code, output) = verify(&sandbox, "scripts");
+    assert_eq!(code, 0, "{output}");
+    for submission in [
+        "accepted/square.sh",
+        "accepted/power.sh",
+        "time_limit_exceeded/spin.sh",
+        "wrong_answer/double.bash",
+        "accepted/square.awk",
+        "accepted/square.pl",
+        "wrong_answer/cube.pl",
+    ] {
+        let status = status_of(&output, &format!("submissions/{submission}"));
+        assert_eq!(status, "ok", "{submission}:\n{output}");
+    }
+    // R is run where Rscript is, else skipped by name, never a mismatch.
+    let wanted = if installed("Rscript") {
+        "ok"
+    } else {
+        "skipped: no Rscript here"
+    };
+    assert_eq!(
+        status_of(&output, "submissions/accepted/square.R"),
+        wanted,
+        "{output}"
+    );
+}
+
+#[test]
+fn the_problem_package_format_s_pl_is_prolog_run_or_skipped_by_name() {
+    let sandbox = Sandbox::new(LIMITS);
+    let prolog = "main :- read_line_to_string(user_input, S), number_string(N, S), \
+                  X is N * N, format(\"~d~n\", [X]).\n";
+    let root = package(
+        &sandbox,
+        "prologsq",
+        &[
+            (
+                "problem.yaml",
+                "name: Prolog Square\nlimits:\n  time_multiplier: 2\n",
+            ),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "4\n"),
+            ("submissions/accepted/square.pl", prolog),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let toml = problem_toml(&sandbox, "prologsq");
+    assert_line(
+        &toml,
+        "submission.submissions/accepted/square.pl = \"permitted AC language prolog\"",
+    );
+    let (code, output) = verify(&sandbox, "prologsq");
+    assert_eq!(code, 0, "{output}");
+    let wanted = if installed("swipl") {
+        "ok"
+    } else {
+        "skipped: no swipl here"
+    };
+    assert_eq!(
+        status_of(&output, "submissions/accepted/square.pl"),
+        wanted,
+        "{output}"
+    );
 }
 
 #[test]

@@ -97,7 +97,7 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
     let judging = output_validator(&tree, &problem, &kind, &mut copied)?;
     let data = test_data(&tree, kind.interactive, kind.scoring, &mut notes)?;
     let input_validators = input_validators(&tree, &mut copied, &mut notes)?;
-    let submissions = submissions(&tree, problem.version, &mut copied, &mut notes)?;
+    let submissions = submissions(&tree, &problem, &mut copied, &mut notes)?;
     note_unused_folders(&tree, &mut notes);
     Ok(Package {
         format: problem.version,
@@ -852,10 +852,11 @@ fn glob_matches(pattern: &str, path: &str) -> bool {
 /// submissions.yaml and submissions.json say.
 fn submissions(
     tree: &Tree,
-    version: Format,
+    problem: &Problem,
     copied: &mut Vec<String>,
     notes: &mut Vec<String>,
 ) -> Result<Vec<Submission>, String> {
+    let version = problem.version;
     let mut found = Vec::new();
     for folder in tree.list("submissions") {
         let path = join("submissions", &folder);
@@ -883,10 +884,14 @@ fn submissions(
                 continue;
             }
             let files = program_files(tree, &entry);
-            let Some(submission) = labelled(tree, &entry, &files, labels.as_ref())? else {
+            let Some(mut submission) = labelled(tree, &entry, &files, labels.as_ref())? else {
                 unlabelled += 1;
                 continue;
             };
+            // The format's `.pl` is Prolog; DOMjudge's is Perl.
+            if !problem.domjudge && files.iter().any(|f| f.ends_with(".pl")) {
+                submission.language = Some(Language::Prolog);
+            }
             for file in &files {
                 copied.push(program_path(file)?);
             }

@@ -31,6 +31,7 @@ fn language_of(kind: &str) -> Option<Language> {
         "csharp" => Language::CSharp,
         "js" | "javascript" => Language::JavaScript,
         "ruby" => Language::Ruby,
+        "perl" => Language::Perl,
         _ => return None,
     })
 }

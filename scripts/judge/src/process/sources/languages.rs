@@ -1,7 +1,8 @@
 //! The languages a source is compiled from: how each is told by its file
-//! ending (the problem package format's language table), how it is
-//! compiled and how its build is run. A language whose compiler is not
-//! installed is named, never guessed around.
+//! ending (the problem package format's language table, and DOMjudge's
+//! default languages: sh, bash, awk, Perl, R, Prolog), how it is compiled
+//! (or its syntax checked) and how its build is run, as those judges do. A
+//! language whose compiler is not installed is named, never guessed around.
 
 use std::path::{Path, PathBuf};
 
@@ -18,13 +19,20 @@ pub enum Language {
     CSharp,
     JavaScript,
     Ruby,
+    Sh,
+    Bash,
+    Awk,
+    Perl,
+    R,
+    Prolog,
 }
 
 use Language::*;
 
 /// Every language: its code in a package (`submissions.yaml`'s `language`),
-/// and its file endings.
-const TABLE: [(Language, &str, &[&str]); 11] = [
+/// and its file endings. `.pl` is Perl, as DOMjudge has it; a package of
+/// the problem package format, whose `.pl` is Prolog, says so itself.
+const TABLE: [(Language, &str, &[&str]); 17] = [
     (Rust, "rust", &["rs"]),
     (Cpp, "cpp", &["cpp", "cc", "cxx", "c++", "C"]),
     (C, "c", &["c"]),
@@ -36,6 +44,12 @@ const TABLE: [(Language, &str, &[&str]); 11] = [
     (CSharp, "csharp", &["cs"]),
     (JavaScript, "javascript", &["js"]),
     (Ruby, "ruby", &["rb"]),
+    (Sh, "sh", &["sh"]),
+    (Bash, "bash", &["bash"]),
+    (Awk, "awk", &["awk"]),
+    (Perl, "perl", &["pl"]),
+    (R, "r", &["R", "r"]),
+    (Prolog, "prolog", &["plg"]),
 ];
 
 /// Files that go with sources but are not compiled on their own.
@@ -67,12 +81,24 @@ impl Language {
             "c#" | "cs" => "csharp",
             "js" | "node" | "nodejs" => "javascript",
             "rs" => "rust",
+            "pl" => "perl",
+            "plg" | "swipl" => "prolog",
+            "rscript" => "r",
             other => other,
         };
         TABLE
             .iter()
             .find(|(_, name, _)| *name == code)
             .map(|(language, _, _)| *language)
+    }
+
+    /// Every file ending a language is told by, for a message.
+    pub fn endings() -> String {
+        let endings: Vec<String> = TABLE
+            .iter()
+            .flat_map(|(_, _, endings)| endings.iter().map(|e| format!(".{e}")))
+            .collect();
+        endings.join(", ")
     }
 
     pub fn code(self) -> &'static str {
@@ -103,6 +129,15 @@ impl Language {
             CSharp => &["mcs", "-optimize+"],
             JavaScript => &["node", "--check"],
             Ruby => &["ruby", "-c"],
+            Sh => &["sh", "-n"],
+            Bash => &["bash", "-n"],
+            // Awk has no syntax check (DOMjudge runs none): awk is only
+            // seen to start, reading none of the file.
+            Awk => &["awk", "BEGIN { exit }"],
+            Perl => &["perl", "-c"],
+            R => &["Rscript", "-e", "invisible(parse(commandArgs(TRUE)[1]))"],
+            // As problemtools compiles it: a saved state that runs `main`.
+            Prolog => &["swipl", "-O", "-q", "-g", "main", "-t", "halt"],
         }
     }
 
@@ -151,7 +186,13 @@ impl Language {
                 args.push(format!("-out:{}", path(&dir.join("main.exe"))));
                 args.extend(files);
             }
-            Python3 | Python2 | JavaScript | Ruby => args.extend(files),
+            Prolog => {
+                args.extend(["-o".to_string(), main, "-c".to_string()]);
+                args.extend(files);
+            }
+            Python3 | Python2 | JavaScript | Ruby | Sh | Bash | Awk | Perl | R => {
+                args.extend(files)
+            }
         }
         args
     }
@@ -202,7 +243,12 @@ mod tests {
         ] {
             assert_eq!(Language::of_extension(ending), Some(language), "{ending}");
         }
-        assert_eq!(Language::of_extension("sh"), None);
+        assert_eq!(Language::of_extension("sh"), Some(Sh));
+        assert_eq!(Language::of_extension("pl"), Some(Perl));
+        assert_eq!(Language::of_extension("plg"), Some(Prolog));
+        assert_eq!(Language::of_extension("R"), Some(R));
+        assert_eq!(Language::of_extension("out"), None);
+        assert_eq!(Language::of_code("pl"), Some(Perl));
         assert_eq!(Language::of_code("Python2"), Some(Python2));
         assert_eq!(Language::of_code("c++"), Some(Cpp));
         assert_eq!(Language::of_code("cobol"), None);
