@@ -132,7 +132,7 @@ toolchain:
 # submissions, validators): installed through apt when root, as the floor rustc
 # is through rustup; elsewhere named, and the tests needing them skip (a
 # failure under CI=true).
-TOOLS := g++:g++ gcc:gcc python3:python3 javac:default-jdk-headless git:git
+TOOLS := g++:g++ gcc:gcc python3:python3 pypy3:pypy3 javac:default-jdk-headless git:git
 tools:
 	@missing=$$(for t in $(TOOLS); do command -v $${t%%:*} >/dev/null || echo $${t#*:}; done); \
 	if [ -z "$$missing" ]; then :; \

@@ -239,8 +239,8 @@ fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
         "time_multiplier = 5",
         "time_safety_margin = 2",
         "input_validators = \"judge-data/sumup/input_validators/validate.py\"",
-        "submission.submissions/accepted/sum.py = \"permitted AC\"",
-        "submission.submissions/wrong_answer/minus.py = \"permitted AC WA required WA\"",
+        "submission.submissions/accepted/sum.py = \"permitted AC language pypy3\"",
+        "submission.submissions/wrong_answer/minus.py = \"permitted AC WA required WA language pypy3\"",
     ] {
         assert_line(&toml, line);
     }
@@ -711,7 +711,7 @@ fn verify_classifies_labelled_submissions_of_every_verdict_in_four_languages() {
     // A label the submission does not meet is a mismatch: exit 1.
     let toml = sandbox.root.join("judge-data/verdicts/problem.toml");
     let text = fs::read_to_string(&toml).unwrap();
-    let relabelled = text.replace("= \"permitted AC WA required WA\"", "= \"permitted AC\"");
+    let relabelled = text.replace("= \"permitted AC WA required WA", "= \"permitted AC");
     fs::write(&toml, relabelled).unwrap();
     let (code, output) = verify(&sandbox, "verdicts");
     assert_eq!(code, 1, "{output}");
@@ -764,7 +764,7 @@ fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
         "float_tolerance = 1e-6",
         "case_sensitive = false",
         "submission.submissions/accepted/fltcmp-test-correct.c = \"final AC\"",
-        "submission.submissions/accepted/off.py = \"final WA TLE\"",
+        "submission.submissions/accepted/off.py = \"final WA TLE language pypy3\"",
     ] {
         assert_line(&toml, line);
     }
@@ -816,9 +816,9 @@ fn any_submissions_folder_is_verified_by_its_sources_expected_results() {
     );
     let toml = problem_toml(&sandbox, "mixed");
     for line in [
-        "submission.submissions/mixed/square.py = \"final AC\"",
-        "submission.submissions/mixed/double.py = \"final WA\"",
-        "submission.submissions/mixed/spin.py = \"final TLE WA\"",
+        "submission.submissions/mixed/square.py = \"final AC language pypy3\"",
+        "submission.submissions/mixed/double.py = \"final WA language pypy3\"",
+        "submission.submissions/mixed/spin.py = \"final TLE WA language pypy3\"",
     ] {
         assert_line(&toml, line);
     }
@@ -937,6 +937,96 @@ fn the_problem_package_format_s_pl_is_prolog_run_or_skipped_by_name() {
         status_of(&output, "submissions/accepted/square.pl"),
         wanted,
         "{output}"
+    );
+}
+
+/// A package whose answer is the Python that runs it: PyPy, as Kattis and
+/// DOMjudge run Python 3.
+fn pypy_package(sandbox: &Sandbox) -> PathBuf {
+    package(
+        sandbox,
+        "pypy",
+        &[
+            ("problem.yaml", "name: PyPy\n"),
+            ("data/sample/1.in", "x\n"),
+            ("data/sample/1.ans", "PyPy\n"),
+            (
+                "submissions/accepted/which.py",
+                "import platform\ninput()\nprint(platform.python_implementation())\n",
+            ),
+            ("submissions/accepted/plain.py", "input()\nprint('PyPy')\n"),
+        ],
+    )
+}
+
+#[test]
+fn python_submissions_run_by_pypy_as_the_format_s_judges_run_them() {
+    let Some(sandbox) = sandbox_with(&["pypy3"], LIMITS) else {
+        return;
+    };
+    let root = pypy_package(&sandbox);
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("time limit: 1000 ms by the format's rule"),
+        "{stdout}"
+    );
+    let toml = problem_toml(&sandbox, "pypy");
+    assert_line(
+        &toml,
+        "submission.submissions/accepted/which.py = \"permitted AC language pypy3\"",
+    );
+    let (code, output) = verify(&sandbox, "pypy");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(
+        status_of(&output, "submissions/accepted/which.py"),
+        "ok",
+        "{output}"
+    );
+}
+
+#[test]
+fn without_pypy_python_falls_back_to_cpython_named_and_out_of_the_time_rule() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = pypy_package(&sandbox);
+    imported(&sandbox, &root, &[]);
+    // A PATH with CPython alone (unconfined: a sandbox's /tmp is its own,
+    // so a tool linked from the test's folder is not in sight there).
+    let bin = sandbox.root.join("bin");
+    fs::create_dir_all(&bin).unwrap();
+    // The interpreter itself, not a pyenv shim, which needs pyenv on PATH.
+    let python = std::process::Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .unwrap();
+    symlink(text(&python.stdout).trim(), bin.join("python3")).unwrap();
+    let output = sandbox
+        .command(&probe(), &["verify", "pypy"])
+        .env("PATH", &bin)
+        .env("JUDGE_SANDBOX", "none")
+        .output()
+        .unwrap();
+    let output = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    assert!(
+        status_of(&output, "submissions/accepted/which.py").starts_with("MISMATCH: WA on sample-1"),
+        "{output}"
+    );
+    assert!(
+        output
+            .lines()
+            .any(|l| l.starts_with("submissions/accepted/plain.py")
+                && l.trim_end().ends_with("ok (run by python3: no pypy3 here)")),
+        "{output}"
+    );
+    assert_line(
+        &output,
+        "time limit: no accepted submission ran, so the format's rule gives none",
+    );
+    assert_line(
+        &output,
+        "time limit: left out of the rule, run by python3: no pypy3 here (its times are not the judge's): \
+         submissions/accepted/plain.py",
     );
 }
 
@@ -1255,7 +1345,7 @@ fn binaries_and_notes_beside_the_submissions_are_ignored_with_a_note() {
         .collect();
     assert_eq!(
         labelled,
-        ["submission.submissions/accepted/square.py = \"permitted AC\""],
+        ["submission.submissions/accepted/square.py = \"permitted AC language pypy3\""],
         "{toml}"
     );
     // A header is kept for the sources beside it, and is no submission.
@@ -1339,7 +1429,7 @@ fn submissions_json_names_the_entry_point_of_a_folder_submission() {
     let toml = problem_toml(&sandbox, "twomains");
     assert!(
         toml.contains(
-            "submission.submissions/accepted/pair = \"permitted AC entry inc.py language python3\""
+            "submission.submissions/accepted/pair = \"permitted AC entry inc.py language pypy3\""
         ),
         "{toml}"
     );

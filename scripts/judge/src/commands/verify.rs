@@ -15,7 +15,7 @@ use crate::judging::grading;
 use crate::judging::judge::Judge;
 use crate::judging::matrix::Matrix;
 use crate::judging::submissions::{
-    must_be_rejected, rule_limit, run_submission, upper_bound, Reach, Run,
+    left_out_note, must_be_rejected, rule_limit, run_submission, upper_bound, Reach, Run,
 };
 use crate::judging::verdict::Verdict;
 use crate::problem::config::{Config, Submission, TimeRule};
@@ -169,6 +169,10 @@ fn print_row(submission: &Submission, run: &Run, config: &Config, limit: Duratio
         }
         None => "ok".to_string(),
     };
+    let status = match &run.fallback {
+        Some(fallback) => format!("{status} ({fallback})"),
+        None => status,
+    };
     outln!(
         "{:<44} {:<34} {:<14} {:<22} {:>9}  {status}{}",
         submission.path,
@@ -315,6 +319,9 @@ fn rule_lines(rule: &TimeRule, runs: &[(&Submission, Run)], limit: Duration) -> 
             if ms == limit_ms { "" } else { ": set time_limit_ms to it" }
         )),
         None => lines.push("time limit: no accepted submission ran, so the format's rule gives none".into()),
+    }
+    if let Some(note) = left_out_note(runs) {
+        lines.push(format!("time limit: {note}"));
     }
     let margin = limit.mul_f64(rule.safety_margin);
     // Each time-limit-exceeded submission, run up to the margin: whether it

@@ -282,6 +282,7 @@ fn built(language: Language, build: &Path, entry: String, interpreter: Option<Pa
         Language::Java => java(build.display().to_string()),
         Language::Kotlin => java(path("main.jar")),
         Language::Python3 => Program::Exec(PathBuf::from("python3"), vec![path(&entry)]),
+        Language::PyPy3 => Program::Exec(PathBuf::from("pypy3"), vec![path(&entry)]),
         Language::Python2 => Program::Exec(interpreter.unwrap_or_default(), vec![path(&entry)]),
         Language::JavaScript => Program::Exec(PathBuf::from("node"), vec![path(&entry)]),
         Language::Ruby => Program::Exec(PathBuf::from("ruby"), vec![path(&entry)]),
@@ -381,14 +382,7 @@ fn headers_in(dir: &Path) -> Vec<Vec<u8>> {
 fn language_of(files: &[File], shown: &str) -> Result<Language, BuildError> {
     let mut found: Vec<Language> = Vec::new();
     for file in files {
-        let shebang = |word: &[u8]| {
-            file.bytes.starts_with(b"#!")
-                && file
-                    .bytes
-                    .split(|&b| b == b'\n')
-                    .next()
-                    .is_some_and(|line| line.windows(word.len()).any(|w| w == word))
-        };
+        let shebang = |word: &[u8]| languages::shebang_names(&file.bytes, word);
         let language = match Language::of_path(Path::new(&file.name)) {
             Some(Language::Python3) if shebang(b"python2") => Language::Python2,
             Some(Language::Sh) if shebang(b"bash") => Language::Bash,
@@ -422,7 +416,7 @@ fn language_of(files: &[File], shown: &str) -> Result<Language, BuildError> {
 fn is_code(name: &str, language: Language) -> bool {
     match Language::of_path(Path::new(name)) {
         Some(Language::C) if language == Language::Cpp => true,
-        Some(Language::Python3) if language == Language::Python2 => true,
+        Some(Language::Python3) if matches!(language, Language::Python2 | Language::PyPy3) => true,
         Some(Language::Sh) if language == Language::Bash => true,
         // The problem package format's `.pl` is Prolog.
         Some(Language::Perl) if language == Language::Prolog => true,
@@ -451,6 +445,7 @@ fn entry_of(
         }
         Language::Rust
         | Language::Python3
+        | Language::PyPy3
         | Language::Python2
         | Language::JavaScript
         | Language::Ruby

@@ -13,7 +13,7 @@ use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::wildcard;
 use crate::base::yaml::{self, Node, Value};
 use crate::problem::config::{Compare, Group, Submission, TimeRule, Tool};
-use crate::process::sources::languages::{Language, HEADERS};
+use crate::process::sources::languages::{self, Language, HEADERS};
 use std::path::Path;
 
 /// Kattis's memory limit where a package sets none; DOMjudge's is 2 GiB.
@@ -888,10 +888,7 @@ fn submissions(
                 unlabelled += 1;
                 continue;
             };
-            // The format's `.pl` is Prolog; DOMjudge's is Perl.
-            if !problem.domjudge && files.iter().any(|f| f.ends_with(".pl")) {
-                submission.language = Some(Language::Prolog);
-            }
+            submission.language = judges_language(tree, &files, problem.domjudge);
             for file in &files {
                 copied.push(program_path(file)?);
             }
@@ -947,6 +944,33 @@ fn labelled(
     Ok(Some(submission))
 }
 
+/// The language the format's judge runs `files` in where their endings
+/// alone say another: the format's `.pl` is Prolog (DOMjudge's is Perl),
+/// and Python 3 is PyPy's, as problemtools and DOMjudge (since 8.0) run it.
+fn judges_language(tree: &Tree, files: &[String], domjudge: bool) -> Option<Language> {
+    let languages: Vec<Language> = files
+        .iter()
+        .filter_map(|f| Language::of_path(Path::new(f)))
+        .collect();
+    if !domjudge && languages.contains(&Language::Perl) {
+        return Some(Language::Prolog);
+    }
+    let python2 = files
+        .iter()
+        .any(|f| languages::shebang_names(&tree.read(f).unwrap_or_default(), b"python2"));
+    let python = !languages.is_empty() && languages.iter().all(|l| *l == Language::Python3);
+    (python && !python2).then_some(Language::PyPy3)
+}
+
+/// The language a package's `language` names, as its judge runs it:
+/// `python3` (DOMjudge's `py3`) is PyPy's there.
+fn judges_code(code: &str) -> Option<Language> {
+    match Language::of_code(code)? {
+        Language::Python3 => Some(Language::PyPy3),
+        other => Some(other),
+    }
+}
+
 /// What a file beside the submissions is, when it is none: a compiled
 /// binary, an object, a class, notes (no language's file ending). A folder
 /// is a submission whatever it holds.
@@ -994,7 +1018,7 @@ fn submissions_yaml(
                     "required" => submission.required = verdicts(value)?,
                     "language" => {
                         let code = in_file(file, value.text("a language"))?;
-                        submission.language = Some(Language::of_code(code).ok_or_else(|| {
+                        submission.language = Some(judges_code(code).ok_or_else(|| {
                             format!("{file}: {pattern}: no language {code:?} here")
                         })?);
                     }
@@ -1064,7 +1088,7 @@ fn submissions_json(tree: &Tree, found: &mut [Submission]) -> Result<(), String>
         for key in ["language", "language_id"] {
             if let Some(code) = settings.get(key).and_then(|v| v.as_str()) {
                 submission.language = Some(
-                    Language::of_code(code)
+                    judges_code(code)
                         .ok_or_else(|| format!("{file}: {path}: no language {code:?} here"))?,
                 );
             }

@@ -13,6 +13,9 @@ pub enum Language {
     C,
     Java,
     Python3,
+    /// Python 3 as Kattis and DOMjudge run it; told by no ending, only by
+    /// a package (its judge's) or a `language`.
+    PyPy3,
     Python2,
     Kotlin,
     Go,
@@ -32,12 +35,13 @@ use Language::*;
 /// Every language: its code in a package (`submissions.yaml`'s `language`),
 /// and its file endings. `.pl` is Perl, as DOMjudge has it; a package of
 /// the problem package format, whose `.pl` is Prolog, says so itself.
-const TABLE: [(Language, &str, &[&str]); 17] = [
+const TABLE: [(Language, &str, &[&str]); 18] = [
     (Rust, "rust", &["rs"]),
     (Cpp, "cpp", &["cpp", "cc", "cxx", "c++", "C"]),
     (C, "c", &["c"]),
     (Java, "java", &["java"]),
     (Python3, "python3", &["py", "py3"]),
+    (PyPy3, "pypy3", &[]),
     (Python2, "python2", &["py2"]),
     (Kotlin, "kotlin", &["kt"]),
     (Go, "go", &["go"]),
@@ -75,7 +79,7 @@ impl Language {
         let code = code.to_ascii_lowercase();
         let code = match code.as_str() {
             "c++" | "cplusplus" | "cc" => "cpp",
-            "python" | "py" | "py3" | "pypy3" => "python3",
+            "python" | "py" | "py3" | "cpython" => "python3",
             "py2" | "pypy" | "pypy2" => "python2",
             "kt" | "kotlinc" => "kotlin",
             "c#" | "cs" => "csharp",
@@ -123,6 +127,7 @@ impl Language {
             C => &["gcc", "-O2", "-DONLINE_JUDGE"],
             Java => &["javac", "-encoding", "UTF-8"],
             Python3 => &["python3", "-m", "py_compile"],
+            PyPy3 => &["pypy3", "-m", "py_compile"],
             Python2 => &["python2", "-m", "py_compile"],
             Kotlin => &["kotlinc", "-nowarn"],
             Go => &["go", "build"],
@@ -141,12 +146,26 @@ impl Language {
         }
     }
 
-    /// The program its build needs at run time besides itself (`java`).
+    /// What runs the same sources where this language's tool is missing,
+    /// its times not the judge's: CPython for PyPy.
+    pub fn fallback(self) -> Option<Language> {
+        match self {
+            PyPy3 => Some(Python3),
+            _ => None,
+        }
+    }
+
+    /// The program its build needs at run time besides itself (`java`, an
+    /// interpreter), looked for even when the build is cached.
     pub fn runtime(self) -> Option<&'static str> {
         match self {
             Java | Kotlin => Some("java"),
             CSharp => Some("mono"),
-            _ => None,
+            Python3 | PyPy3 | JavaScript | Ruby | Sh | Bash | Awk | Perl | R | Prolog => {
+                self.compiler().first().copied()
+            }
+            // Python 2's interpreter is found where it is kept.
+            Rust | Cpp | C | Go | Python2 => None,
         }
     }
 
@@ -190,12 +209,19 @@ impl Language {
                 args.extend(["-o".to_string(), main, "-c".to_string()]);
                 args.extend(files);
             }
-            Python3 | Python2 | JavaScript | Ruby | Sh | Bash | Awk | Perl | R => {
+            Python3 | PyPy3 | Python2 | JavaScript | Ruby | Sh | Bash | Awk | Perl | R => {
                 args.extend(files)
             }
         }
         args
     }
+}
+
+/// Whether a file's first line is a shebang naming `word` (`python2`,
+/// `bash`), which makes a `.py` Python 2 and a `.sh` Bash.
+pub fn shebang_names(bytes: &[u8], word: &[u8]) -> bool {
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or(b"");
+    first.starts_with(b"#!") && first.windows(word.len()).any(|w| w == word)
 }
 
 /// A Python 2 that runs: `python2` on PATH, else one that pyenv keeps
@@ -249,6 +275,9 @@ mod tests {
         assert_eq!(Language::of_extension("R"), Some(R));
         assert_eq!(Language::of_extension("out"), None);
         assert_eq!(Language::of_code("pl"), Some(Perl));
+        assert_eq!(Language::of_code("pypy3"), Some(PyPy3));
+        assert_eq!(PyPy3.fallback(), Some(Python3));
+        assert_eq!(Python3.fallback(), None);
         assert_eq!(Language::of_code("Python2"), Some(Python2));
         assert_eq!(Language::of_code("c++"), Some(Cpp));
         assert_eq!(Language::of_code("cobol"), None);
