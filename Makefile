@@ -12,7 +12,8 @@
 #   make import [PORT=<n>] [ONCE=1]            problems from Competitive Companion
 #   make sandbox                               what the sandbox contains here, what is missing
 #   make import PKG=<folder|zip> [ID=..] [FORCE=1]  a problem package (Kattis, ICPC, DOMjudge, Polygon)
-#   make verify P=<id>                         every labelled submission of an imported package
+#   make verify P=<id> [MATRIX=1]              every labelled submission of an imported package
+#                                              (MATRIX=1: which case rejects which wrong one)
 #   make validate P=<id> [N=..] [SEED=..]      the input validators on every input
 #   make mutants P=<id> [N=..] [SEED=..] [JOBS=..] [SAVE=1]  how strong the cases are: the solution's mutants
 #   make fmt                                   format every crate
@@ -33,7 +34,7 @@ opt = $${$(2):+$(1) "$$$(2)"}
 # A variable given on the command line that no target reads is a typo
 # (CHEKER=1): warned about, naming the nearest known one.
 KNOWN_VARS := P BIN N SEED JOBS COPY SAVE JUDGE TITLE URL CHECKER SNIPPET INTERACTIVE S IN CASE \
-	PORT ONCE PKG ID FORCE CARGO TOOLS V2VM_TOOL JUDGE_RUST RUNNER PROBLEMS
+	PORT ONCE PKG ID FORCE MATRIX CARGO TOOLS V2VM_TOOL JUDGE_RUST RUNNER PROBLEMS
 given = $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 nearest = $(shell echo $(1) $(KNOWN_VARS) | awk 'function d(s, t, i, j, m, n, c, x, a) { \
 	m = length(s); n = length(t); for (i = 0; i <= m; i++) a[i, 0] = i; for (j = 0; j <= n; j++) a[0, j] = j; \
@@ -99,8 +100,9 @@ check-v2: build
 	@V2VM_TOOL=$(V2VM_TOOL) scripts/cgroup-v2-check.sh
 
 # An imported package's labelled submissions, each against its label; the format's time limit.
+# MATRIX=1: the wrong ones on every case, which case rejects which, a smallest set rejecting all.
 verify: build
-	@$(RUNNER) verify $(P)
+	@$(RUNNER) verify $(P) $(if $(MATRIX),--matrix)
 
 # The input validators on every stored input and on generated ones.
 validate: build
@@ -130,7 +132,7 @@ toolchain:
 # submissions, validators): installed through apt when root, as the floor rustc
 # is through rustup; elsewhere named, and the tests needing them skip (a
 # failure under CI=true).
-TOOLS := g++:g++ gcc:gcc python3:python3 javac:default-jdk-headless git:git
+TOOLS := g++:g++ gcc:gcc python3:python3 pypy3:pypy3 javac:default-jdk-headless git:git
 tools:
 	@missing=$$(for t in $(TOOLS); do command -v $${t%%:*} >/dev/null || echo $${t#*:}; done); \
 	if [ -z "$$missing" ]; then :; \

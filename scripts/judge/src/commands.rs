@@ -226,9 +226,13 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "verify",
-        usage: &["<id>"],
+        usage: &["<id> [--matrix]"],
         summary: "every labelled submission on every case, checked against its label; the format's time limit",
-        options: &[],
+        options: &[opt(
+            "matrix",
+            None,
+            "which case rejects which wrong submission, and a smallest set of cases rejecting them all",
+        )],
         handler: Handler::Workspace(verify::command),
         hidden: false,
     },

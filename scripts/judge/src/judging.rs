@@ -4,7 +4,8 @@
 //! package format grades them (`grading`), the one judge that every
 //! command and every problem's own tests judge through (`judge`), and a
 //! package's labelled submissions judged with it, with the format's time
-//! rule (`submissions`); a stress iteration, solution against brute force
+//! rule (`submissions`), and which case rejects which wrong one (`matrix`);
+//! a stress iteration, solution against brute force
 //! on a generated input (`trial`), and the shrinking of a failing one
 //! (`shrink`), for `stress` and `mutants` alike; a solution's mutants built,
 //! judged on the stored cases and stressed (`mutants`).
@@ -14,6 +15,7 @@ pub mod compare;
 pub mod grading;
 pub mod interactor;
 pub mod judge;
+pub mod matrix;
 pub mod mutants;
 pub mod protocol;
 pub mod shrink;

@@ -112,6 +112,17 @@ fn with_sumup() -> Option<Sandbox> {
     Some(sandbox)
 }
 
+/// Whether `tool` runs here; its absence is no skip, for tests that check
+/// what a missing tool gives.
+fn installed(tool: &str) -> bool {
+    std::process::Command::new(tool)
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok()
+}
+
 /// Fails unless `text` has the line `line`.
 fn assert_line(text: &str, line: &str) {
     assert!(text.lines().any(|l| l == line), "{line} not in:\n{text}");
@@ -228,8 +239,8 @@ fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
         "time_multiplier = 5",
         "time_safety_margin = 2",
         "input_validators = \"judge-data/sumup/input_validators/validate.py\"",
-        "submission.submissions/accepted/sum.py = \"permitted AC\"",
-        "submission.submissions/wrong_answer/minus.py = \"permitted AC WA required WA\"",
+        "submission.submissions/accepted/sum.py = \"permitted AC language pypy3\"",
+        "submission.submissions/wrong_answer/minus.py = \"permitted AC WA required WA language pypy3\"",
     ] {
         assert_line(&toml, line);
     }
@@ -637,7 +648,8 @@ fn accept_if_any_accepted_makes_a_partially_accepted_submission_ac_at_every_leve
         row.split_whitespace().collect::<Vec<_>>().join(" ")
     };
     assert!(
-        row("submissions/partially_accepted/small.py").contains(" final AC AC (1 of 4) 40 "),
+        row("submissions/partially_accepted/small.py").contains(" AC (1 of 4) 40 ")
+            && row("submissions/partially_accepted/small.py").contains(" final AC "),
         "{output}"
     );
     assert!(
@@ -771,7 +783,7 @@ fn verify_classifies_labelled_submissions_of_every_verdict_in_four_languages() {
     // A label the submission does not meet is a mismatch: exit 1.
     let toml = sandbox.root.join("judge-data/verdicts/problem.toml");
     let text = fs::read_to_string(&toml).unwrap();
-    let relabelled = text.replace("= \"permitted AC WA required WA\"", "= \"permitted AC\"");
+    let relabelled = text.replace("= \"permitted AC WA required WA", "= \"permitted AC");
     fs::write(&toml, relabelled).unwrap();
     let (code, output) = verify(&sandbox, "verdicts");
     assert_eq!(code, 1, "{output}");
@@ -824,7 +836,7 @@ fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
         "float_tolerance = 1e-6",
         "case_sensitive = false",
         "submission.submissions/accepted/fltcmp-test-correct.c = \"final AC\"",
-        "submission.submissions/accepted/off.py = \"final WA TLE\"",
+        "submission.submissions/accepted/off.py = \"final WA TLE language pypy3\"",
     ] {
         assert_line(&toml, line);
     }
@@ -834,6 +846,259 @@ fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
         status_of(&output, "submissions/accepted/off.py"),
         "ok",
         "{output}"
+    );
+}
+
+#[test]
+fn any_submissions_folder_is_verified_by_its_sources_expected_results() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "mixed",
+        &[
+            ("domjudge-problem.ini", "name='Mixed'\ntimelimit='1'\n"),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "4\n"),
+            ("data/secret/1.in", "3\n"),
+            ("data/secret/1.ans", "9\n"),
+            (
+                "submissions/mixed/square.py",
+                "# @EXPECTED_RESULTS@: CORRECT\nn = int(input())\nprint(n * n)\n",
+            ),
+            (
+                "submissions/mixed/double.py",
+                "# @EXPECTED_RESULTS@: WRONG-ANSWER\nn = int(input())\nprint(n + n)\n",
+            ),
+            (
+                "submissions/mixed/spin.py",
+                "# @EXPECTED_RESULTS@: TIMELIMIT, WRONG-ANSWER\nwhile True:\n    pass\n",
+            ),
+            ("submissions/mixed/plain.py", "print(4)\n"),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains(
+            "submissions/mixed/: not a submissions folder of the problem package format (legacy); \
+             its 1 submissions without @EXPECTED_RESULTS@ are not verified"
+        ),
+        "{stdout}"
+    );
+    let toml = problem_toml(&sandbox, "mixed");
+    for line in [
+        "submission.submissions/mixed/square.py = \"final AC language pypy3\"",
+        "submission.submissions/mixed/double.py = \"final WA language pypy3\"",
+        "submission.submissions/mixed/spin.py = \"final TLE WA language pypy3\"",
+    ] {
+        assert_line(&toml, line);
+    }
+    assert!(!toml.contains("plain.py"), "{toml}");
+    let (code, output) = verify(&sandbox, "mixed");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("3 submissions, 0 mismatched"), "{output}");
+}
+
+#[test]
+fn domjudge_s_default_languages_get_their_labels_and_a_missing_one_is_skipped_by_name() {
+    let Some(sandbox) = sandbox_with(&["sh", "bash", "perl"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "scripts",
+        &[
+            ("domjudge-problem.ini", "name='Scripts'\ntimelimit='1'\n"),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "4\n"),
+            ("data/secret/1.in", "3\n"),
+            ("data/secret/1.ans", "9\n"),
+            (
+                "submissions/accepted/square.sh",
+                "read n\necho $((n * n))\n",
+            ),
+            (
+                "submissions/time_limit_exceeded/spin.sh",
+                "while :; do :; done\n",
+            ),
+            (
+                "submissions/wrong_answer/double.bash",
+                "read -r n\n(( n += n ))\necho \"$n\"\n",
+            ),
+            // `**` is bash's alone: the shebang makes this .sh Bash.
+            (
+                "submissions/accepted/power.sh",
+                "#!/bin/bash\nread -r n\necho $(( n ** 2 ))\n",
+            ),
+            ("submissions/accepted/square.awk", "{ print $1 * $1 }\n"),
+            (
+                "submissions/accepted/square.pl",
+                "my $n = <STDIN>;\nprint $n * $n, \"\\n\";\n",
+            ),
+            (
+                "submissions/wrong_answer/cube.pl",
+                "my $n = <STDIN>;\nprint $n ** 3, \"\\n\";\n",
+            ),
+            (
+                "submissions/accepted/square.R",
+                "n <- scan(file(\"stdin\"), quiet = TRUE)\ncat(n * n, \"\\n\")\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let (code, output) = verify(&sandbox, "scripts");
+    assert_eq!(code, 0, "{output}");
+    for submission in [
+        "accepted/square.sh",
+        "accepted/power.sh",
+        "time_limit_exceeded/spin.sh",
+        "wrong_answer/double.bash",
+        "accepted/square.awk",
+        "accepted/square.pl",
+        "wrong_answer/cube.pl",
+    ] {
+        let status = status_of(&output, &format!("submissions/{submission}"));
+        assert_eq!(status, "ok", "{submission}:\n{output}");
+    }
+    // R is run where Rscript is, else skipped by name, never a mismatch.
+    let wanted = if installed("Rscript") {
+        "ok"
+    } else {
+        "skipped: no Rscript here"
+    };
+    assert_eq!(
+        status_of(&output, "submissions/accepted/square.R"),
+        wanted,
+        "{output}"
+    );
+}
+
+#[test]
+fn the_problem_package_format_s_pl_is_prolog_run_or_skipped_by_name() {
+    let sandbox = Sandbox::new(LIMITS);
+    let prolog = "main :- read_line_to_string(user_input, S), number_string(N, S), \
+                  X is N * N, format(\"~d~n\", [X]).\n";
+    let root = package(
+        &sandbox,
+        "prologsq",
+        &[
+            (
+                "problem.yaml",
+                "name: Prolog Square\nlimits:\n  time_multiplier: 2\n",
+            ),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "4\n"),
+            ("submissions/accepted/square.pl", prolog),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let toml = problem_toml(&sandbox, "prologsq");
+    assert_line(
+        &toml,
+        "submission.submissions/accepted/square.pl = \"permitted AC language prolog\"",
+    );
+    let (code, output) = verify(&sandbox, "prologsq");
+    assert_eq!(code, 0, "{output}");
+    let wanted = if installed("swipl") {
+        "ok"
+    } else {
+        "skipped: no swipl here"
+    };
+    assert_eq!(
+        status_of(&output, "submissions/accepted/square.pl"),
+        wanted,
+        "{output}"
+    );
+}
+
+/// A package whose answer is the Python that runs it: PyPy, as Kattis and
+/// DOMjudge run Python 3.
+fn pypy_package(sandbox: &Sandbox) -> PathBuf {
+    package(
+        sandbox,
+        "pypy",
+        &[
+            ("problem.yaml", "name: PyPy\n"),
+            ("data/sample/1.in", "x\n"),
+            ("data/sample/1.ans", "PyPy\n"),
+            (
+                "submissions/accepted/which.py",
+                "import platform\ninput()\nprint(platform.python_implementation())\n",
+            ),
+            ("submissions/accepted/plain.py", "input()\nprint('PyPy')\n"),
+        ],
+    )
+}
+
+#[test]
+fn python_submissions_run_by_pypy_as_the_format_s_judges_run_them() {
+    let Some(sandbox) = sandbox_with(&["pypy3"], LIMITS) else {
+        return;
+    };
+    let root = pypy_package(&sandbox);
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains("time limit: 1000 ms by the format's rule"),
+        "{stdout}"
+    );
+    let toml = problem_toml(&sandbox, "pypy");
+    assert_line(
+        &toml,
+        "submission.submissions/accepted/which.py = \"permitted AC language pypy3\"",
+    );
+    let (code, output) = verify(&sandbox, "pypy");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(
+        status_of(&output, "submissions/accepted/which.py"),
+        "ok",
+        "{output}"
+    );
+}
+
+#[test]
+fn without_pypy_python_falls_back_to_cpython_named_and_out_of_the_time_rule() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = pypy_package(&sandbox);
+    imported(&sandbox, &root, &[]);
+    // A PATH with CPython alone (unconfined: a sandbox's /tmp is its own,
+    // so a tool linked from the test's folder is not in sight there).
+    let bin = sandbox.root.join("bin");
+    fs::create_dir_all(&bin).unwrap();
+    // The interpreter itself, not a pyenv shim, which needs pyenv on PATH.
+    let python = std::process::Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .unwrap();
+    symlink(text(&python.stdout).trim(), bin.join("python3")).unwrap();
+    let output = sandbox
+        .command(&probe(), &["verify", "pypy"])
+        .env("PATH", &bin)
+        .env("JUDGE_SANDBOX", "none")
+        .output()
+        .unwrap();
+    let output = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    assert!(
+        status_of(&output, "submissions/accepted/which.py").starts_with("MISMATCH: WA on sample-1"),
+        "{output}"
+    );
+    assert!(
+        output
+            .lines()
+            .any(|l| l.starts_with("submissions/accepted/plain.py")
+                && l.trim_end().ends_with("ok (run by python3: no pypy3 here)")),
+        "{output}"
+    );
+    assert_line(
+        &output,
+        "time limit: no accepted submission ran, so the format's rule gives none",
+    );
+    assert_line(
+        &output,
+        "time limit: left out of the rule, run by python3: no pypy3 here (its times are not the judge's): \
+         submissions/accepted/plain.py",
     );
 }
 
@@ -1103,6 +1368,152 @@ fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept_and_nextpa
 }
 
 #[test]
+fn verify_matrix_names_what_each_case_rejects_the_dead_cases_and_a_smallest_covering_set() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // The square of n, on n = 2, 0, 1, 3; each wrong submission is right
+    // on some of them, and none is wrong on 0.
+    let root = package(
+        &sandbox,
+        "squares",
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07\nname: Squares\nuuid: x\nlimits:\n  time_limit: 1\n"),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "4\n"),
+            ("data/secret/1.in", "0\n"),
+            ("data/secret/1.ans", "0\n"),
+            ("data/secret/2.in", "1\n"),
+            ("data/secret/2.ans", "1\n"),
+            ("data/secret/3.in", "3\n"),
+            ("data/secret/3.ans", "9\n"),
+            ("submissions/accepted/square.py", "n = int(input())\nprint(n * n)\n"),
+            ("submissions/wrong_answer/double.py", "n = int(input())\nprint(n + n)\n"),
+            ("submissions/wrong_answer/cube.py", "n = int(input())\nprint(n ** 3)\n"),
+            ("submissions/wrong_answer/one-off.py", "n = int(input())\nprint(n * n + (n == 1))\n"),
+            ("submissions/wrong_answer/lucky.py", "n = int(input())\nprint(abs(n) * n)\n"),
+            ("submissions/time_limit_exceeded/spin.py", "n = int(input())\nwhile n == 3:\n    pass\nprint(n * n)\n"),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let (code, output) = run(&sandbox, &["verify", "squares", "--matrix"]);
+    assert_eq!(code, 0, "{output}");
+    assert!(!output.contains("square.py"), "{output}");
+    // The legend numbers the wrong submissions; each case's row lists the
+    // numbers it rejects.
+    let number = |name: &str| {
+        let line = output
+            .lines()
+            .find(|l| l.trim_end().ends_with(&format!("submissions/{name}")))
+            .unwrap_or_else(|| panic!("{name} not in the legend:\n{output}"));
+        line.split_whitespace().next().unwrap().to_string()
+    };
+    let row = |case: &str| {
+        let line = output
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(case))
+            .unwrap_or_else(|| panic!("no row for {case}:\n{output}"));
+        let mut found: Vec<String> = line.split_whitespace().skip(1).map(String::from).collect();
+        found.sort();
+        found
+    };
+    let numbers = |names: &[&str]| {
+        let mut found: Vec<String> = names.iter().map(|n| number(n)).collect();
+        found.sort();
+        found
+    };
+    assert_eq!(
+        row("sample-1"),
+        numbers(&["wrong_answer/cube.py"]),
+        "{output}"
+    );
+    assert_eq!(row("secret-1"), vec!["-"], "{output}");
+    assert_eq!(
+        row("secret-2"),
+        numbers(&["wrong_answer/double.py", "wrong_answer/one-off.py"]),
+        "{output}"
+    );
+    assert_eq!(
+        row("secret-3"),
+        numbers(&[
+            "wrong_answer/double.py",
+            "wrong_answer/cube.py",
+            "time_limit_exceeded/spin.py"
+        ]),
+        "{output}"
+    );
+    for line in [
+        "cases that reject none: secret-1",
+        "rejected by a single case: submissions/time_limit_exceeded/spin.py (only by secret-3)",
+        "rejected by a single case: submissions/wrong_answer/one-off.py (only by secret-2)",
+        "rejected by no case: submissions/wrong_answer/lucky.py",
+        "smallest set of cases that still rejects every rejected one: secret-2, secret-3 (2 of 4 cases)",
+    ] {
+        assert_line(&output, line);
+    }
+}
+
+#[test]
+fn binaries_and_notes_beside_the_submissions_are_ignored_with_a_note() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    let root = package(
+        &sandbox,
+        "leftovers",
+        &[
+            ("problem.yaml", "name: Leftovers\n"),
+            ("data/sample/1.in", "2\n"),
+            ("data/sample/1.ans", "4\n"),
+            (
+                "submissions/accepted/square.py",
+                "n = int(input())\nprint(n * n)\n",
+            ),
+            ("!submissions/accepted/a.out", "\u{7f}ELF\u{2}\u{1}\u{1}"),
+            ("submissions/accepted/square.o", "\u{7f}ELF\u{2}\u{1}\u{1}"),
+            (
+                "submissions/accepted/NOTES.md",
+                "# why square.py is right\n",
+            ),
+            ("submissions/wrong_answer/timing.txt", "0.01 s\n"),
+            ("submissions/wrong_answer/util.h", "int twice(int);\n"),
+        ],
+    );
+    fs::write(
+        root.join("submissions/accepted/Square.class"),
+        [0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 52],
+    )
+    .unwrap();
+    let stdout = imported(&sandbox, &root, &[]);
+    for line in [
+        "note: submissions/accepted/a.out: a compiled binary (ELF), not a submission: ignored",
+        "note: submissions/accepted/square.o: a compiled binary (ELF), not a submission: ignored",
+        "note: submissions/accepted/Square.class: a compiled Java class, not a submission: ignored",
+        "note: submissions/accepted/NOTES.md: no source of a language here, not a submission: ignored",
+        "note: submissions/wrong_answer/timing.txt: no source of a language here, not a submission: ignored",
+    ] {
+        assert!(stdout.lines().any(|l| l.trim() == line), "{line} not in:\n{stdout}");
+    }
+    let toml = problem_toml(&sandbox, "leftovers");
+    let labelled: Vec<&str> = toml
+        .lines()
+        .filter(|l| l.starts_with("submission."))
+        .collect();
+    assert_eq!(
+        labelled,
+        ["submission.submissions/accepted/square.py = \"permitted AC language pypy3\""],
+        "{toml}"
+    );
+    // A header is kept for the sources beside it, and is no submission.
+    let data = sandbox.root.join("judge-data/leftovers");
+    assert!(data.join("submissions/wrong_answer/util.h").is_file());
+    assert!(!data.join("submissions/accepted/a.out").exists());
+    let (code, output) = verify(&sandbox, "leftovers");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("1 submissions, 0 mismatched"), "{output}");
+}
+
+#[test]
 fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one() {
     let Some(sandbox) = with_sumup() else {
         return;
@@ -1174,7 +1585,7 @@ fn submissions_json_names_the_entry_point_of_a_folder_submission() {
     let toml = problem_toml(&sandbox, "twomains");
     assert!(
         toml.contains(
-            "submission.submissions/accepted/pair = \"permitted AC entry inc.py language python3\""
+            "submission.submissions/accepted/pair = \"permitted AC entry inc.py language pypy3\""
         ),
         "{toml}"
     );

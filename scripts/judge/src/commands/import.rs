@@ -104,11 +104,14 @@ fn import_package(
 /// from the accepted submissions, run now, by the format's rule.
 fn set_time_limit(workspace: &Workspace, id: &str) -> Result<String, SetupError> {
     let path = workspace.data_dir(id).join("problem.toml");
-    let Some((ms, why)) = submissions::time_limit_by_rule(workspace, id)? else {
-        return Ok(format!(
-            "time limit: no accepted submission ran, so time_limit_ms = 1000 is a placeholder: \
-             set it, or make verify P={id} once one runs"
-        ));
+    let (ms, why) = match submissions::time_limit_by_rule(workspace, id)? {
+        Ok(found) => found,
+        Err(why) => {
+            return Ok(format!(
+                "time limit: {why}, so time_limit_ms = 1000 is a placeholder: \
+                 set it, or make verify P={id} once one runs"
+            ))
+        }
     };
     let text = fs::read_to_string(&path)
         .map_err(|e| SetupError(format!("cannot read {}: {e}", path.display())))?;

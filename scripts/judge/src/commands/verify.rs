@@ -4,6 +4,8 @@
 //! says, in a table: expected, verdict, slowest case, time. Then the time
 //! limit the format's rule gives from the accepted submissions, and the
 //! margin to the fastest time-limit-exceeded one. Exit 1 on any mismatch.
+//! With `--matrix`, the submissions that must be rejected are run on every
+//! case instead, and `judging::matrix` says which case rejects which.
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
@@ -11,11 +13,14 @@ use crate::base::modes::{Expected, Mode};
 use crate::base::terminal::number;
 use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
-use crate::judging::submissions::{rule_limit, run_submission, upper_bound, Run};
+use crate::judging::matrix::Matrix;
+use crate::judging::submissions::{
+    left_out_note, must_be_rejected, rule_limit, run_submission, upper_bound, Reach, Run,
+};
 use crate::judging::verdict::{Judgement, Verdict};
 use crate::problem::config::{Config, Submission, TimeRule};
 use crate::problem::package::expectation;
-use crate::problem::workspace::Workspace;
+use crate::problem::workspace::{Case, Workspace};
 use crate::process::interrupt;
 use std::time::Duration;
 
@@ -32,6 +37,9 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     }
     let judge = Judge::of(workspace, &id, &config)?;
     let cases = judge.cases(workspace, &id)?;
+    if args.flag("matrix") {
+        return print_matrix(workspace, &id, &config, &judge, &cases);
+    }
     let limit = judge.limits().time;
     outln!(
         "{:<44} {:<34} {:<14} {:<22} {:>9}",
@@ -54,7 +62,15 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
                     .with_time_limit(limit.mul_f64(rule.safety_margin))
             });
         let judge = stretched.as_ref().unwrap_or(&judge);
-        let run = run_submission(workspace, &id, &config, judge, &cases, submission)?;
+        let run = run_submission(
+            workspace,
+            &id,
+            &config,
+            judge,
+            &cases,
+            submission,
+            Reach::FirstRejection,
+        )?;
         if print_row(submission, &run, &config, limit) {
             mismatches += 1;
         }
@@ -71,6 +87,64 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     }
     outln!("{} submissions, {mismatches} mismatched", runs.len());
     Ok(mismatches == 0)
+}
+
+/// `--matrix`: each submission that must be rejected run on every case (one
+/// skipped or not compiling is named and left out), then the matrix's report.
+fn print_matrix(
+    workspace: &Workspace,
+    id: &str,
+    config: &Config,
+    judge: &Judge,
+    cases: &[Case],
+) -> Result<bool, SetupError> {
+    let mut matrix = Matrix {
+        cases: cases.iter().map(|case| case.name.clone()).collect(),
+        submissions: Vec::new(),
+        rejects: vec![Vec::new(); cases.len()],
+    };
+    for submission in config.submissions.iter().filter(|s| must_be_rejected(s)) {
+        let run = run_submission(
+            workspace,
+            id,
+            config,
+            judge,
+            cases,
+            submission,
+            Reach::EveryCase,
+        )?;
+        let verdicts = match (&run.skipped, &run.result) {
+            (Some(why), _) => {
+                outln!("{}: skipped: {why}", submission.path);
+                continue;
+            }
+            (None, Err(message)) => {
+                let first = message.lines().next().unwrap_or("");
+                outln!(
+                    "{}: left out, it does not compile: {first}",
+                    submission.path
+                );
+                continue;
+            }
+            (None, Ok(verdicts)) => verdicts,
+        };
+        for (row, (_, verdict, _)) in matrix.rejects.iter_mut().zip(verdicts) {
+            row.push(*verdict != Verdict::Accepted);
+        }
+        matrix.submissions.push(submission.path.clone());
+        interrupt::finished(format!(
+            "{} wrong submissions run on every case",
+            matrix.submissions.len()
+        ));
+    }
+    if matrix.submissions.is_empty() {
+        outln!("{id} has no labelled wrong submission that ran: no matrix");
+        return Ok(true);
+    }
+    for line in matrix.report() {
+        outln!("{line}");
+    }
+    Ok(true)
 }
 
 /// Prints the submission's row: what it got beside what its label says;
@@ -94,6 +168,10 @@ fn print_row(submission: &Submission, run: &Run, config: &Config, limit: Duratio
             format!("skipped: {}", run.skipped.as_deref().unwrap_or(""))
         }
         None => "ok".to_string(),
+    };
+    let status = match &run.fallback {
+        Some(fallback) => format!("{status} ({fallback})"),
+        None => status,
     };
     outln!(
         "{:<44} {:<34} {:<14} {:<22} {:>9}  {status}{}",
@@ -250,6 +328,9 @@ fn rule_lines(rule: &TimeRule, runs: &[(&Submission, Run)], limit: Duration) -> 
             if ms == limit_ms { "" } else { ": set time_limit_ms to it" }
         )),
         None => lines.push("time limit: no accepted submission ran, so the format's rule gives none".into()),
+    }
+    if let Some(note) = left_out_note(runs) {
+        lines.push(format!("time limit: {note}"));
     }
     let margin = limit.mul_f64(rule.safety_margin);
     // Each time-limit-exceeded submission, run up to the margin: whether it

@@ -9,6 +9,8 @@ use crate::judging::judge::Judge;
 use crate::judging::verdict::{Judgement, Verdict};
 use crate::problem::config::{Config, Submission, TimeRule};
 use crate::problem::workspace::{Case, Workspace};
+use crate::process::run::Program;
+use crate::process::sources::languages::Language;
 use crate::process::sources::{self, BuildError, Source};
 use std::time::Duration;
 
@@ -34,6 +36,26 @@ pub fn upper_bound(submission: &Submission) -> bool {
     submission.required == tle || (submission.required.is_empty() && submission.finals == tle)
 }
 
+/// Whether a label says the submission must be rejected: no list of it
+/// lets it be accepted (the wrong ones `verify --matrix` covers).
+pub fn must_be_rejected(submission: &Submission) -> bool {
+    [
+        &submission.permitted,
+        &submission.required,
+        &submission.finals,
+    ]
+    .iter()
+    .any(|list| !list.is_empty() && !list.contains(&Expected::Accepted))
+}
+
+/// How far a submission is run: to the first rejection, as the format's
+/// judges do without groups, or on every case (the matrix).
+#[derive(Clone, Copy, PartialEq)]
+pub enum Reach {
+    FirstRejection,
+    EveryCase,
+}
+
 /// One submission's run on the cases.
 pub struct Run {
     /// Each judged case's verdict and CPU time, in order; `Err` for a build
@@ -42,6 +64,10 @@ pub struct Run {
     pub judgements: Vec<(String, Judgement)>,
     /// Why it was not run: a compiler that is not installed.
     pub skipped: Option<String>,
+    /// What ran it in its judge's interpreter's place, and why
+    /// (`python3 in place of pypy3: no pypy3 here`): its times are not the
+    /// judge's, so the time rule leaves it out.
+    pub fallback: Option<String>,
 }
 
 impl Run {
@@ -55,8 +81,8 @@ impl Run {
     }
 }
 
-/// Builds the submission and judges it on `cases`; without groups it
-/// stops at the first rejection, as the format's judges do.
+/// Builds the submission and judges it on `cases`; without groups and
+/// with `Reach::FirstRejection` it stops at the first rejection.
 pub fn run_submission(
     workspace: &Workspace,
     id: &str,
@@ -64,30 +90,21 @@ pub fn run_submission(
     judge: &Judge,
     cases: &[Case],
     submission: &Submission,
+    reach: Reach,
 ) -> Result<Run, SetupError> {
-    let path = workspace.data_dir(id).join(&submission.path);
-    let source = Source {
-        path: &path,
-        entry_point: submission.entry_point.as_deref(),
-        language: submission.language,
-        includes: &[],
+    let (built, fallback) = build(workspace, id, submission);
+    let not_run = |result, skipped| Run {
+        result,
+        judgements: Vec::new(),
+        skipped,
+        fallback: None,
     };
-    let program = match sources::build(&source, &workspace.target("foreign")) {
+    let program = match built {
         Ok(program) => program,
         Err(BuildError::Missing { tool, .. }) => {
-            return Ok(Run {
-                result: Ok(Vec::new()),
-                judgements: Vec::new(),
-                skipped: Some(format!("no {tool} here")),
-            })
+            return Ok(not_run(Ok(Vec::new()), Some(format!("no {tool} here"))))
         }
-        Err(BuildError::Failed(message)) => {
-            return Ok(Run {
-                result: Err(message),
-                judgements: Vec::new(),
-                skipped: None,
-            })
-        }
+        Err(BuildError::Failed(message)) => return Ok(not_run(Err(message), None)),
     };
     let mut verdicts = Vec::new();
     let mut judgements = Vec::new();
@@ -96,7 +113,8 @@ pub fn run_submission(
         let verdict = judged.judgement.verdict;
         verdicts.push((case.name.clone(), verdict, judged.run.cpu));
         judgements.push((case.name.clone(), judged.judgement));
-        if config.groups.is_empty() && verdict != Verdict::Accepted {
+        let stop = reach == Reach::FirstRejection && config.groups.is_empty();
+        if stop && verdict != Verdict::Accepted {
             break;
         }
     }
@@ -104,22 +122,72 @@ pub fn run_submission(
         result: Ok(verdicts),
         judgements,
         skipped: None,
+        fallback,
+    })
+}
+
+/// The submission built in its language; where that language's tool is
+/// missing and another runs the same sources (CPython for PyPy), built in
+/// that one, and said so.
+fn build(
+    workspace: &Workspace,
+    id: &str,
+    submission: &Submission,
+) -> (Result<Program, BuildError>, Option<String>) {
+    let path = workspace.data_dir(id).join(&submission.path);
+    let built = |language| {
+        let source = Source {
+            path: &path,
+            entry_point: submission.entry_point.as_deref(),
+            language,
+            includes: &[],
+        };
+        sources::build(&source, &workspace.target("foreign"))
+    };
+    match (
+        built(submission.language),
+        submission.language.and_then(Language::fallback),
+    ) {
+        (Err(BuildError::Missing { tool, .. }), Some(other)) => {
+            let by = other.compiler()[0];
+            (
+                built(Some(other)),
+                Some(format!("run by {by}: no {tool} here")),
+            )
+        }
+        (built, _) => (built, None),
+    }
+}
+
+/// The lower-bound submissions accepted only by a stand-in interpreter,
+/// which the rule leaves out: their paths.
+pub fn left_out<'a>(runs: &[(&'a Submission, Run)]) -> Vec<&'a str> {
+    runs.iter()
+        .filter(|(submission, run)| {
+            lower_bound(submission) && accepted(run) && run.fallback.is_some()
+        })
+        .map(|(submission, _)| submission.path.as_str())
+        .collect()
+}
+
+/// Whether the run was accepted on every case it ran.
+fn accepted(run: &Run) -> bool {
+    run.result.as_ref().is_ok_and(|v| {
+        !v.is_empty()
+            && v.iter()
+                .all(|(_, verdict, _)| *verdict == Verdict::Accepted)
     })
 }
 
 /// The time limit the format's rule gives (`None` when no lower-bound
-/// submission ran), and the slowest accepted time it comes from.
+/// submission ran in its judge's interpreter), and the slowest accepted
+/// time it comes from.
 pub fn rule_limit(rule: &TimeRule, runs: &[(&Submission, Run)]) -> Option<(u64, String, Duration)> {
-    let accepted = |run: &Run| {
-        run.result.as_ref().is_ok_and(|v| {
-            !v.is_empty()
-                && v.iter()
-                    .all(|(_, verdict, _)| *verdict == Verdict::Accepted)
-        })
-    };
     let (path, case, cpu) = runs
         .iter()
-        .filter(|(submission, run)| lower_bound(submission) && accepted(run))
+        .filter(|(submission, run)| {
+            lower_bound(submission) && accepted(run) && run.fallback.is_none()
+        })
         .filter_map(|(submission, run)| {
             run.slowest()
                 .map(|(case, cpu)| (&submission.path, case.to_string(), cpu))
@@ -130,21 +198,30 @@ pub fn rule_limit(rule: &TimeRule, runs: &[(&Submission, Run)]) -> Option<(u64, 
     Some((steps * rule.resolution_ms, format!("{case} by {path}"), cpu))
 }
 
+/// The limit the rule gives and where it comes from, or why it gives none.
+pub type RuleLimit = Result<(u64, String), String>;
+
 /// The limit the rule gives from the lower-bound submissions run under
-/// `TIMING_CAP`: for an import whose package sets none.
-pub fn time_limit_by_rule(
-    workspace: &Workspace,
-    id: &str,
-) -> Result<Option<(u64, String)>, SetupError> {
+/// `TIMING_CAP`, and where it comes from: for an import whose package sets
+/// none.
+pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, SetupError> {
     let config = workspace.config(id)?;
     let Some(rule) = config.time_rule else {
-        return Ok(None);
+        return Ok(Err("the format has no time rule".into()));
     };
     let judge = Judge::of(workspace, id, &config)?.with_time_limit(TIMING_CAP);
     let cases = judge.cases(workspace, id)?;
     let mut runs = Vec::new();
     for submission in config.submissions.iter().filter(|s| lower_bound(s)) {
-        let run = run_submission(workspace, id, &config, &judge, &cases, submission)?;
+        let run = run_submission(
+            workspace,
+            id,
+            &config,
+            &judge,
+            &cases,
+            submission,
+            Reach::FirstRejection,
+        )?;
         let accepted = run.result.as_ref().is_ok_and(|v| {
             v.iter()
                 .all(|(_, verdict, _)| *verdict == Verdict::Accepted)
@@ -153,14 +230,82 @@ pub fn time_limit_by_rule(
             runs.push((submission, run));
         }
     }
-    Ok(rule_limit(&rule, &runs).map(|(ms, from, cpu)| {
-        (
+    let stand_in = left_out_note(&runs);
+    Ok(match rule_limit(&rule, &runs) {
+        Some((ms, from, cpu)) => Ok((
             ms,
             format!(
-                "slowest accepted {} ms on {from}, × {}",
+                "slowest accepted {} ms on {from}, × {}{}",
                 cpu.as_millis(),
-                number(rule.multiplier)
+                number(rule.multiplier),
+                stand_in.map_or(String::new(), |note| format!("; {note}"))
             ),
-        )
-    }))
+        )),
+        None => Err(stand_in.unwrap_or_else(|| "no accepted submission ran".into())),
+    })
+}
+
+/// What the rule left out, if anything: the submissions a stand-in
+/// interpreter ran, named with why.
+pub fn left_out_note(runs: &[(&Submission, Run)]) -> Option<String> {
+    let paths = left_out(runs);
+    if paths.is_empty() {
+        return None;
+    }
+    let why = runs.iter().find_map(|(_, run)| run.fallback.as_deref())?;
+    Some(format!(
+        "left out of the rule, {why} (its times are not the judge's): {}",
+        paths.join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accepted_run(ms: u64, fallback: Option<&str>) -> Run {
+        Run {
+            result: Ok(vec![(
+                "sample-1".into(),
+                Verdict::Accepted,
+                Duration::from_millis(ms),
+            )]),
+            judgements: Vec::new(),
+            skipped: None,
+            fallback: fallback.map(String::from),
+        }
+    }
+
+    fn submission(path: &str) -> Submission {
+        Submission {
+            path: path.into(),
+            permitted: vec![Expected::Accepted],
+            required: Vec::new(),
+            finals: Vec::new(),
+            score: None,
+            entry_point: None,
+            language: None,
+        }
+    }
+
+    #[test]
+    fn a_stand_in_interpreter_s_times_stay_out_of_the_rule_and_are_named() {
+        let rule = TimeRule {
+            multiplier: 5.0,
+            safety_margin: 2.0,
+            resolution_ms: 1000,
+        };
+        let (slow, fast) = (submission("slow.py"), submission("fast.cpp"));
+        let stand_in = Some("run by python3: no pypy3 here");
+        let runs = vec![
+            (&slow, accepted_run(900, stand_in)),
+            (&fast, accepted_run(100, None)),
+        ];
+        // 100 ms × 5, not 900 ms × 5.
+        assert_eq!(rule_limit(&rule, &runs).map(|(ms, _, _)| ms), Some(1000));
+        assert_eq!(left_out(&runs), ["slow.py"]);
+        assert!(left_out_note(&runs).is_some_and(|note| note.contains("no pypy3 here")));
+        let alone = vec![(&slow, accepted_run(900, stand_in))];
+        assert_eq!(rule_limit(&rule, &alone), None);
+    }
 }

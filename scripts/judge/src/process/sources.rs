@@ -184,7 +184,15 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
             eprintln!("judge: {note}");
         }
         let compiled: Vec<String> = match language {
-            Language::Rust | Language::JavaScript | Language::Ruby => vec![entry.clone()],
+            // Interpreters check one file: the one they start.
+            Language::Rust
+            | Language::JavaScript
+            | Language::Ruby
+            | Language::Sh
+            | Language::Bash
+            | Language::Awk
+            | Language::Perl
+            | Language::R => vec![entry.clone()],
             _ => files
                 .iter()
                 .filter(|f| is_code(&f.name, language))
@@ -280,11 +288,17 @@ fn built(language: Language, build: &Path, entry: String, interpreter: Option<Pa
         Language::Java => java(build.display().to_string()),
         Language::Kotlin => java(path("main.jar")),
         Language::Python3 => Program::Exec(PathBuf::from("python3"), vec![path(&entry)]),
+        Language::PyPy3 => Program::Exec(PathBuf::from("pypy3"), vec![path(&entry)]),
         Language::Python2 => Program::Exec(interpreter.unwrap_or_default(), vec![path(&entry)]),
         Language::JavaScript => Program::Exec(PathBuf::from("node"), vec![path(&entry)]),
         Language::Ruby => Program::Exec(PathBuf::from("ruby"), vec![path(&entry)]),
         Language::CSharp => Program::Exec(PathBuf::from("mono"), vec![path("main.exe")]),
-        Language::Rust | Language::Cpp | Language::C | Language::Go => {
+        Language::Sh => Program::Exec(PathBuf::from("sh"), vec![path(&entry)]),
+        Language::Bash => Program::Exec(PathBuf::from("bash"), vec![path(&entry)]),
+        Language::Awk => Program::Exec(PathBuf::from("awk"), vec!["-f".into(), path(&entry)]),
+        Language::Perl => Program::Exec(PathBuf::from("perl"), vec![path(&entry)]),
+        Language::R => Program::Exec(PathBuf::from("Rscript"), vec![path(&entry)]),
+        Language::Rust | Language::Cpp | Language::C | Language::Go | Language::Prolog => {
             Program::exec(build.join("main"))
         }
     }
@@ -369,21 +383,15 @@ fn headers_in(dir: &Path) -> Vec<Vec<u8>> {
 }
 
 /// The language of a program's files: the one language of its sources
-/// (C with C++ is C++); a `python2` shebang makes `.py` Python 2.
+/// (C with C++ is C++); a `python2` shebang makes `.py` Python 2, a
+/// `bash` one `.sh` Bash.
 fn language_of(files: &[File], shown: &str) -> Result<Language, BuildError> {
     let mut found: Vec<Language> = Vec::new();
     for file in files {
+        let shebang = |word: &[u8]| languages::shebang_names(&file.bytes, word);
         let language = match Language::of_path(Path::new(&file.name)) {
-            Some(Language::Python3)
-                if file.bytes.starts_with(b"#!")
-                    && file
-                        .bytes
-                        .split(|&b| b == b'\n')
-                        .next()
-                        .is_some_and(|line| line.windows(7).any(|w| w == b"python2")) =>
-            {
-                Language::Python2
-            }
+            Some(Language::Python3) if shebang(b"python2") => Language::Python2,
+            Some(Language::Sh) if shebang(b"bash") => Language::Bash,
             Some(language) => language,
             None => continue,
         };
@@ -395,10 +403,17 @@ fn language_of(files: &[File], shown: &str) -> Result<Language, BuildError> {
     match found.as_slice() {
         [one] => Ok(*one),
         [Language::C, Language::Cpp] | [Language::Cpp, Language::C] => Ok(Language::Cpp),
-        [] => failed(format!("{shown}: no source file of a known language (.rs, .cpp, .c, .java, .py, .kt, .go, .cs, .js, .rb)")),
+        [] => failed(format!(
+            "{shown}: no source file of a known language ({})",
+            Language::endings()
+        )),
         several => failed(format!(
             "{shown}: sources in several languages ({}): name one (a package's `language`)",
-            several.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ")
+            several
+                .iter()
+                .map(|l| l.code())
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
     }
 }
@@ -407,7 +422,10 @@ fn language_of(files: &[File], shown: &str) -> Result<Language, BuildError> {
 fn is_code(name: &str, language: Language) -> bool {
     match Language::of_path(Path::new(name)) {
         Some(Language::C) if language == Language::Cpp => true,
-        Some(Language::Python3) if language == Language::Python2 => true,
+        Some(Language::Python3) if matches!(language, Language::Python2 | Language::PyPy3) => true,
+        Some(Language::Sh) if language == Language::Bash => true,
+        // The problem package format's `.pl` is Prolog.
+        Some(Language::Perl) if language == Language::Prolog => true,
         Some(found) => found == language,
         None => false,
     }
@@ -428,12 +446,20 @@ fn entry_of(
     match language {
         Language::Java => java_main(&code, entry, shown),
         Language::Kotlin => Ok(entry.map_or_else(|| kotlin_main(&code), str::to_string)),
-        Language::Cpp | Language::C | Language::Go | Language::CSharp => Ok(String::new()),
+        Language::Cpp | Language::C | Language::Go | Language::CSharp | Language::Prolog => {
+            Ok(String::new())
+        }
         Language::Rust
         | Language::Python3
+        | Language::PyPy3
         | Language::Python2
         | Language::JavaScript
-        | Language::Ruby => main_file(&code, entry, shown),
+        | Language::Ruby
+        | Language::Sh
+        | Language::Bash
+        | Language::Awk
+        | Language::Perl
+        | Language::R => main_file(&code, entry, shown),
     }
 }
 

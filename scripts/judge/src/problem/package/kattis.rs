@@ -14,7 +14,8 @@ use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
 use crate::base::wildcard;
 use crate::base::yaml::{self, Node, Value};
 use crate::problem::config::{Compare, Group, Submission, TimeRule, Tool};
-use crate::process::sources::languages::{not_run, Language};
+use crate::process::sources::languages::{self, not_run, Language, HEADERS};
+use std::path::Path;
 
 /// Kattis's memory limit where a package sets none; DOMjudge's is 2 GiB.
 const KATTIS_MEMORY_MIB: u64 = 1024;
@@ -121,7 +122,7 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
     let judging = output_validator(&tree, &problem, &kind, &mut copied)?;
     let data = test_data(&tree, problem.version, &kind, &mut notes)?;
     let input_validators = input_validators(&tree, &mut copied, &mut notes)?;
-    let submissions = submissions(&tree, problem.version, &mut copied, &mut notes)?;
+    let submissions = submissions(&tree, &problem, &mut copied, &mut notes)?;
     note_unused_folders(&tree, &mut notes);
     Ok(Package {
         format: problem.version,
@@ -1012,50 +1013,54 @@ fn glob_matches(pattern: &str, path: &str) -> bool {
 /// submissions.yaml and submissions.json say.
 fn submissions(
     tree: &Tree,
-    version: Format,
+    problem: &Problem,
     copied: &mut Vec<String>,
     notes: &mut Vec<String>,
 ) -> Result<Vec<Submission>, String> {
+    let version = problem.version;
     let mut found = Vec::new();
     for folder in tree.list("submissions") {
         let path = join("submissions", &folder);
         if !tree.is_folder(&path) {
             continue;
         }
-        let Some((permitted, required)) = of_folder(&folder, version) else {
-            notes.push(format!(
-                "{path}/: not a submissions folder of the {}; its submissions are not verified",
-                version.name()
-            ));
-            continue;
-        };
+        // Any other folder is DOMjudge's: its sources carry their labels.
+        let labels = of_folder(&folder, version);
+        let mut unlabelled = 0;
         for name in tree.list(&path) {
             if name.starts_with('.') {
                 continue;
             }
             let entry = join(&path, &name);
+            let header = Path::new(&name)
+                .extension()
+                .is_some_and(|x| HEADERS.iter().any(|h| x == *h));
+            if header && tree.is_file(&entry) {
+                // Kept for the sources beside it to include.
+                copied.push(program_path(&entry)?);
+                continue;
+            }
+            if let Some(what) = not_a_source(tree, &entry) {
+                notes.push(format!("{entry}: {what}, not a submission: ignored"));
+                continue;
+            }
             let files = program_files(tree, &entry);
-            let mut submission = Submission {
-                path: program_path(&entry)?,
-                permitted: permitted.clone(),
-                required: required.clone(),
-                finals: Vec::new(),
-                score: None,
-                entry_point: None,
-                language: None,
+            let Some(mut submission) = labelled(tree, &entry, &files, labels.as_ref())? else {
+                unlabelled += 1;
+                continue;
             };
-            if folder == "partially_accepted" {
-                submission.finals = vec![Expected::Accepted];
-            }
-            if let Some(finals) = expected_results(tree, &files)? {
-                submission.permitted.clear();
-                submission.required.clear();
-                submission.finals = finals;
-            }
+            submission.language = judges_language(tree, &files, problem.domjudge);
             for file in &files {
                 copied.push(program_path(file)?);
             }
             found.push(submission);
+        }
+        if unlabelled > 0 {
+            notes.push(format!(
+                "{path}/: not a submissions folder of the {}; its {unlabelled} submissions without \
+                 @EXPECTED_RESULTS@ are not verified",
+                version.name()
+            ));
         }
     }
     if tree.is_file("submissions/submissions.yaml") {
@@ -1065,6 +1070,84 @@ fn submissions(
         submissions_json(tree, &mut found)?;
     }
     Ok(found)
+}
+
+/// The submission at `entry` (of `files`), labelled by its folder's
+/// `labels` or its `@EXPECTED_RESULTS@`, which wins; `None` with neither.
+fn labelled(
+    tree: &Tree,
+    entry: &str,
+    files: &[String],
+    labels: Option<&(Vec<Expected>, Vec<Expected>)>,
+) -> Result<Option<Submission>, String> {
+    let expected = expected_results(tree, files)?;
+    if labels.is_none() && expected.is_none() {
+        return Ok(None);
+    }
+    let (permitted, required) = labels.cloned().unwrap_or_default();
+    let mut submission = Submission {
+        path: program_path(entry)?,
+        permitted,
+        required,
+        finals: Vec::new(),
+        score: None,
+        entry_point: None,
+        language: None,
+    };
+    if entry.starts_with("submissions/partially_accepted/") {
+        submission.finals = vec![Expected::Accepted];
+    }
+    if let Some(finals) = expected {
+        submission.permitted.clear();
+        submission.required.clear();
+        submission.finals = finals;
+    }
+    Ok(Some(submission))
+}
+
+/// The language the format's judge runs `files` in where their endings
+/// alone say another: the format's `.pl` is Prolog (DOMjudge's is Perl),
+/// and Python 3 is PyPy's, as problemtools and DOMjudge (since 8.0) run it.
+fn judges_language(tree: &Tree, files: &[String], domjudge: bool) -> Option<Language> {
+    let languages: Vec<Language> = files
+        .iter()
+        .filter_map(|f| Language::of_path(Path::new(f)))
+        .collect();
+    if !domjudge && languages.contains(&Language::Perl) {
+        return Some(Language::Prolog);
+    }
+    let python2 = files
+        .iter()
+        .any(|f| languages::shebang_names(&tree.read(f).unwrap_or_default(), b"python2"));
+    let python = !languages.is_empty() && languages.iter().all(|l| *l == Language::Python3);
+    (python && !python2).then_some(Language::PyPy3)
+}
+
+/// The language a package's `language` names, as its judge runs it:
+/// `python3` (DOMjudge's `py3`) is PyPy's there.
+fn judges_code(code: &str) -> Option<Language> {
+    match Language::of_code(code)? {
+        Language::Python3 => Some(Language::PyPy3),
+        other => Some(other),
+    }
+}
+
+/// What a file beside the submissions is, when it is none: a compiled
+/// binary, an object, a class, notes (no language's file ending). A folder
+/// is a submission whatever it holds.
+fn not_a_source(tree: &Tree, entry: &str) -> Option<String> {
+    if !tree.is_file(entry) || Language::of_path(Path::new(entry)).is_some() {
+        return None;
+    }
+    let head: Vec<u8> = tree.read(entry).unwrap_or_default();
+    let kind = if head.starts_with(b"\x7fELF") {
+        "a compiled binary (ELF)"
+    } else if head.starts_with(&[0xca, 0xfe, 0xba, 0xbe]) {
+        "a compiled Java class"
+    } else {
+        "no source of a language here"
+    };
+    Some(kind.to_string())
 }
 
 /// Sets, on each submission its globs match, what submissions.yaml says.
@@ -1096,7 +1179,7 @@ fn submissions_yaml(
                     "required" => submission.required = verdicts(value)?,
                     "language" => {
                         let code = in_file(file, value.text("a language"))?;
-                        submission.language = Some(Language::of_code(code).ok_or_else(|| {
+                        submission.language = Some(judges_code(code).ok_or_else(|| {
                             format!("{file}: {pattern}: no language {code:?} here")
                         })?);
                     }
@@ -1166,7 +1249,7 @@ fn submissions_json(tree: &Tree, found: &mut [Submission]) -> Result<(), String>
         for key in ["language", "language_id"] {
             if let Some(code) = settings.get(key).and_then(|v| v.as_str()) {
                 submission.language = Some(
-                    Language::of_code(code)
+                    judges_code(code)
                         .ok_or_else(|| format!("{file}: {path}: no language {code:?} here"))?,
                 );
             }

@@ -24,13 +24,15 @@ fn language_of(kind: &str) -> Option<Language> {
         "java" | "java8" | "java11" | "java17" | "java21" => Language::Java,
         "python" if kind.ends_with(".2") => Language::Python2,
         "python" | "pypy" if kind.contains('2') && !kind.contains('3') => Language::Python2,
-        "python" | "pypy" => Language::Python3,
+        "python" => Language::Python3,
+        "pypy" => Language::PyPy3,
         "kotlin" => Language::Kotlin,
         "rust" => Language::Rust,
         "go" => Language::Go,
         "csharp" => Language::CSharp,
         "js" | "javascript" => Language::JavaScript,
         "ruby" => Language::Ruby,
+        "perl" => Language::Perl,
         _ => return None,
     })
 }
@@ -532,6 +534,7 @@ mod tests {
         assert_eq!(language_of("cpp.g++17"), Some(Language::Cpp));
         assert_eq!(language_of("python.2"), Some(Language::Python2));
         assert_eq!(language_of("python.3"), Some(Language::Python3));
+        assert_eq!(language_of("pypy.3"), Some(Language::PyPy3));
         assert_eq!(language_of("java.21"), Some(Language::Java));
         assert_eq!(language_of("pascal.fpc"), None);
         assert!(expectation_of("bogus").is_err());

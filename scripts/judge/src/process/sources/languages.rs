@@ -1,7 +1,8 @@
 //! The languages a source is compiled from: how each is told by its file
-//! ending (the problem package format's language table), how it is
-//! compiled and how its build is run. A language whose compiler is not
-//! installed is named, never guessed around.
+//! ending (the problem package format's language table, and DOMjudge's
+//! default languages: sh, bash, awk, Perl, R, Prolog), how it is compiled
+//! (or its syntax checked) and how its build is run, as those judges do. A
+//! language whose compiler is not installed is named, never guessed around.
 
 use std::path::{Path, PathBuf};
 
@@ -12,30 +13,47 @@ pub enum Language {
     C,
     Java,
     Python3,
+    /// Python 3 as Kattis and DOMjudge run it; told by no ending, only by
+    /// a package (its judge's) or a `language`.
+    PyPy3,
     Python2,
     Kotlin,
     Go,
     CSharp,
     JavaScript,
     Ruby,
+    Sh,
+    Bash,
+    Awk,
+    Perl,
+    R,
+    Prolog,
 }
 
 use Language::*;
 
 /// Every language: its code in a package (`submissions.yaml`'s `language`),
-/// and its file endings.
-const TABLE: [(Language, &str, &[&str]); 11] = [
+/// and its file endings. `.pl` is Perl, as DOMjudge has it; a package of
+/// the problem package format, whose `.pl` is Prolog, says so itself.
+const TABLE: [(Language, &str, &[&str]); 18] = [
     (Rust, "rust", &["rs"]),
     (Cpp, "cpp", &["cpp", "cc", "cxx", "c++", "C"]),
     (C, "c", &["c"]),
     (Java, "java", &["java"]),
     (Python3, "python3", &["py", "py3"]),
+    (PyPy3, "pypy3", &[]),
     (Python2, "python2", &["py2"]),
     (Kotlin, "kotlin", &["kt"]),
     (Go, "go", &["go"]),
     (CSharp, "csharp", &["cs"]),
     (JavaScript, "javascript", &["js"]),
     (Ruby, "ruby", &["rb"]),
+    (Sh, "sh", &["sh"]),
+    (Bash, "bash", &["bash"]),
+    (Awk, "awk", &["awk"]),
+    (Perl, "perl", &["pl"]),
+    (R, "r", &["R", "r"]),
+    (Prolog, "prolog", &["plg"]),
 ];
 
 /// Files that go with sources but are not compiled on their own.
@@ -74,18 +92,30 @@ impl Language {
         let code = code.to_ascii_lowercase();
         let code = match code.as_str() {
             "c++" | "cplusplus" | "cc" => "cpp",
-            "python" | "py" | "py3" | "pypy3" => "python3",
+            "python" | "py" | "py3" | "cpython" => "python3",
             "py2" | "pypy" | "pypy2" => "python2",
             "kt" | "kotlinc" => "kotlin",
             "c#" | "cs" => "csharp",
             "js" | "node" | "nodejs" => "javascript",
             "rs" => "rust",
+            "pl" => "perl",
+            "plg" | "swipl" => "prolog",
+            "rscript" => "r",
             other => other,
         };
         TABLE
             .iter()
             .find(|(_, name, _)| *name == code)
             .map(|(language, _, _)| *language)
+    }
+
+    /// Every file ending a language is told by, for a message.
+    pub fn endings() -> String {
+        let endings: Vec<String> = TABLE
+            .iter()
+            .flat_map(|(_, _, endings)| endings.iter().map(|e| format!(".{e}")))
+            .collect();
+        endings.join(", ")
     }
 
     pub fn code(self) -> &'static str {
@@ -110,21 +140,45 @@ impl Language {
             C => &["gcc", "-O2", "-DONLINE_JUDGE"],
             Java => &["javac", "-encoding", "UTF-8"],
             Python3 => &["python3", "-m", "py_compile"],
+            PyPy3 => &["pypy3", "-m", "py_compile"],
             Python2 => &["python2", "-m", "py_compile"],
             Kotlin => &["kotlinc", "-nowarn"],
             Go => &["go", "build"],
             CSharp => &["mcs", "-optimize+"],
             JavaScript => &["node", "--check"],
             Ruby => &["ruby", "-c"],
+            Sh => &["sh", "-n"],
+            Bash => &["bash", "-n"],
+            // Awk has no syntax check (DOMjudge runs none): awk is only
+            // seen to start, reading none of the file.
+            Awk => &["awk", "BEGIN { exit }"],
+            Perl => &["perl", "-c"],
+            R => &["Rscript", "-e", "invisible(parse(commandArgs(TRUE)[1]))"],
+            // As problemtools compiles it: a saved state that runs `main`.
+            Prolog => &["swipl", "-O", "-q", "-g", "main", "-t", "halt"],
         }
     }
 
-    /// The program its build needs at run time besides itself (`java`).
+    /// What runs the same sources where this language's tool is missing,
+    /// its times not the judge's: CPython for PyPy.
+    pub fn fallback(self) -> Option<Language> {
+        match self {
+            PyPy3 => Some(Python3),
+            _ => None,
+        }
+    }
+
+    /// The program its build needs at run time besides itself (`java`, an
+    /// interpreter), looked for even when the build is cached.
     pub fn runtime(self) -> Option<&'static str> {
         match self {
             Java | Kotlin => Some("java"),
             CSharp => Some("mono"),
-            _ => None,
+            Python3 | PyPy3 | JavaScript | Ruby | Sh | Bash | Awk | Perl | R | Prolog => {
+                self.compiler().first().copied()
+            }
+            // Python 2's interpreter is found where it is kept.
+            Rust | Cpp | C | Go | Python2 => None,
         }
     }
 
@@ -164,10 +218,23 @@ impl Language {
                 args.push(format!("-out:{}", path(&dir.join("main.exe"))));
                 args.extend(files);
             }
-            Python3 | Python2 | JavaScript | Ruby => args.extend(files),
+            Prolog => {
+                args.extend(["-o".to_string(), main, "-c".to_string()]);
+                args.extend(files);
+            }
+            Python3 | PyPy3 | Python2 | JavaScript | Ruby | Sh | Bash | Awk | Perl | R => {
+                args.extend(files)
+            }
         }
         args
     }
+}
+
+/// Whether a file's first line is a shebang naming `word` (`python2`,
+/// `bash`), which makes a `.py` Python 2 and a `.sh` Bash.
+pub fn shebang_names(bytes: &[u8], word: &[u8]) -> bool {
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or(b"");
+    first.starts_with(b"#!") && first.windows(word.len()).any(|w| w == word)
 }
 
 /// A Python 2 that runs: `python2` on PATH, else one that pyenv keeps
@@ -215,7 +282,15 @@ mod tests {
         ] {
             assert_eq!(Language::of_extension(ending), Some(language), "{ending}");
         }
-        assert_eq!(Language::of_extension("sh"), None);
+        assert_eq!(Language::of_extension("sh"), Some(Sh));
+        assert_eq!(Language::of_extension("pl"), Some(Perl));
+        assert_eq!(Language::of_extension("plg"), Some(Prolog));
+        assert_eq!(Language::of_extension("R"), Some(R));
+        assert_eq!(Language::of_extension("out"), None);
+        assert_eq!(Language::of_code("pl"), Some(Perl));
+        assert_eq!(Language::of_code("pypy3"), Some(PyPy3));
+        assert_eq!(PyPy3.fallback(), Some(Python3));
+        assert_eq!(Python3.fallback(), None);
         assert_eq!(Language::of_code("Python2"), Some(Python2));
         assert_eq!(Language::of_code("c++"), Some(Cpp));
         assert_eq!(Language::of_code("cobol"), None);
