@@ -475,7 +475,15 @@ fn a_fork_bomb_is_stopped_by_the_process_limit_with_a_verdict() {
     let body = "int main(void) { for (;;) fork(); }";
     let toml = format!("{LIMITS}process_limit = 16\n");
     attack("forkbomb", &toml, &source(body), |user, _, run| {
-        assert_eq!(run.verdict(), "TLE", "{user:?}: {}", run.stdout);
+        // TLE as a rule; MLE on a loaded machine, where the kernel frees the
+        // refused forks' task structs late (after an RCU grace period) and
+        // the run's memory cgroup is charged for them meanwhile.
+        let verdict = run.verdict();
+        assert!(
+            verdict == "TLE" || verdict == "MLE",
+            "{user:?}: {}",
+            run.stdout
+        );
         if run.has_cgroup() {
             assert!(run.stdout.contains("process limit of 16"), "{}", run.stdout);
         }
