@@ -876,14 +876,23 @@ fn any_submissions_folder_is_verified_by_its_sources_expected_results() {
                 "# @EXPECTED_RESULTS@: TIMELIMIT, WRONG-ANSWER\nwhile True:\n    pass\n",
             ),
             ("submissions/mixed/plain.py", "print(4)\n"),
+            (
+                "submissions/check_manually/syslog.py",
+                "# @EXPECTED_RESULTS@: CHECK-MANUALLY\nprint(4)\n",
+            ),
         ],
     );
     let stdout = imported(&sandbox, &root, &[]);
     assert!(
         stdout.contains(
             "submissions/mixed/: not a submissions folder of the problem package format (legacy); \
-             its 1 submissions without @EXPECTED_RESULTS@ are not verified"
+             its 1 submissions without @EXPECTED_RESULTS@ (or with CHECK-MANUALLY, for a person \
+             to judge) are not verified"
         ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("submissions/check_manually/: not a"),
         "{stdout}"
     );
     let toml = problem_toml(&sandbox, "mixed");
@@ -894,7 +903,10 @@ fn any_submissions_folder_is_verified_by_its_sources_expected_results() {
     ] {
         assert_line(&toml, line);
     }
-    assert!(!toml.contains("plain.py"), "{toml}");
+    assert!(
+        !toml.contains("plain.py") && !toml.contains("syslog.py"),
+        "{toml}"
+    );
     let (code, output) = verify(&sandbox, "mixed");
     assert_eq!(code, 0, "{output}");
     assert!(output.contains("3 submissions, 0 mismatched"), "{output}");

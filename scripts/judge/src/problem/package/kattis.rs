@@ -986,6 +986,10 @@ fn expected_results(tree: &Tree, files: &[String]) -> Result<Option<Vec<Expected
                 .map(|w| w.trim().trim_end_matches("*/").trim())
                 .filter(|w| !w.is_empty())
             {
+                // DOMjudge's mark for a result a person decides: no label.
+                if word.eq_ignore_ascii_case("CHECK-MANUALLY") {
+                    return Ok(Some(Vec::new()));
+                }
                 found.push(expected_of(word).ok_or_else(|| {
                     format!("{file}: @EXPECTED_RESULTS@ names {word:?}, not a DOMjudge result")
                 })?);
@@ -1058,7 +1062,7 @@ fn submissions(
         if unlabelled > 0 {
             notes.push(format!(
                 "{path}/: not a submissions folder of the {}; its {unlabelled} submissions without \
-                 @EXPECTED_RESULTS@ are not verified",
+                 @EXPECTED_RESULTS@ (or with CHECK-MANUALLY, for a person to judge) are not verified",
                 version.name()
             ));
         }
@@ -1081,7 +1085,8 @@ fn labelled(
     labels: Option<&(Vec<Expected>, Vec<Expected>)>,
 ) -> Result<Option<Submission>, String> {
     let expected = expected_results(tree, files)?;
-    if labels.is_none() && expected.is_none() {
+    let manual = expected.as_ref().is_some_and(Vec::is_empty);
+    if manual || labels.is_none() && expected.is_none() {
         return Ok(None);
     }
     let (permitted, required) = labels.cloned().unwrap_or_default();
