@@ -276,6 +276,45 @@ fn a_program_cannot_forge_or_redirect_the_launcher_s_report() {
 }
 
 #[test]
+fn a_descriptor_the_runner_inherits_is_not_its_launchers_either() {
+    // Without the sandbox a program run as root may open its launcher's
+    // descriptors through /proc: none of them may be one the runner's
+    // caller left open (here descriptor 7, not closed on exec).
+    let sandbox = Sandbox::new(LIMITS);
+    let leak = sandbox.root.join("leak");
+    fs::write(&leak, "").unwrap();
+    let program = sandbox.program(
+        "sol",
+        "read a b; echo $((a + b))\n\
+         for f in /proc/$PPID/fd/*; do case ${f##*/} in 0 | 1 | 2) ;;\n\
+           *) echo leak >> \"$f\" ;; esac; done 2>/dev/null; true",
+    );
+    let probe = probe();
+    let mut command = sandbox.command(
+        &probe,
+        &["test", "fake", "--bin", program.to_str().unwrap()],
+    );
+    let file = fs::OpenOptions::new().append(true).open(&leak).unwrap();
+    let from = std::os::fd::AsRawFd::as_raw_fd(&file);
+    extern "C" {
+        fn dup2(from: i32, to: i32) -> i32;
+    }
+    // SAFETY: dup2 is async-signal-safe; its copy is not closed on exec.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut command, move || match dup2(from, 7) {
+            7 => Ok(()),
+            _ => Err(std::io::Error::last_os_error()),
+        });
+    }
+    let output = command.env("JUDGE_SANDBOX", "none").output().unwrap();
+    drop(file);
+    assert_eq!(survivors(&probe), Vec::<String>::new());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains(" AC "), "{stdout}");
+    assert_eq!(fs::read_to_string(&leak).unwrap(), "", "{stdout}");
+}
+
+#[test]
 fn runs_need_no_temporary_folder() {
     let sandbox = Sandbox::new(LIMITS);
     let program = sandbox.program("sol", "read a b; echo $((a + b))");

@@ -306,11 +306,15 @@ fn probe(namespaces: Namespaces) -> Result<Option<RawFd>, String> {
         Namespaces::AsRoot => "root",
         Namespaces::InUserNamespace => "user",
     };
-    let mut child = Command::new(launcher)
+    let mut command = Command::new(launcher);
+    command
         .args([launch::COMMAND, "--probe", how])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: close_range is async-signal-safe (between fork and exec).
+    unsafe { command.pre_exec(sys::close_others_on_exec) };
+    let mut child = command
         .spawn()
         .map_err(|e| format!("cannot start the launcher: {e}"))?;
     let mut said = String::new();
@@ -519,12 +523,14 @@ fn start_launcher(stdin: Stdio, stdout: Stdio) -> io::Result<Launcher> {
         // Its own group: Ctrl-C at a terminal reaches the runner alone, which
         // then stops the launchers in order.
         .process_group(0);
-    // SAFETY: prctl and fcntl are async-signal-safe; this runs between fork
-    // and exec. The launcher gets SIGTERM when the thread that started it
-    // ends, and still kills its program's tree then.
+    // SAFETY: prctl, close_range and fcntl are async-signal-safe; this runs
+    // between fork and exec. The launcher gets SIGTERM when the thread that
+    // started it ends, and still kills its program's tree then. It holds no
+    // descriptor but its own: what the runner's caller left open stays here.
     unsafe {
         command.pre_exec(move || {
             sys::die_with_parent(sys::SIGTERM)?;
+            sys::close_others_on_exec()?;
             if let Some(network) = network {
                 sys::set_inherited(network, true)?;
             }
