@@ -207,3 +207,40 @@ fn bad_input_gets_one_line_exit_2_and_nothing_written() {
     }
     assert_eq!(survivors(&probe), Vec::<String>::new());
 }
+
+/// Stress goes round the bench sizes too: a bound at 1000 that the
+/// generator's own small inputs never reach falls to its `<seed> 2000`
+/// input, and a bench size past what the brute force answers in time is
+/// left out.
+#[test]
+fn a_gap_only_the_bench_sizes_reach_is_found_at_those_sizes() {
+    let sandbox = workspace();
+    let solution = SOLUTION.replace("x >= 10", "x >= 1000");
+    sandbox.write("problems/fake/src/main.rs", &solution);
+    sandbox.write(
+        "judge-data/fake/problem.toml",
+        &format!("{TOML}bench.n = 10 2000\nbench.huge = 50000000\n"),
+    );
+    sandbox.write("judge-data/fake/big.in", "2000\n");
+    sandbox.write("judge-data/fake/big.out", "big\n");
+    // `<seed>`: up to eight numbers under 21; `<seed> <size>`: 0 to size - 1.
+    sandbox.program(
+        "target/release/fake-gen",
+        &format!("if [ -n \"$2\" ]; then seq 0 $(($2 - 1)); else {GEN}; fi"),
+    );
+    sandbox.program(
+        "target/release/fake-brute",
+        &BRUTE.replace(">= 10", ">= 1000"),
+    );
+    let probe = probe();
+    let args = ["mutants", "fake", "--count", "30", "--jobs", "2"];
+    let (code, stdout, stderr) = judge(&sandbox, &probe, &args);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("stored cases: 0 of 3 killed"), "{stdout}");
+    assert!(
+        stdout.contains("at sizes the generator's, 10, 2000: 3 of 3 survivors killed (WA 3)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(" at seed 3 with --size 2000"), "{stdout}");
+    assert_eq!(survivors(&probe), Vec::<String>::new());
+}

@@ -70,11 +70,17 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let mut rows = judge_on_cases(&problem, &cases, jobs)?;
     let judged_in = started.elapsed();
     let dead = dead_cases(&problem, &cases, &rows, jobs)?;
-    let layout = problem.config.stress_layout.as_ref();
+    let bench: Vec<u64> = problem
+        .config
+        .bench
+        .iter()
+        .flat_map(|s| s.sizes.clone())
+        .collect();
     let seeds = Seeds {
         first: first_seed,
         count: seeds,
-        layout,
+        sizes: mutants::stress_sizes(&trial(&problem, problem.brute.clone()), first_seed, &bench),
+        layout: problem.config.stress_layout.as_ref(),
     };
     stress_survivors(&problem, &mut rows, &seeds, jobs)?;
     if args.flag("save") {
@@ -286,21 +292,24 @@ fn stress_survivors(
         .iter()
         .filter_map(|&at| rows[at].program.clone())
         .collect();
-    let work = |program: &Program| {
-        let trial = Trial {
-            sol: program.clone(),
-            brute: Some(problem.brute.clone()),
-            gen: problem.gen.clone(),
-            gen_limits: problem.config.helper,
-            judge: problem.judge.clone(),
-        };
-        mutants::stress(&trial, seeds, jobs > 1)
-    };
+    let work =
+        |program: &Program| mutants::stress(&trial(problem, program.clone()), seeds, jobs > 1);
     let stressed = mutants::in_parallel(&programs, jobs, &work, &mut || {})?;
     for (at, stressed) in survivors.into_iter().zip(stressed) {
         rows[at].stressed = Some(stressed);
     }
     Ok(())
+}
+
+/// `sol` stressed against the problem's brute force and generator.
+fn trial(problem: &Problem, sol: Program) -> Trial {
+    Trial {
+        sol,
+        brute: Some(problem.brute.clone()),
+        gen: problem.gen.clone(),
+        gen_limits: problem.config.helper,
+        judge: problem.judge.clone(),
+    }
 }
 
 /// Saves the shrunk input that killed each mutant stress killed, with the

@@ -249,9 +249,11 @@ pub fn in_parallel<T: Sync, R: Send>(
 pub enum Stressed {
     /// Every seed passed.
     Survived,
-    /// The seed that failed it, the failure shrunk, and the shrinker's notes.
+    /// The seed (and size, when not the generator's own) that failed it,
+    /// the failure shrunk, and the shrinker's notes.
     Killed {
         seed: u64,
+        size: Option<u64>,
         failure: Failure,
         notes: Vec<String>,
     },
@@ -259,23 +261,58 @@ pub enum Stressed {
     Broken(String),
 }
 
-/// The stress settings: seeds, and how the input is laid out for shrinking.
+/// The stress settings: seeds, the sizes they go round, and how the input
+/// is laid out for shrinking.
 pub struct Seeds<'a> {
     pub first: u64,
     pub count: u64,
+    /// `None`, the generator's own stress size, then the bench sizes the
+    /// brute force answers in time (see [`stress_sizes`]).
+    pub sizes: Vec<Option<u64>>,
     pub layout: Option<&'a Layout>,
 }
 
-/// Stresses `trial` (a survivor as its solution) seed after seed; the
-/// first failure is shrunk. `shared`: other jobs run at the same time, so a
-/// TLE is run again alone before it counts.
+/// A bench size is stressed at while the brute force answers its first seed
+/// within this: stress wants many seeds, and each costs a brute force run.
+const SIZE_BUDGET: Duration = Duration::from_millis(100);
+
+/// The sizes survivors are stressed at: the generator's own, then the
+/// problem's bench sizes from the smallest, up to the first at which the
+/// generator or the brute force does not answer seed `first` within
+/// [`SIZE_BUDGET`]. Big inputs find what small ones miss (an overflow, a
+/// bound off by one at the limit), as the judge's own big tests would.
+pub fn stress_sizes(trial: &Trial, first: u64, bench: &[u64]) -> Vec<Option<u64>> {
+    let mut bench = bench.to_vec();
+    bench.sort_unstable();
+    bench.dedup();
+    let mut sizes = vec![None];
+    for size in bench {
+        match trial.generate(first, Some(size)) {
+            Ok(input) if trial.brute_answers_within(&input, SIZE_BUDGET) => sizes.push(Some(size)),
+            _ => break,
+        }
+    }
+    sizes
+}
+
+/// Stresses `trial` (a survivor as its solution) seed after seed, the seeds
+/// going round `seeds.sizes`; the first failure is shrunk. A bench size at
+/// which the generator or the brute force fails later is dropped with the
+/// bigger ones (it was only probed on one seed). `shared`: other jobs run at
+/// the same time, so a TLE is run again alone before it counts.
 pub fn stress(trial: &Trial, seeds: &Seeds, shared: bool) -> Result<Stressed, SetupError> {
+    let mut sizes = seeds.sizes.clone();
     for index in 0..seeds.count {
         let seed = seeds.first.wrapping_add(index);
-        let failure = match trial.iteration(seed, None) {
+        let size = sizes[index as usize % sizes.len()];
+        let failure = match trial.iteration(seed, size) {
             Ok(()) => continue,
             Err(Found::Solution(failure)) => failure,
             Err(Found::Unrunnable(message)) => return Err(SetupError(message)),
+            Err(Found::Generator { .. } | Found::Brute { .. }) if size.is_some() => {
+                sizes.retain(|kept| *kept < size);
+                continue;
+            }
             Err(found) => return Ok(Stressed::Broken(broken(seed, found))),
         };
         let failure = if trial.may_be_load(&failure, shared) {
@@ -288,9 +325,10 @@ pub fn stress(trial: &Trial, seeds: &Seeds, shared: bool) -> Result<Stressed, Se
         } else {
             failure
         };
-        let shrunk = shrink::shrink(trial, seed, None, seeds.layout, failure);
+        let shrunk = shrink::shrink(trial, seed, size, seeds.layout, failure);
         return Ok(Stressed::Killed {
             seed,
+            size,
             failure: shrunk.failure,
             notes: shrunk.notes,
         });

@@ -4,6 +4,7 @@
 //! through the one judge.
 
 use crate::base::files::{self, Partial, Text};
+use crate::base::modes::Clock;
 use crate::judging::judge::{run_helper, Judge};
 use crate::judging::verdict::{Judged, Judgement, Verdict};
 use crate::problem::config::HelperLimits;
@@ -151,6 +152,18 @@ impl Trial {
             }
         }
         Rerun::Reproduced
+    }
+
+    /// Whether the brute force answers `input` within `time` of CPU (not
+    /// wall time: the answer should not depend on the machine's load).
+    pub fn brute_answers_within(&self, input: &[u8], time: Duration) -> bool {
+        let limits = Limits {
+            clock: Clock::Cpu,
+            ..Limits::tool(time, OUTPUT_CAP)
+        };
+        self.brute.as_ref().is_some_and(|brute| {
+            run(brute, input, limits).is_ok_and(|judged| brute_failure(&judged).is_none())
+        })
     }
 
     /// The brute force's output for `input`.

@@ -116,9 +116,10 @@ impl Report<'_> {
             _ => None,
         });
         lines.push(format!(
-            "stress, {} seeds from seed {}: {} of {survivors} survivors killed{}",
+            "stress, {} seeds from seed {} at sizes {}: {} of {survivors} survivors killed{}",
             self.seeds.count,
             self.seeds.first,
+            self.sizes(),
             by_stress.len(),
             match tally(verdicts) {
                 shown if shown.is_empty() => String::new(),
@@ -176,6 +177,7 @@ impl Report<'_> {
         for row in rows {
             let Some(Stressed::Killed {
                 seed,
+                size: at,
                 failure,
                 notes,
             }) = &row.stressed
@@ -184,9 +186,10 @@ impl Report<'_> {
             };
             let size = failure.input.split(|&b| b == b'\n').count() - 1;
             lines.push(format!(
-                "{}: {} at seed {seed}, an input of {size} lines",
+                "{}: {} at seed {seed}{}, an input of {size} lines",
                 self.heading(row),
-                failure.judgement.verdict
+                failure.judgement.verdict,
+                at.map_or(String::new(), |at| format!(" with --size {at}"))
             ));
             lines.extend(self.diff(row));
             lines.extend(notes.iter().map(|note| format!("    {note}")));
@@ -197,6 +200,15 @@ impl Report<'_> {
             });
         }
         lines
+    }
+
+    /// The stress sizes: the generator's own, then the bench sizes used.
+    fn sizes(&self) -> String {
+        let sizes = self.seeds.sizes.iter();
+        let names: Vec<String> = sizes
+            .map(|size| size.map_or("the generator's".into(), |size| size.to_string()))
+            .collect();
+        names.join(", ")
     }
 
     fn survivors(&self) -> Vec<String> {
