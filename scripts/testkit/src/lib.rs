@@ -4,6 +4,8 @@
 //! test` does (the runner's one judge). Nothing here is ever pasted into a
 //! judge: solution files stay self-contained and never use this crate.
 
+mod memory;
+
 use judge::base::files::{self, Text};
 use judge::base::wildcard;
 use judge::judging::judge::Judge;
@@ -15,6 +17,9 @@ use std::io::{self, Read, Write};
 use std::ops::Range;
 use std::path::Path;
 use std::process::{exit, Command, ExitCode, Output, Stdio};
+
+#[global_allocator]
+static ALLOCATOR: memory::Bounded = memory::Bounded;
 
 /// A solution's (and every brute force's) interface: answers `input` into
 /// `out`; a refusal says why, with the answers before it kept in `out`.
@@ -315,6 +320,8 @@ pub struct Problem {
     /// problem.toml's `brute_skip` patterns; `None`: by size.
     brute_skip: Option<Vec<String>>,
     stack_bytes: usize,
+    /// The memory limit: the brute force's bound on a stored case.
+    memory_bytes: usize,
 }
 
 impl Problem {
@@ -358,6 +365,7 @@ impl Problem {
             judge,
             brute_skip: config.brute_skip,
             stack_bytes: (config.stack_kib as usize).saturating_mul(1024),
+            memory_bytes: (config.memory_limit_kib as usize).saturating_mul(1024),
         }
     }
 
@@ -541,33 +549,42 @@ impl Problem {
     }
 
     /// `solve` on `case`, on a thread with the problem's stack, for at most
-    /// `CASE_TIME`: past it the test fails naming the case (and for the
-    /// brute force `brute_skip`), where it ran on until something killed
-    /// the whole test binary without a word.
+    /// `CASE_TIME` and (the brute force) in the problem's memory limit: past
+    /// either the test fails naming the case (and for the brute force
+    /// `brute_skip`), where it ran on until something killed the whole test
+    /// binary without a word.
     fn run_bounded(
         &self,
         what: &str,
         solve: Solve,
         case: &StoredCase,
     ) -> (String, Result<(), String>) {
-        match run_within(solve, &case.input, self.stack_bytes, CASE_TIME) {
+        let hint = match what {
+            "brute force" => format!(
+                ": a case too big for it goes in problem.toml's brute_skip \
+                 (brute_skip = \"{}\")",
+                case.name
+            ),
+            _ => String::new(),
+        };
+        let memory = (what == "brute force").then(|| {
+            let limit = self.memory_bytes;
+            let why = format!(
+                "{}: the {what} passed the memory limit ({} MiB) on {}.in{hint}\n",
+                self.id,
+                limit >> 20,
+                case.name
+            );
+            (limit, why)
+        });
+        match run_within(solve, &case.input, self.stack_bytes, CASE_TIME, memory) {
             Ok(ran) => ran,
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                let hint = match what {
-                    "brute force" => format!(
-                        ": a case too big for it goes in problem.toml's brute_skip \
-                         (brute_skip = \"{}\")",
-                        case.name
-                    ),
-                    _ => String::new(),
-                };
-                panic!(
-                    "{}: the {what} ran past {} s on {}.in{hint}",
-                    self.id,
-                    CASE_TIME.as_secs(),
-                    case.name
-                )
-            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => panic!(
+                "{}: the {what} ran past {} s on {}.in{hint}",
+                self.id,
+                CASE_TIME.as_secs(),
+                case.name
+            ),
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                 panic!("{}: the {what} gave no answer on {}.in", self.id, case.name)
             }
@@ -577,18 +594,25 @@ impl Problem {
 
 /// `solve` on `input` on a thread of `stack_bytes`, waited for `limit` at
 /// most: past it the thread is left to itself (the test fails and its
-/// process ends it); a panic of `solve` is resumed here.
+/// process ends it); a panic of `solve` is resumed here. With `memory`
+/// (bytes, and the line to print past them) the thread is bounded.
 fn run_within(
     solve: Solve,
     input: &[u8],
     stack_bytes: usize,
     limit: std::time::Duration,
+    memory: Option<(usize, String)>,
 ) -> Result<(String, Result<(), String>), std::sync::mpsc::RecvTimeoutError> {
     let (sender, ran) = std::sync::mpsc::channel();
     let input = input.to_vec();
     let thread = std::thread::Builder::new()
         .stack_size(stack_bytes)
-        .spawn(move || sender.send(run(solve, &input)))
+        .spawn(move || {
+            if let Some((bytes, why)) = memory {
+                memory::bound(bytes, why);
+            }
+            sender.send(run(solve, &input))
+        })
         .unwrap_or_else(|e| panic!("no thread with a stack of {stack_bytes} bytes: {e}"));
     match ran.recv_timeout(limit) {
         // Its panic is the caller's, message and all.
@@ -672,12 +696,44 @@ mod tests {
             }
         }
         let limit = std::time::Duration::from_millis(300);
-        let ran = run_within(echo, b"5\n", 1 << 20, limit);
+        let ran = run_within(echo, b"5\n", 1 << 20, limit, None);
         assert_eq!(ran, Ok(("5\n".to_string(), Ok(()))));
         let start = std::time::Instant::now();
-        let ran = run_within(forever, b"5\n", 1 << 20, limit);
+        let ran = run_within(forever, b"5\n", 1 << 20, limit, None);
         assert_eq!(ran, Err(std::sync::mpsc::RecvTimeoutError::Timeout));
         assert!(start.elapsed() < limit * 3, "{:?}", start.elapsed());
+    }
+
+    /// A bounded thread past its bound ends the process with its line; run
+    /// in a child, this test binary again, as the abort ends it.
+    #[test]
+    fn a_thread_past_its_memory_bound_ends_the_process_naming_why() {
+        fn hog(_: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+            let held = vec![1u8; 256 << 20];
+            out.push(held[held.len() - 1]);
+            Ok(())
+        }
+        const CHILD: &str = "TESTKIT_MEMORY_CHILD";
+        let limit = std::time::Duration::from_secs(30);
+        if std::env::var_os(CHILD).is_some() {
+            let ran = run_within(hog, b"", 1 << 20, limit, Some((64 << 20, "over\n".into())));
+            // Never reached: the process has ended.
+            panic!("the bound did not hold: {ran:?}");
+        }
+        let name = "tests::a_thread_past_its_memory_bound_ends_the_process_naming_why";
+        let child = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", name, "--test-threads", "1"])
+            .env(CHILD, "1")
+            .stdout(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&child.stderr);
+        assert!(stderr.contains("over\n"), "{stderr}");
+        assert!(!stderr.contains("the bound did not hold"), "{stderr}");
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(child.status.signal(), Some(6), "{:?}", child.status);
+        // Unbounded, the same thread holds its 256 MiB.
+        assert!(run_within(hog, b"", 1 << 20, limit, None).is_ok());
     }
 
     #[test]
