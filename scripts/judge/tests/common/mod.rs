@@ -268,6 +268,29 @@ pub fn run_with_input(command: &mut Command, stdin: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Assertions on a text (a command's output, a file), each failure showing
+/// the text.
+pub trait Holds {
+    /// Fails unless the text holds `part`.
+    fn assert_has(&self, part: &str);
+    /// Fails unless the text has each of `lines` as a whole line.
+    fn assert_lines(&self, lines: &[&str]);
+}
+
+impl Holds for str {
+    #[track_caller]
+    fn assert_has(&self, part: &str) {
+        assert!(self.contains(part), "{part:?} not in:\n{self}");
+    }
+
+    #[track_caller]
+    fn assert_lines(&self, lines: &[&str]) {
+        for line in lines {
+            assert!(self.lines().any(|l| l == *line), "{line} not in:\n{self}");
+        }
+    }
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
