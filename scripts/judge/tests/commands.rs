@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{Holds, Sandbox};
 use judge::commands::COMMANDS;
 use std::fs;
 use std::path::Path;
@@ -23,10 +23,7 @@ fn every_command_prints_its_usage_and_refuses_unknown_options() {
         let output = sandbox.judge(&[command.name, "--no-such-option"]);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{}: {stderr}", command.name);
-        assert!(
-            stderr.contains("unknown option --no-such-option"),
-            "{stderr}"
-        );
+        stderr.assert_has("unknown option --no-such-option");
         assert!(!sandbox.root.join("target").exists(), "{}", command.name);
     }
     let output = sandbox.judge(&["frobnicate"]);
@@ -34,7 +31,7 @@ fn every_command_prints_its_usage_and_refuses_unknown_options() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown command \"frobnicate\""));
     let output = sandbox.judge(&["help"]);
     let help = String::from_utf8_lossy(&output.stdout);
-    assert!(help.contains("  submit  --check [<id>...]"), "{help}");
+    help.assert_has("  submit  --check [<id>...]");
 }
 
 #[test]

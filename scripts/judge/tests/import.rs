@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::Holds;
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -305,10 +306,7 @@ const CF_118A: Payload = Payload {
 
 fn answered_ok(answer: &str) {
     assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
-    assert!(
-        answer.contains("Access-Control-Allow-Origin: *\r\n"),
-        "{answer}"
-    );
+    answer.assert_has("Access-Control-Allow-Origin: *\r\n");
 }
 
 #[test]
@@ -345,9 +343,9 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
         "cf118a \"A. String Task\": new, added sample-1 sample-2 sample-3"
     );
     let config = workspace.read("judge-data/cf118a/problem.toml");
-    assert!(config.contains("judge = \"codeforces\"\n"), "{config}");
-    assert!(config.contains("memory_limit_kib = 262144\n"), "{config}");
-    assert!(config.contains("compare = \"tokens\"\n"), "{config}");
+    config.assert_has("judge = \"codeforces\"\n");
+    config.assert_has("memory_limit_kib = 262144\n");
+    config.assert_has("compare = \"tokens\"\n");
     assert_eq!(
         workspace.read("judge-data/cf118a/sample-2.in"),
         "Codeforces\n"
@@ -401,8 +399,8 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
     let line = listener.expect_out("cf1807e");
     // Scaffolded with an interactor; the statement's dialogue is kept to
     // read, not stored as the interactor's input.
-    assert!(line.contains("new, no samples added"), "{line}");
-    assert!(line.contains("judge-data/cf1807e/examples.txt"), "{line}");
+    line.assert_has("new, no samples added");
+    line.assert_has("judge-data/cf1807e/examples.txt");
     assert!(workspace
         .root
         .join("problems/cf1807e/src/interactor.rs")
@@ -460,11 +458,8 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
         "luogup1001 \"P1001 A+B 'Problem' — Ünïcode ✓\": new, added sample-1 sample-2"
     );
     let config = workspace.read("judge-data/luogup1001/problem.toml");
-    assert!(
-        config.contains("title = \"P1001 A+B 'Problem' — Ünïcode ✓\"\n"),
-        "{config}"
-    );
-    assert!(config.contains("judge = \"luogu\"\n"), "{config}");
+    config.assert_has("title = \"P1001 A+B 'Problem' — Ünïcode ✓\"\n");
+    config.assert_has("judge = \"luogu\"\n");
     assert_eq!(
         workspace.read("judge-data/luogup1001/sample-1.in"),
         "20 30\nxé\n"
@@ -486,8 +481,8 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
     answered_ok(&listener.post(&atcoder.json()).0);
     listener.expect_out("atcabc300a \"A - N-choice question\": new, added sample-1");
     let config = workspace.read("judge-data/atcabc300a/problem.toml");
-    assert!(config.contains("time_limit_ms = 2000\n"), "{config}");
-    assert!(config.contains("memory_limit_kib = 1048576\n"), "{config}");
+    config.assert_has("time_limit_ms = 2000\n");
+    config.assert_has("memory_limit_kib = 1048576\n");
 
     // Ids are made of letters and digits only: nothing lands outside.
     let escape = Payload {
@@ -621,7 +616,7 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
         answer.starts_with("HTTP/1.1 405 Method Not Allowed\r\n"),
         "{answer}"
     );
-    assert!(answer.contains("Allow: POST, OPTIONS\r\n"), "{answer}");
+    answer.assert_has("Allow: POST, OPTIONS\r\n");
     let answer = listener.send(b"POST /problems HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}");
     assert!(answer.starts_with("HTTP/1.1 404 Not Found\r\n"), "{answer}");
     let answer = listener.send(
@@ -632,18 +627,9 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
         answer.starts_with("HTTP/1.1 204 No Content\r\n"),
         "{answer}"
     );
-    assert!(
-        answer.contains("Access-Control-Allow-Origin: *\r\n"),
-        "{answer}"
-    );
-    assert!(
-        answer.contains("Access-Control-Allow-Methods: POST, OPTIONS\r\n"),
-        "{answer}"
-    );
-    assert!(
-        answer.contains("Access-Control-Allow-Headers: Content-Type\r\n"),
-        "{answer}"
-    );
+    answer.assert_has("Access-Control-Allow-Origin: *\r\n");
+    answer.assert_has("Access-Control-Allow-Methods: POST, OPTIONS\r\n");
+    answer.assert_has("Access-Control-Allow-Headers: Content-Type\r\n");
 
     let huge_limit = Payload {
         time: "1e300",
@@ -711,10 +697,7 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("broken.json: invalid JSON: line 1, column 13"),
-        "{stderr}"
-    );
+    stderr.assert_has("broken.json: invalid JSON: line 1, column 13");
     assert!(!workspace.root.join("judge-data/poj1000").exists());
 
     let leetcode = Payload {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{Holds, Sandbox};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -83,7 +83,7 @@ fn stdin_a_file_and_a_stored_case_are_run_once() {
     );
     assert_eq!((code, stdout.as_str()), (1, "6\n"));
     assert_eq!(status(&stderr)[0], "WA", "{stderr}");
-    assert!(stderr.contains("line 1"), "{stderr}");
+    stderr.assert_has("line 1");
 }
 
 #[test]
@@ -102,11 +102,8 @@ fn limits_and_exits_give_the_status() {
     assert!(stderr.lines().nth(1) == Some("oops"), "{stderr}");
     let words = status(&stderr);
     assert_eq!(words[0], "RE", "{stderr}");
-    assert!(
-        stderr.contains("(the output has no final newline)"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("exit status 3"), "{stderr}");
+    stderr.assert_has("(the output has no final newline)");
+    stderr.assert_has("exit status 3");
 }
 
 #[test]

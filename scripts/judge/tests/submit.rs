@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{Holds, Sandbox};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -197,10 +197,7 @@ fn a_leetcode_region_holding_main_is_refused_by_the_compiler() {
         )),
         "{stderr}"
     );
-    assert!(
-        stderr.contains("the name `main` is defined multiple times"),
-        "{stderr}"
-    );
+    stderr.assert_has("the name `main` is defined multiple times");
 }
 
 #[test]
@@ -219,11 +216,8 @@ fn a_newer_std_api_is_refused_with_the_compilers_message() {
         )),
         "{stderr}"
     );
-    assert!(stderr.contains("no method named `is_none_or`"), "{stderr}");
-    assert!(
-        stderr.contains("--> problems/fake/src/main.rs:3:"),
-        "{stderr}"
-    );
+    stderr.assert_has("no method named `is_none_or`");
+    stderr.assert_has("--> problems/fake/src/main.rs:3:");
 }
 
 #[test]
@@ -315,10 +309,7 @@ fn a_module_in_another_file_is_refused_by_the_compiler() {
         )),
         "{stderr}"
     );
-    assert!(
-        stderr.contains("file not found for module `helper`"),
-        "{stderr}"
-    );
+    stderr.assert_has("file not found for module `helper`");
 }
 
 #[test]
@@ -365,11 +356,8 @@ fn check_rows_every_problem_and_fails_if_one_fails() {
     let output = sandbox.judge(&["submit", "--check"]);
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("\nfake       ok      "), "{stdout}");
-    assert!(
-        stdout.contains("\nlc1        FAILED\n    no `// submit-begin` line"),
-        "{stdout}"
-    );
+    stdout.assert_has("\nfake       ok      ");
+    stdout.assert_has("\nlc1        FAILED\n    no `// submit-begin` line");
     assert_eq!(
         stdout.lines().last(),
         Some("1 passed, 1 failed"),
@@ -404,10 +392,7 @@ fn a_problem_may_ask_for_another_rustc_and_is_told_how_to_get_it() {
     let output = sandbox.judge(&["submit", "fake"]);
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("`rustc` must be a full rustc version such as"),
-        "{stderr}"
-    );
+    stderr.assert_has("`rustc` must be a full rustc version such as");
 }
 
 /// PATH without any clipboard program, with `extra` first when given.

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{verdict_of, Sandbox};
+use common::{verdict_of, Holds, Sandbox};
 use std::fs;
 use std::time::{Duration, Instant};
 
@@ -48,9 +48,9 @@ fn wrong_answer_shows_the_differing_line() {
     let (code, stdout, _) = sandbox.test_with(&program);
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
     assert_eq!(code, 1);
-    assert!(stdout.contains("first difference at line 1"), "{stdout}");
-    assert!(stdout.contains("expected    1 | \"5\""), "{stdout}");
-    assert!(stdout.contains("actual      1 | \"6\""), "{stdout}");
+    stdout.assert_has("first difference at line 1");
+    stdout.assert_has("expected    1 | \"5\"");
+    stdout.assert_has("actual      1 | \"6\"");
 }
 
 #[test]
@@ -65,14 +65,8 @@ fn invalid_utf8_in_an_answer_is_shown_as_bytes_not_as_what_replaces_them() {
         stdout.contains("(expected 1 line, got 1)"),
         "one line, not `1 lines`:\n{stdout}"
     );
-    assert!(
-        stdout.contains("expected    1 | \"\\xff\\xfe\""),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("actual      1 | \"\u{fffd}\u{fffd}\""),
-        "{stdout}"
-    );
+    stdout.assert_has("expected    1 | \"\\xff\\xfe\"");
+    stdout.assert_has("actual      1 | \"\u{fffd}\u{fffd}\"");
 }
 
 #[test]
@@ -128,8 +122,8 @@ fn non_zero_exit_is_a_runtime_error_with_stderr() {
     let (code, stdout, _) = sandbox.test_with(&program);
     assert_eq!(verdict_of(&stdout), "RE", "{stdout}");
     assert_eq!(code, 1);
-    assert!(stdout.contains("exit status 3"), "{stdout}");
-    assert!(stdout.contains("index out of bounds"), "{stdout}");
+    stdout.assert_has("exit status 3");
+    stdout.assert_has("index out of bounds");
 }
 
 #[test]
@@ -138,7 +132,7 @@ fn a_signal_is_a_runtime_error_that_names_it() {
     let program = sandbox.program("sol", "echo 5; kill -SEGV $$");
     let (_, stdout, _) = sandbox.test_with(&program);
     assert_eq!(verdict_of(&stdout), "RE", "{stdout}");
-    assert!(stdout.contains("signal 11 (SIGSEGV)"), "{stdout}");
+    stdout.assert_has("signal 11 (SIGSEGV)");
 }
 
 #[test]
@@ -221,22 +215,19 @@ fn setup_errors_exit_2_and_say_what_is_wrong() {
     let output = sandbox.judge(&["test", "fake"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr.contains("target/release/fake is missing: run `make`"),
-        "{stderr}"
-    );
+    stderr.assert_has("target/release/fake is missing: run `make`");
 
     sandbox.write("judge-data/fake/lonely.in", "1 1\n");
     let (code, _, stderr) = sandbox.test_with(&program);
     assert_eq!(code, 2);
-    assert!(stderr.contains("lonely.in has no lonely.out"), "{stderr}");
+    stderr.assert_has("lonely.in has no lonely.out");
 
     fs::remove_file(sandbox.root.join("judge-data/fake/lonely.in")).unwrap();
     fs::remove_file(sandbox.root.join("judge-data/fake/add.in")).unwrap();
     fs::remove_file(sandbox.root.join("judge-data/fake/add.out")).unwrap();
     let (code, _, stderr) = sandbox.test_with(&program);
     assert_eq!(code, 2);
-    assert!(stderr.contains("has no cases yet"), "{stderr}");
+    stderr.assert_has("has no cases yet");
 }
 
 #[test]
@@ -347,13 +338,10 @@ fn id_slash_prefix_judges_only_the_cases_named_so() {
         1,
         "{stdout}"
     );
-    assert!(stdout.contains("big-1"), "{stdout}");
+    stdout.assert_has("big-1");
 
     let output = sandbox.judge(&["test", "fake/zz", "--bin", bin]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr.contains("no case name starts with \"zz\"; cases: add, big-1"),
-        "{stderr}"
-    );
+    stderr.assert_has("no case name starts with \"zz\"; cases: add, big-1");
 }
