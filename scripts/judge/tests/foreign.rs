@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{have, sandbox_with, success_stdout, Holds, Sandbox};
+use common::{have, sandbox_with, success_stdout, text, Holds, Sandbox};
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -57,10 +57,6 @@ int main() {
     return 0;
 }
 "#;
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// (case, verdict) for every row of a `judge test` table.
 fn verdicts(output: &Output) -> Vec<(String, String)> {

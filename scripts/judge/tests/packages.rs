@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{have, probe, sandbox_with, success_stdout, Holds, Sandbox};
+use common::{have, probe, runs, sandbox_with, success_stdout, text, Holds, Sandbox};
 use std::fs;
 use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -14,10 +14,6 @@ use std::process::Output;
 
 /// Limits for the sandbox's own problem, which these tests never judge.
 const LIMITS: &str = "time_limit_ms = 1\nmemory_limit_kib = 1\n";
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// Writes `files` (path, contents) under `dir`; `!x` marks a file executable.
 fn write_package(dir: &Path, files: &[(&str, &str)]) {
@@ -110,17 +106,6 @@ fn with_sumup() -> Option<Sandbox> {
     let package = legacy_package(&sandbox.root.join("packages"));
     imported(&sandbox, &package, &[]);
     Some(sandbox)
-}
-
-/// Whether `tool` runs here; its absence is no skip, for tests that check
-/// what a missing tool gives.
-fn installed(tool: &str) -> bool {
-    std::process::Command::new(tool)
-        .arg("--version")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok()
 }
 
 /// Fails unless `text` has the line `line`.
@@ -930,7 +915,7 @@ fn domjudge_s_default_languages_get_their_labels_and_a_missing_one_is_skipped_by
         assert_eq!(status, "ok", "{submission}:\n{output}");
     }
     // R is run where Rscript is, else skipped by name, never a mismatch.
-    let wanted = if installed("Rscript") {
+    let wanted = if runs("Rscript") {
         "ok"
     } else {
         "skipped: no Rscript here"
@@ -967,7 +952,7 @@ fn the_problem_package_format_s_pl_is_prolog_run_or_skipped_by_name() {
         "submission.submissions/accepted/square.pl = \"permitted AC language prolog\"",
     );
     let output = verify_exits(&sandbox, "prologsq", 0);
-    let wanted = if installed("swipl") {
+    let wanted = if runs("swipl") {
         "ok"
     } else {
         "skipped: no swipl here"

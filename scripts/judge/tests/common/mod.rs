@@ -303,14 +303,20 @@ pub fn succeeded(output: &Output) -> bool {
     output.status.success()
 }
 
-/// True when `tool` runs; else the test is skipped (see `skip`).
-pub fn have(tool: &str) -> bool {
-    let found = Command::new(tool)
+/// Whether `tool` runs here; its absence is no skip, for tests that check
+/// what a missing tool gives.
+pub fn runs(tool: &str) -> bool {
+    Command::new(tool)
         .arg("--version")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
-        .is_ok();
+        .is_ok()
+}
+
+/// True when `tool` runs; else the test is skipped (see `skip`).
+pub fn have(tool: &str) -> bool {
+    let found = runs(tool);
     if !found {
         skip(&format!("no {tool} here"));
     }
