@@ -9,7 +9,7 @@ use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -58,23 +58,21 @@ impl Workspace {
         let mut command = self.judge();
         command
             .args(["import", "--port", &port.to_string()])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+            .args(extra);
         if !build {
             command.env("JUDGE_IMPORT_SKIP_BUILD", "1");
         }
-        let mut child = command.spawn().unwrap();
-        let out = lines(child.stdout.take().unwrap());
-        let err = lines(child.stderr.take().unwrap());
-        let listener = Listener {
-            child,
-            port,
-            out,
-            err,
-        };
-        listener.expect_out("listening on http://127.0.0.1:");
-        listener
+        Listener::start(&mut command, port)
+    }
+
+    /// `judge import --file <files>` with builds skipped.
+    fn import_files(&self, files: &[&Path]) -> Output {
+        self.judge()
+            .args(["import", "--file"])
+            .args(files)
+            .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+            .output()
+            .unwrap()
     }
 }
 
@@ -113,6 +111,26 @@ struct Listener {
 }
 
 impl Listener {
+    /// Starts `command`, an import listening on `port`, and waits until it
+    /// listens.
+    fn start(command: &mut Command, port: u16) -> Listener {
+        let mut child = command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = lines(child.stdout.take().unwrap());
+        let err = lines(child.stderr.take().unwrap());
+        let listener = Listener {
+            child,
+            port,
+            out,
+            err,
+        };
+        listener.expect_out("listening on http://127.0.0.1:");
+        listener
+    }
+
     /// The next stdout line holding `part` (earlier lines are dropped).
     fn expect_out(&self, part: &str) -> String {
         expect_line(&self.out, part, "stdout")
@@ -687,14 +705,7 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
     fs::write(&saved, POJ_1000.json()).unwrap();
     let broken = workspace.root.join("broken.json");
     fs::write(&broken, "{\"name\": \"x\"").unwrap();
-    let output = workspace
-        .judge()
-        .args(["import", "--file"])
-        .arg(&saved)
-        .arg(&broken)
-        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
-        .output()
-        .unwrap();
+    let output = workspace.import_files(&[&saved, &broken]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     stderr.assert_has("broken.json: invalid JSON: line 1, column 13");
@@ -713,14 +724,7 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
     };
     let saved_leetcode = workspace.root.join("lc294.json");
     fs::write(&saved_leetcode, leetcode.json()).unwrap();
-    let output = workspace
-        .judge()
-        .args(["import", "--file"])
-        .arg(&saved)
-        .arg(&saved_leetcode)
-        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
-        .output()
-        .unwrap();
+    let output = workspace.import_files(&[&saved, &saved_leetcode]);
     assert!(output.status.success());
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
@@ -755,13 +759,7 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
 fn import_file(workspace: &Workspace, name: &str, payload: &str) -> (i32, String, String) {
     let saved = workspace.root.join(name);
     fs::write(&saved, payload).unwrap();
-    let output = workspace
-        .judge()
-        .args(["import", "--file"])
-        .arg(&saved)
-        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
-        .output()
-        .unwrap();
+    let output = workspace.import_files(&[&saved]);
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -1060,7 +1058,8 @@ fn a_listener_that_cannot_start_a_thread_answers_503_and_goes_on() {
     };
     let workspace = Workspace::empty();
     let port = free_port();
-    let mut child = Command::new("sh")
+    let mut command = Command::new("sh");
+    command
         .arg("-c")
         .arg(format!(
             "echo $$ > {}/cgroup.procs && exec \"$0\" \"$@\"",
@@ -1069,20 +1068,8 @@ fn a_listener_that_cannot_start_a_thread_answers_503_and_goes_on() {
         .arg(env!("CARGO_BIN_EXE_judge"))
         .args(["--root", workspace.root.to_str().unwrap()])
         .args(["import", "--port", &port.to_string()])
-        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let out = lines(child.stdout.take().unwrap());
-    let err = lines(child.stderr.take().unwrap());
-    let listener = Listener {
-        child,
-        port,
-        out,
-        err,
-    };
-    listener.expect_out("listening on http://127.0.0.1:");
+        .env("JUDGE_IMPORT_SKIP_BUILD", "1");
+    let listener = Listener::start(&mut command, port);
     let tasks = fs::read_to_string(cgroup.0.join("cgroup.procs")).unwrap();
     assert_eq!(tasks.trim(), listener.child.id().to_string());
 
