@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Holds, Sandbox};
+use common::{outcome, Holds, Sandbox};
 use std::fs;
 use std::process::Command;
 
@@ -32,11 +32,7 @@ fn read(sandbox: &Sandbox, relative: &str) -> String {
 /// The programs here count their runs in files: outside the sandbox.
 fn run(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) {
     let output = sandbox.judge_unconfined(args);
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{verdict_of, Holds, Sandbox};
+use common::{outcome, verdict_of, Holds, Sandbox};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -99,10 +99,8 @@ fn test_clean(sandbox: &Sandbox, program: &Path) -> (i32, String) {
         .unwrap();
     let left: Vec<_> = fs::read_dir(&tmp).unwrap().collect();
     assert!(left.is_empty(), "left behind: {left:?}");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
+    let (code, stdout, _) = outcome(&output);
+    (code, stdout)
 }
 
 #[test]
@@ -391,11 +389,8 @@ fn stress_workspace(solution: &str, checker: &str) -> Sandbox {
 
 fn stress(sandbox: &Sandbox, args: &[&str]) -> (i32, String) {
     let output = sandbox.judge(&[&["stress", "fake"], args].concat());
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned()
-            + &String::from_utf8_lossy(&output.stderr),
-    )
+    let (code, stdout, stderr) = outcome(&output);
+    (code, stdout + &stderr)
 }
 
 fn saved_cases(sandbox: &Sandbox) -> Vec<PathBuf> {

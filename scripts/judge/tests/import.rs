@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Holds;
+use common::{outcome, Holds};
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -760,11 +760,7 @@ fn import_file(workspace: &Workspace, name: &str, payload: &str) -> (i32, String
     let saved = workspace.root.join(name);
     fs::write(&saved, payload).unwrap();
     let output = workspace.import_files(&[&saved]);
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{verdict_of, Holds, Sandbox};
+use common::{outcome, verdict_of, Holds, Sandbox};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -335,12 +335,8 @@ fn stress_sandbox(interactor: &str) -> Sandbox {
 
 fn stress(sandbox: &Sandbox, args: &[&str]) -> (i32, String) {
     let output = sandbox.judge(&[&["stress", "fake"], args].concat());
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    (
-        output.status.code().unwrap_or(-1),
-        format!("{stdout}{stderr}"),
-    )
+    let (code, stdout, stderr) = outcome(&output);
+    (code, stdout + &stderr)
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{probe, survivors, Holds, Sandbox, PROBE_VARIABLE};
+use common::{outcome, probe, survivors, Holds, Sandbox, PROBE_VARIABLE};
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -57,11 +57,7 @@ fn judge(sandbox: &Sandbox, probe: &str, args: &[&str]) -> (i32, String, String)
         .env(PROBE_VARIABLE, probe)
         .output()
         .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 /// The `mutant-*.in` cases in `judge-data/fake`.

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{have, probe, runs, sandbox_with, success_stdout, text, Holds, Sandbox};
+use common::{have, outcome, probe, runs, sandbox_with, success_stdout, text, Holds, Sandbox};
 use std::fs;
 use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -150,10 +150,8 @@ fn run(sandbox: &Sandbox, args: &[&str]) -> (i32, String) {
         .collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let output = sandbox.judge(&args);
-    (
-        output.status.code().unwrap_or(-1),
-        format!("{}{}", text(&output.stdout), text(&output.stderr)),
-    )
+    let (code, stdout, stderr) = outcome(&output);
+    (code, stdout + &stderr)
 }
 
 /// The files under `dir`, relative, sorted.

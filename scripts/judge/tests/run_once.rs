@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Holds, Sandbox};
+use common::{outcome, Holds, Sandbox};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -30,11 +30,7 @@ fn run(sandbox: &Sandbox, args: &[&str], stdin: &str) -> (i32, String, String) {
         .write_all(stdin.as_bytes())
         .unwrap();
     let output = child.wait_with_output().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 /// The status line: the last line of stderr, split into words.

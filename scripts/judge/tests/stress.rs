@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Holds, Sandbox};
+use common::{outcome, Holds, Sandbox};
 use std::fs;
 use std::path::PathBuf;
 
@@ -34,11 +34,7 @@ fn workspace(toml: &str, solution: &str, brute: &str, gen: &str) -> Sandbox {
 /// Runs `judge stress fake <args>`; returns (exit code, stdout, stderr).
 fn stress(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) {
     let output = sandbox.judge(&[&["stress", "fake"], args].concat());
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 /// The `stress-*.in` files saved in `judge-data/fake`.
@@ -446,11 +442,7 @@ fn stress_unconfined(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) 
         .output()
         .unwrap();
     assert_eq!(common::survivors(&probe), Vec::<String>::new());
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 const WALL_TOML: &str = "time_limit_ms = 1500\nmemory_limit_kib = 262144\ntime = \"wall\"\n\

@@ -92,11 +92,7 @@ impl Sandbox {
     /// Runs `judge test fake --bin <program>`; returns (exit code, stdout, stderr).
     pub fn test_with(&self, program: &Path) -> (i32, String, String) {
         let output = self.judge(&["test", "fake", "--bin", program.to_str().unwrap()]);
-        (
-            output.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-        )
+        outcome(&output)
     }
 }
 
@@ -293,6 +289,12 @@ impl Holds for str {
 
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An output's exit code (-1 when a signal ended it), stdout and stderr.
+pub fn outcome(output: &Output) -> (i32, String, String) {
+    let code = output.status.code().unwrap_or(-1);
+    (code, text(&output.stdout), text(&output.stderr))
 }
 
 /// Whether `output` is of a run that succeeded; if not, its output is shown.
