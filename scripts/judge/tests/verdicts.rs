@@ -9,11 +9,19 @@ use std::time::{Duration, Instant};
 
 const EXACT: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"exact\"\n";
 
+/// `judge test fake` of the shell solution `body` in a sandbox whose
+/// problem.toml is `toml`: exit code, stdout and how long it took.
+fn judged(toml: &str, body: &str) -> (i32, String, Duration) {
+    let sandbox = Sandbox::new(toml);
+    let program = sandbox.program("sol", body);
+    let start = Instant::now();
+    let (code, stdout, _) = sandbox.test_with(&program);
+    (code, stdout, start.elapsed())
+}
+
 #[test]
 fn exact_answer_is_accepted() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "read a b; echo $((a + b))");
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, _) = judged(EXACT, "read a b; echo $((a + b))");
     assert_eq!(verdict_of(&stdout), "AC", "{stdout}");
     assert_eq!(code, 0);
     assert_eq!(
@@ -25,9 +33,7 @@ fn exact_answer_is_accepted() {
 
 #[test]
 fn changed_whitespace_is_a_presentation_error_unless_tokens_are_compared() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "read a b; printf ' %d \\n' $((a + b))");
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, _) = judged(EXACT, "read a b; printf ' %d \\n' $((a + b))");
     assert_eq!(verdict_of(&stdout), "PE", "{stdout}");
     assert_eq!(code, 1);
     assert_eq!(
@@ -43,9 +49,7 @@ fn changed_whitespace_is_a_presentation_error_unless_tokens_are_compared() {
 
 #[test]
 fn wrong_answer_shows_the_differing_line() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "read a b; echo $((a * b))");
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, _) = judged(EXACT, "read a b; echo $((a * b))");
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
     assert_eq!(code, 1);
     stdout.assert_has("first difference at line 1");
@@ -100,26 +104,20 @@ fn the_table_s_columns_stay_aligned_when_the_wall_time_is_shown() {
 
 #[test]
 fn sleeping_past_the_limit_is_stopped_near_the_limit() {
-    let sandbox = Sandbox::new("time_limit_ms = 300\nmemory_limit_kib = 65536\n");
     // The sleep is a child of the shell: the whole group must die, or the
     // runner would wait for the pipe the sleep still holds.
-    let program = sandbox.program("sol", "sleep 30; echo 5");
-    let start = Instant::now();
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, took) = judged(
+        "time_limit_ms = 300\nmemory_limit_kib = 65536\n",
+        "sleep 30; echo 5",
+    );
     assert_eq!(verdict_of(&stdout), "TLE", "{stdout}");
     assert_eq!(code, 1);
-    assert!(
-        start.elapsed() < Duration::from_secs(3),
-        "took {:?}",
-        start.elapsed()
-    );
+    assert!(took < Duration::from_secs(3), "took {took:?}");
 }
 
 #[test]
 fn non_zero_exit_is_a_runtime_error_with_stderr() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "echo 'index out of bounds' >&2; exit 3");
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, _) = judged(EXACT, "echo 'index out of bounds' >&2; exit 3");
     assert_eq!(verdict_of(&stdout), "RE", "{stdout}");
     assert_eq!(code, 1);
     stdout.assert_has("exit status 3");
@@ -128,42 +126,31 @@ fn non_zero_exit_is_a_runtime_error_with_stderr() {
 
 #[test]
 fn a_signal_is_a_runtime_error_that_names_it() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "echo 5; kill -SEGV $$");
-    let (_, stdout, _) = sandbox.test_with(&program);
+    let (_, stdout, _) = judged(EXACT, "echo 5; kill -SEGV $$");
     assert_eq!(verdict_of(&stdout), "RE", "{stdout}");
     stdout.assert_has("signal 11 (SIGSEGV)");
 }
 
 #[test]
 fn allocating_far_beyond_the_limit_is_a_memory_limit_exceeded() {
-    let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 16384\n");
     // The shell keeps the whole command substitution in memory: ~200 MB.
-    let program = sandbox.program(
-        "sol",
+    let (code, stdout, _) = judged(
+        "time_limit_ms = 5000\nmemory_limit_kib = 16384\n",
         "x=$(head -c 200000000 /dev/zero | tr '\\0' a); echo 5",
     );
-    let (code, stdout, _) = sandbox.test_with(&program);
     assert_eq!(verdict_of(&stdout), "MLE", "{stdout}");
     assert_eq!(code, 1);
 }
 
 #[test]
 fn a_wrapper_s_child_cannot_escape_the_memory_limit() {
-    let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 16384\n");
     // The script waits for the hog, a process the launcher did not start.
-    let program = sandbox.program(
-        "sol",
+    let (_, stdout, took) = judged(
+        "time_limit_ms = 5000\nmemory_limit_kib = 16384\n",
         "sh -c \"x=\\$(head -c 200000000 /dev/zero | tr '\\\\0' a)\"; echo 5",
     );
-    let start = Instant::now();
-    let (_, stdout, _) = sandbox.test_with(&program);
     assert_eq!(verdict_of(&stdout), "MLE", "{stdout}");
-    assert!(
-        start.elapsed() < Duration::from_secs(4),
-        "took {:?}",
-        start.elapsed()
-    );
+    assert!(took < Duration::from_secs(4), "took {took:?}");
     let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
     let kib: u64 = row
         .split_whitespace()
@@ -178,23 +165,17 @@ fn a_wrapper_s_child_cannot_escape_the_memory_limit() {
 
 #[test]
 fn endless_output_is_cut_off() {
-    let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 1048576\n");
-    let program = sandbox.program("sol", "yes 5");
-    let start = Instant::now();
-    let (_, stdout, _) = sandbox.test_with(&program);
-    assert_eq!(verdict_of(&stdout), "OLE", "{stdout}");
-    assert!(
-        start.elapsed() < Duration::from_secs(4),
-        "took {:?}",
-        start.elapsed()
+    let (_, stdout, took) = judged(
+        "time_limit_ms = 5000\nmemory_limit_kib = 1048576\n",
+        "yes 5",
     );
+    assert_eq!(verdict_of(&stdout), "OLE", "{stdout}");
+    assert!(took < Duration::from_secs(4), "took {took:?}");
 }
 
 #[test]
 fn memory_is_reported_in_kib() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "read a b; echo $((a + b))");
-    let (_, stdout, _) = sandbox.test_with(&program);
+    let (_, stdout, _) = judged(EXACT, "read a b; echo $((a + b))");
     let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
     assert!(row.ends_with(" KiB"), "{row}");
 }
