@@ -437,11 +437,7 @@ fn stress_judges_by_the_checker_and_saves_a_case_the_right_answers_pass() {
     let correct = sandbox.program("correct", CORRECT);
     let (code, stdout) = test_clean(&sandbox, &correct);
     assert_eq!(code, 0, "{stdout}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("2 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("2 passed, 0 failed");
     // Byte for byte, the right answer is not the brute force's.
     sandbox.write(
         "judge-data/fake/problem.toml",

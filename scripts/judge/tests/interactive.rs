@@ -493,20 +493,12 @@ fn make_new_interactive_scaffolds_a_problem_that_builds_passes_its_sample_and_st
     let stdout = String::from_utf8_lossy(&judged.stdout);
     assert!(judged.status.success(), "{stdout}");
     stdout.assert_has("cf1000a    sample-1");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("1 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("1 passed, 0 failed");
 
     let stressed = make(&["stress", "P=cf1000a", "N=20", "SEED=1", "JOBS=1"]);
     let stdout = String::from_utf8_lossy(&stressed.stdout);
     assert!(stressed.status.success(), "{stdout}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("20 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("20 passed, 0 failed");
 
     for args in [
         &["test", "--quiet", "-p", "cf1000a"][..],

@@ -70,11 +70,7 @@ fn a_correct_pair_passes_and_prints_its_seed_first() {
         "{stdout}"
     );
     assert_eq!(lines.next(), Some("seed 5"), "{stdout}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("40 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("40 passed, 0 failed");
     assert!(saved(&sandbox).is_empty());
     assert!(!stderr.contains("warning"), "{stderr}");
 }
@@ -127,7 +123,7 @@ fn a_planted_bug_is_found_shrunk_and_saved_as_a_failing_case() {
     let correct = sandbox.program("correct", CORRECT);
     let (code, out, _) = sandbox.test_with(&correct);
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out.lines().last(), Some("2 passed, 0 failed"), "{out}");
+    out.assert_last_line("2 passed, 0 failed");
 }
 
 #[test]
@@ -221,11 +217,7 @@ fn the_first_failing_seed_is_reported_even_when_a_later_one_fails_sooner() {
         fail_line(&parallel).starts_with("FAIL seed 1000: WA"),
         "{parallel}"
     );
-    assert_eq!(
-        parallel.lines().last(),
-        Some("0 passed, 1 failed"),
-        "{parallel}"
-    );
+    parallel.assert_last_line("0 passed, 1 failed");
     assert!(saved(&two)[0].ends_with("stress-1000.in"));
 }
 
@@ -355,11 +347,7 @@ fn several_problems_are_each_stressed_and_found_cases_kept_out_of_judge_data() {
     ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("failing problems: bad, fake"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("failing problems: bad, fake");
     let good = stdout.split("stress good\n").nth(1).unwrap_or_default();
     assert!(good.contains("300 passed, 0 failed"), "{stdout}");
     assert_eq!(snapshot(&sandbox.root.join("judge-data")), before);
@@ -466,11 +454,7 @@ fn a_tle_with_cpu_time_far_below_the_limit_is_run_again_before_it_counts() {
     assert!(marker.exists(), "the first run stalled");
     stdout.assert_has("the machine was too loaded to tell at seed 1: a TLE, then in time");
     stderr.assert_has("note: seed 1: TLE (wall time");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("4 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("4 passed, 0 failed");
     assert!(saved(&sandbox).is_empty(), "{stdout}");
 }
 

@@ -334,11 +334,7 @@ fn check_rows_every_problem_and_fails_if_one_fails() {
     assert_eq!(output.status.code(), Some(1), "{stdout}");
     stdout.assert_has("\nfake       ok      ");
     stdout.assert_has("\nlc1        FAILED\n    no `// submit-begin` line");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("1 passed, 1 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("1 passed, 1 failed");
 
     let output = sandbox.judge(&["submit", "--check", "fake"]);
     assert_eq!(output.status.code(), Some(0));

@@ -24,11 +24,7 @@ fn exact_answer_is_accepted() {
     let (code, stdout, _) = judged(EXACT, "read a b; echo $((a + b))");
     assert_eq!(verdict_of(&stdout), "AC", "{stdout}");
     assert_eq!(code, 0);
-    assert_eq!(
-        stdout.lines().last(),
-        Some("1 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("1 passed, 0 failed");
 }
 
 #[test]
@@ -36,11 +32,7 @@ fn changed_whitespace_is_a_presentation_error_unless_tokens_are_compared() {
     let (code, stdout, _) = judged(EXACT, "read a b; printf ' %d \\n' $((a + b))");
     assert_eq!(verdict_of(&stdout), "PE", "{stdout}");
     assert_eq!(code, 1);
-    assert_eq!(
-        stdout.lines().last(),
-        Some("0 passed, 1 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("0 passed, 1 failed");
 
     let tokens = Sandbox::new("time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = tokens\n");
     let program = tokens.program("sol", "read a b; printf ' %d \\n' $((a + b))");

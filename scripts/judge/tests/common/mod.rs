@@ -271,6 +271,8 @@ pub trait Holds {
     fn assert_has(&self, part: &str);
     /// Fails unless the text has each of `lines` as a whole line.
     fn assert_lines(&self, lines: &[&str]);
+    /// Fails unless the text's last line is `line`.
+    fn assert_last_line(&self, line: &str);
 }
 
 impl Holds for str {
@@ -284,6 +286,11 @@ impl Holds for str {
         for line in lines {
             assert!(self.lines().any(|l| l == *line), "{line} not in:\n{self}");
         }
+    }
+
+    #[track_caller]
+    fn assert_last_line(&self, line: &str) {
+        assert_eq!(self.lines().last(), Some(line), "{self}");
     }
 }
 
