@@ -537,9 +537,7 @@ fn new_refuses_an_interactive_leetcode_problem_or_one_with_a_checker_too() {
         &["new", "lc9", "--interactive"][..],
         &["new", "cf9a", "--interactive", "--checker"],
     ] {
-        let output = sandbox.judge(args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        let stderr = sandbox.refusal(args);
         stderr.assert_has("--interactive makes a problem");
     }
     assert!(!sandbox.root.join("problems/lc9").exists());

@@ -177,17 +177,13 @@ fn setup_errors_exit_2_and_say_what_is_wrong() {
     let sandbox = Sandbox::new(EXACT);
     let program = sandbox.program("sol", "cat");
 
-    let output = sandbox.judge(&["test", "nope"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2));
+    let stderr = sandbox.refusal(&["test", "nope"]);
     assert!(
         stderr.contains("unknown problem \"nope\"") && stderr.contains("fake"),
         "{stderr}"
     );
 
-    let output = sandbox.judge(&["test", "fake"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2));
+    let stderr = sandbox.refusal(&["test", "fake"]);
     stderr.assert_has("target/release/fake is missing: run `make`");
 
     sandbox.write("judge-data/fake/lonely.in", "1 1\n");
@@ -313,8 +309,6 @@ fn id_slash_prefix_judges_only_the_cases_named_so() {
     );
     stdout.assert_has("big-1");
 
-    let output = sandbox.judge(&["test", "fake/zz", "--bin", bin]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2));
+    let stderr = sandbox.refusal(&["test", "fake/zz", "--bin", bin]);
     stderr.assert_has("no case name starts with \"zz\"; cases: add, big-1");
 }

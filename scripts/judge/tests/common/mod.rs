@@ -69,6 +69,16 @@ impl Sandbox {
         self.bare_command(args).output().unwrap()
     }
 
+    /// The stderr of `judge <args>`, which must refuse them as a setup
+    /// error (exit status 2).
+    #[track_caller]
+    pub fn refusal(&self, args: &[&str]) -> String {
+        let output = self.judge(args);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        stderr
+    }
+
     /// `judge <args>` with the sandbox turned off (the fallback launcher), for
     /// tests whose programs leave traces in files, which the sandbox would
     /// not let them write.
