@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{outcome, Holds, Sandbox};
 use std::fs;
 use std::process::Command;
 
@@ -32,11 +32,7 @@ fn read(sandbox: &Sandbox, relative: &str) -> String {
 /// The programs here count their runs in files: outside the sandbox.
 fn run(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) {
     let output = sandbox.judge_unconfined(args);
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 #[test]
@@ -54,7 +50,7 @@ fn smoke_runs_the_smallest_size_of_each_series_once_and_writes_markdown() {
 
     let markdown = read(&sandbox, "target/bench.md");
     assert!(markdown.starts_with("# Benchmarks\n"), "{markdown}");
-    assert!(markdown.contains("Smoke run"), "{markdown}");
+    markdown.assert_has("Smoke run");
     assert!(markdown.contains(&format!("{HEADER}\n")), "{markdown}");
     let rows: Vec<&str> = markdown.lines().filter(|l| l.starts_with("| ")).collect();
     assert_eq!(rows.len(), 4, "header, rule and two rows:\n{markdown}");
@@ -72,7 +68,7 @@ fn smoke_runs_the_smallest_size_of_each_series_once_and_writes_markdown() {
         "rows are printed too:\n{stdout}"
     );
 
-    assert!(markdown.contains("[bench.svg](bench.svg)"), "{markdown}");
+    markdown.assert_has("[bench.svg](bench.svg)");
     let plot = read(&sandbox, "target/bench.svg");
     assert!(plot.starts_with("<svg xmlns="), "{plot}");
     assert_eq!(plot.matches("<polyline class=\"series\"").count(), 2);
@@ -153,7 +149,7 @@ fn every_size_over_the_problem_s_limits_is_marked_with_its_figures() {
         .lines()
         .find(|l| l.starts_with("  big 2 passes the limits: "))
         .unwrap_or_else(|| panic!("no note for big:\n{stdout}"));
-    assert!(note.contains(" ms of wall time (limit 250 ms); "), "{note}");
+    note.assert_has(" ms of wall time (limit 250 ms); ");
     assert!(note.ends_with(" KiB of memory (limit 8192 KiB)"), "{note}");
     assert!(
         markdown.contains(&format!("\n{}\n", note.trim())),
@@ -166,10 +162,7 @@ fn a_failing_solution_fails_the_bench_and_says_why() {
     let sandbox = workspace("bench.n = 10\n", "echo 'index out of bounds' >&2; exit 3");
     let (code, _, stderr) = run(&sandbox, &["bench", "--smoke"]);
     assert_eq!(code, 1, "{stderr}");
-    assert!(
-        stderr.contains("fake n 10: exit status 3: index out of bounds"),
-        "{stderr}"
-    );
+    stderr.assert_has("fake n 10: exit status 3: index out of bounds");
     assert!(read(&sandbox, "target/bench.md").contains("**failed**: fake n 10"));
 }
 
@@ -196,8 +189,8 @@ fn setup_gaps_exit_2_and_say_what_is_missing() {
     }
     let (code, stdout, stderr) = run(&sandbox, &["bench", "--smoke"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("no `bench.<series>"), "{stderr}");
-    assert!(stdout.contains("nothing benched"), "{stdout}");
+    stderr.assert_has("no `bench.<series>");
+    stdout.assert_has("nothing benched");
     assert_eq!(read(&sandbox, "target/bench.md"), "last report");
     assert_eq!(read(&sandbox, "target/bench.svg"), "last report");
 
@@ -205,7 +198,7 @@ fn setup_gaps_exit_2_and_say_what_is_missing() {
     fs::remove_file(sandbox.root.join("target/release/fake-gen")).unwrap();
     let (code, _, stderr) = run(&sandbox, &["bench", "--smoke"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("fake-gen is missing"), "{stderr}");
+    stderr.assert_has("fake-gen is missing");
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{verdict_of, Sandbox};
+use common::{outcome, verdict_of, Holds, Sandbox};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -30,15 +30,12 @@ fn float_answers_pass_inside_the_tolerance_and_fail_outside() {
     assert_eq!(verdict_of(&judged(float, "0.5\n", "0.5009")), "AC");
     let stdout = judged(float, "0.5\n", "0.5011");
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
-    assert!(
-        stdout.contains("token 1 (line 1 of the answer): expected 0.5, got 0.5011: error 1.10e-3"),
-        "{stdout}"
-    );
+    stdout.assert_has("token 1 (line 1 of the answer): expected 0.5, got 0.5011: error 1.10e-3");
     // Answer 2000000: relative error up to 1e-3, that is 2000.
     assert_eq!(verdict_of(&judged(float, "2000000\n", "1998001")), "AC");
     let stdout = judged(float, "2000000\n", "1997999");
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
-    assert!(stdout.contains("relative 1.00e-3"), "{stdout}");
+    stdout.assert_has("relative 1.00e-3");
     // The default tolerance is 1e-6, and numbers inside JSON count.
     let default = "compare = float\n";
     let answer = "[5.0,\"x\"]\n";
@@ -62,10 +59,7 @@ fn any_order_answers_are_judged_as_json() {
     assert_eq!(verdict_of(&sandbox.test_with(&swapped).1), "AC");
     let (_, stdout, _) = sandbox.test_with(&deep);
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
-    assert!(
-        stdout.contains("line 1: expected the element [\"ate\",\"eat\"], which is missing"),
-        "{stdout}"
-    );
+    stdout.assert_has("line 1: expected the element [\"ate\",\"eat\"], which is missing");
     sandbox.write(
         "judge-data/fake/problem.toml",
         &format!("{LIMITS}compare = \"any-order-deep\"\n"),
@@ -105,10 +99,8 @@ fn test_clean(sandbox: &Sandbox, program: &Path) -> (i32, String) {
         .unwrap();
     let left: Vec<_> = fs::read_dir(&tmp).unwrap().collect();
     assert!(left.is_empty(), "left behind: {left:?}");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
+    let (code, stdout, _) = outcome(&output);
+    (code, stdout)
 }
 
 #[test]
@@ -157,7 +149,7 @@ fn testlib_exit_codes_are_verdicts_and_anything_else_is_the_checkers_failure() {
     }
     let (sandbox, solution) = with_checker("testlib", "kill -SEGV $$");
     let (_, stdout) = test_clean(&sandbox, &solution);
-    assert!(stdout.contains("killed by signal 11 (SIGSEGV)"), "{stdout}");
+    stdout.assert_has("killed by signal 11 (SIGSEGV)");
 }
 
 #[test]
@@ -183,7 +175,7 @@ fn kattis_exit_codes_are_verdicts_and_the_judge_message_is_shown() {
             );
         }
         if verdict == "FAIL" {
-            assert!(stdout.contains("(no Kattis verdict)"), "{stdout}");
+            stdout.assert_has("(no Kattis verdict)");
         }
     }
 }
@@ -212,10 +204,7 @@ fn a_checker_past_its_memory_or_time_limit_fails_naming_the_limit() {
         "{stdout}"
     );
     let stdout = past_helper_limit("helper_time_limit_ms = 500", "sleep 5");
-    assert!(
-        stdout.contains(": ran past its 500 ms limit (helper_time_limit_ms)"),
-        "{stdout}"
-    );
+    stdout.assert_has(": ran past its 500 ms limit (helper_time_limit_ms)");
 }
 
 #[test]
@@ -243,10 +232,7 @@ fn a_checker_writing_past_its_file_limit_fails_naming_the_limit() {
         "helper_file_limit_mib = 16",
         "exec head -c 32M /dev/zero > \"$3.big\"",
     );
-    assert!(
-        stdout.contains(": wrote a file past its 16 MiB limit (helper_file_limit_mib)"),
-        "{stdout}"
-    );
+    stdout.assert_has(": wrote a file past its 16 MiB limit (helper_file_limit_mib)");
 }
 
 #[test]
@@ -255,17 +241,14 @@ fn a_missing_checker_is_a_setup_error() {
     fs::remove_file(sandbox.root.join("checkers/check")).unwrap();
     let (code, _, stderr) = sandbox.test_with(&solution);
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("no file checkers/check"), "{stderr}");
+    stderr.assert_has("no file checkers/check");
     sandbox.write(
         "judge-data/fake/problem.toml",
         &format!("{LIMITS}checker = \"fake-check\"\n"),
     );
     let (code, _, stderr) = sandbox.test_with(&solution);
     assert_eq!(code, 2, "{stderr}");
-    assert!(
-        stderr.contains("fake-check is missing: run `make` first"),
-        "{stderr}"
-    );
+    stderr.assert_has("fake-check is missing: run `make` first");
 }
 
 /// A testlib-style checker in C++ for the answer `5` given as "a number
@@ -406,11 +389,8 @@ fn stress_workspace(solution: &str, checker: &str) -> Sandbox {
 
 fn stress(sandbox: &Sandbox, args: &[&str]) -> (i32, String) {
     let output = sandbox.judge(&[&["stress", "fake"], args].concat());
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned()
-            + &String::from_utf8_lossy(&output.stderr),
-    )
+    let (code, stdout, stderr) = outcome(&output);
+    (code, stdout + &stderr)
 }
 
 fn saved_cases(sandbox: &Sandbox) -> Vec<PathBuf> {
@@ -440,11 +420,8 @@ fn stress_judges_by_the_checker_and_saves_a_case_the_right_answers_pass() {
     sandbox.program("target/release/fake", WRONG);
     let (code, out) = stress(&sandbox, &["--count", "300", "--seed", "3"]);
     assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains(": WA from the solution; shrinking the input"),
-        "{out}"
-    );
-    assert!(out.contains("the checker says:\n  line 1: 1 at 1"), "{out}");
+    out.assert_has(": WA from the solution; shrinking the input");
+    out.assert_has("the checker says:\n  line 1: 1 at 1");
     let files = saved_cases(&sandbox);
     assert_eq!(files.len(), 2, "{out}");
     assert_eq!(
@@ -460,11 +437,7 @@ fn stress_judges_by_the_checker_and_saves_a_case_the_right_answers_pass() {
     let correct = sandbox.program("correct", CORRECT);
     let (code, stdout) = test_clean(&sandbox, &correct);
     assert_eq!(code, 0, "{stdout}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("2 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("2 passed, 0 failed");
     // Byte for byte, the right answer is not the brute force's.
     sandbox.write(
         "judge-data/fake/problem.toml",
@@ -479,23 +452,14 @@ fn stress_saves_nothing_a_checker_cannot_judge() {
     let sandbox = stress_workspace(CORRECT, "echo 'wrong answer: never' >&2; exit 1");
     let (code, out) = stress(&sandbox, &["--count", "5", "--seed", "3"]);
     assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains("nothing saved: the brute force's answer judged against itself is WA"),
-        "{out}"
-    );
+    out.assert_has("nothing saved: the brute force's answer judged against itself is WA");
     assert!(saved_cases(&sandbox).is_empty(), "{out}");
 
     let sandbox = stress_workspace(CORRECT, "echo 'cannot open' >&2; exit 3");
     let (code, out) = stress(&sandbox, &["--count", "5", "--seed", "3"]);
     assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains(": the checker failed, not the solution: \"./derangement\": exit status 3"),
-        "{out}"
-    );
-    assert!(
-        out.contains("nothing saved: the checker must judge the case first"),
-        "{out}"
-    );
+    out.assert_has(": the checker failed, not the solution: \"./derangement\": exit status 3");
+    out.assert_has("nothing saved: the checker must judge the case first");
     assert!(!out.contains("shrinking"), "{out}");
     assert!(saved_cases(&sandbox).is_empty(), "{out}");
 }
@@ -525,7 +489,7 @@ fn a_checker_source_is_compiled_with_its_headers_and_gets_the_validator_flags() 
     let wrong = sandbox.program("wrong", "echo 6");
     let (code, stdout, stderr) = sandbox.test_with(&right);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(stderr.contains("compiling g++"), "{stderr}");
+    stderr.assert_has("compiling g++");
     assert_eq!(verdict_of(&sandbox.test_with(&wrong).1), "WA");
     // Compiled once.
     assert!(!sandbox.test_with(&right).2.contains("compiling"));
@@ -562,8 +526,5 @@ fn a_multi_pass_run_feeds_nextpass_in_back_with_the_feedback_folder_kept() {
     let (code, output) = multi_pass(2);
     assert_eq!(code, 1, "{output}");
     assert_eq!(verdict_of(&output), "FAIL", "{output}");
-    assert!(
-        output.contains("the validator wrote nextpass.in after pass 2"),
-        "{output}"
-    );
+    output.assert_has("the validator wrote nextpass.in after pass 2");
 }

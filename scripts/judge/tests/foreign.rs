@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{have, sandbox_with, success_stdout, Sandbox};
+use common::{have, sandbox_with, success_stdout, text, Holds, Sandbox};
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -58,10 +58,6 @@ int main() {
 }
 "#;
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// (case, verdict) for every row of a `judge test` table.
 fn verdicts(output: &Output) -> Vec<(String, String)> {
     text(&output.stdout)
@@ -110,10 +106,7 @@ fn a_seed_style_cpp_file_gets_the_rust_solutions_verdicts() {
     let from_rust = sandbox.judge(&["test", "poj1143", "--bin", rust.to_str().unwrap()]);
     success_stdout(&from_cpp);
     let stderr = text(&from_cpp.stderr);
-    assert!(
-        stderr.contains("compiling g++ -O2 -std=c++17 -DONLINE_JUDGE"),
-        "{stderr}"
-    );
+    stderr.assert_has("compiling g++ -O2 -std=c++17 -DONLINE_JUDGE");
     let cases = verdicts(&from_cpp);
     assert!(cases.len() >= 7, "{cases:?}");
     assert!(
@@ -197,12 +190,12 @@ fn compile_errors_and_missing_compilers_are_setup_errors() {
         first.is_some_and(|l| l.contains(bad.to_str().unwrap())),
         "{stderr}"
     );
-    assert!(stderr.contains("undeclared"), "{stderr}");
+    stderr.assert_has("undeclared");
     assert!(!stderr.contains("target/foreign"), "{stderr}");
     let bad = sandbox.write("bad.py", "print((1)\n");
     let (code, _, stderr) = sandbox.test_with(&bad);
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("bad.py does not compile"), "{stderr}");
+    stderr.assert_has("bad.py does not compile");
     // Nothing half-made is left behind by a failed compile.
     assert_eq!(builds(&sandbox), (0, 0));
 
@@ -216,10 +209,7 @@ fn compile_errors_and_missing_compilers_are_setup_errors() {
         .unwrap();
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("needs gcc, which is not installed"),
-        "{stderr}"
-    );
+    stderr.assert_has("needs gcc, which is not installed");
 }
 
 #[test]
@@ -244,10 +234,7 @@ fn java_runs_the_class_with_main_and_non_ascii_spaces_are_cleaned() {
     );
     let (code, stdout, stderr) = sandbox.test_with(&java);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(
-        stderr.contains("non-ASCII spaces (U+00A0) on line 6 made plain spaces"),
-        "{stderr}"
-    );
+    stderr.assert_has("non-ASCII spaces (U+00A0) on line 6 made plain spaces");
     assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
 }
 
@@ -326,7 +313,7 @@ fn a_folder_of_cpp_sources_is_one_program_with_its_headers() {
     );
     let (code, output) = judged(&sandbox, &sandbox.root.join("multi"));
     assert_eq!(code, 2, "{output}");
-    assert!(output.contains("multi/add.cpp:1"), "{output}");
+    output.assert_has("multi/add.cpp:1");
 }
 
 #[test]
@@ -376,17 +363,11 @@ fn a_python_folder_runs_its_main_file_and_python_2_runs_where_installed() {
     let (code, output) = judged(&sandbox, &python2);
     if judge::process::sources::languages::python2().is_none() {
         println!("skipped: no python2 here");
-        assert!(
-            output.contains("needs python2, which is not installed"),
-            "{output}"
-        );
+        output.assert_has("needs python2, which is not installed");
         return;
     }
     assert_eq!(code, 0, "{output}");
-    assert!(
-        output.contains("compiling python2 -m py_compile"),
-        "{output}"
-    );
+    output.assert_has("compiling python2 -m py_compile");
 }
 
 #[test]
@@ -399,7 +380,7 @@ fn a_folder_with_build_and_run_scripts_is_built_and_run_by_them() {
     );
     let (code, output) = judged(&sandbox, &sandbox.root.join("scripted"));
     assert_eq!(code, 0, "{output}");
-    assert!(output.contains("with its build script"), "{output}");
+    output.assert_has("with its build script");
 }
 
 #[test]

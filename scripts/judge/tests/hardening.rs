@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{probe, survivors, temp_path, Sandbox};
+use common::{probe, survivors, temp_path, Holds, Sandbox};
 use std::fs;
 use std::io::Read;
 use std::os::unix::fs::symlink;
@@ -114,7 +114,7 @@ fn interrupting_judge_test_kills_the_program_tree_and_says_what_finished() {
         let (exit, stdout) = finish(child, Duration::from_secs(5));
         assert_eq!(survivors(&probe), Vec::<String>::new());
         assert_eq!(exit, Some(code), "{stdout}");
-        assert!(stdout.contains("add "), "{stdout}");
+        stdout.assert_has("add ");
         assert!(
             stdout.ends_with(&format!(
                 "interrupted by SIG{signal}; finished: 1 passed, 0 failed\n"
@@ -271,7 +271,7 @@ fn a_program_cannot_forge_or_redirect_the_launcher_s_report() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
     assert!(row.contains(" RE "), "{stdout}");
-    assert!(stdout.contains("killed by signal 9"), "{stdout}");
+    stdout.assert_has("killed by signal 9");
     assert_eq!(output.status.code(), Some(1), "{stdout}");
 }
 
@@ -310,7 +310,7 @@ fn a_descriptor_the_runner_inherits_is_not_its_launchers_either() {
     drop(file);
     assert_eq!(survivors(&probe), Vec::<String>::new());
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.contains(" AC "), "{stdout}");
+    stdout.assert_has(" AC ");
     assert_eq!(fs::read_to_string(&leak).unwrap(), "", "{stdout}");
 }
 
@@ -329,7 +329,7 @@ fn runs_need_no_temporary_folder() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
-    assert!(stdout.contains(" AC "), "{stdout}");
+    stdout.assert_has(" AC ");
 }
 
 #[test]
@@ -398,11 +398,7 @@ fn a_symlinked_oversized_out_is_refused_without_reading_it() {
     let run = test_with(&sandbox, "read a b; echo $((a + b))");
     fs::remove_file(&huge).unwrap();
     assert_eq!(run.code, 2, "{}", run.stdout);
-    assert!(
-        run.stderr.contains("big.out is 2097152 KiB"),
-        "{}",
-        run.stderr
-    );
+    run.stderr.assert_has("big.out is 2097152 KiB");
 }
 
 #[test]
@@ -416,17 +412,9 @@ fn fifos_and_folders_named_like_cases_are_refused_by_name() {
     sandbox.write("judge-data/fake/pipe.in", "1 1\n");
     let run = test_with(&sandbox, "read a b; echo $((a + b))");
     assert_eq!(run.code, 2, "{}", run.stdout);
-    assert!(
-        run.stderr.contains("dir.in is not a regular file"),
-        "{}",
-        run.stderr
-    );
+    run.stderr.assert_has("dir.in is not a regular file");
     if made.is_ok_and(|status| status.success()) {
-        assert!(
-            run.stderr.contains("pipe.out is not a regular file"),
-            "{}",
-            run.stderr
-        );
+        run.stderr.assert_has("pipe.out is not a regular file");
     } else {
         println!("skipped: no mkfifo, so no FIFO case");
     }
@@ -458,7 +446,7 @@ fn bench_counts_a_flood_of_output_without_keeping_it() {
     let (exit, stdout) = finish(child, Duration::from_secs(1));
     assert_eq!(survivors(&probe), Vec::<String>::new());
     assert_eq!(exit, Some(0), "{stdout}");
-    assert!(stdout.contains("256.0 MiB"), "{stdout}");
+    stdout.assert_has("256.0 MiB");
     assert!(
         runner_kib > 0 && runner_kib < 32 * 1024,
         "the runner peaked at {runner_kib} KiB"
@@ -525,11 +513,8 @@ fn problem_toml_takes_comments_and_refuses_unknown_and_repeated_keys() {
     );
     let run = test_with(&sandbox, "cat");
     assert_eq!(run.code, 2);
-    assert!(
-        run.stderr.contains("line 3: `time_limit_ms` is set twice"),
-        "{}",
-        run.stderr
-    );
+    run.stderr
+        .assert_has("line 3: `time_limit_ms` is set twice");
 }
 
 #[test]
@@ -588,11 +573,7 @@ fn two_cpu_burning_threads_pass_the_limit_in_cpu_time() {
         &["test", "fake", "--bin", &format!("{} 0.3", burn.display())],
     );
     assert_eq!(verdict(&run, "add"), "TLE", "{}", run.stdout);
-    assert!(
-        run.stdout.contains("CPU time passed the limit"),
-        "{}",
-        run.stdout
-    );
+    run.stdout.assert_has("CPU time passed the limit");
     // One thread's worth is within the limit, and the time column is CPU time.
     let run = judge(
         &sandbox,
@@ -617,11 +598,7 @@ fn sleeping_is_cpu_free_until_the_wall_cap_unless_time_is_wall() {
 
     let run = test_with(&sandbox, "sleep 30");
     assert_eq!(verdict(&run, "add"), "TLE", "{}", run.stdout);
-    assert!(
-        run.stdout.contains("wall time passed the cap of 1400 ms"),
-        "{}",
-        run.stdout
-    );
+    run.stdout.assert_has("wall time passed the cap of 1400 ms");
     assert!(run.took < Duration::from_millis(2400), "{:?}", run.took);
 
     sandbox.write(
@@ -630,11 +607,7 @@ fn sleeping_is_cpu_free_until_the_wall_cap_unless_time_is_wall() {
     );
     let run = test_with(&sandbox, "sleep 0.7; read a b; echo $((a + b))");
     assert_eq!(verdict(&run, "add"), "TLE", "{}", run.stdout);
-    assert!(
-        run.stdout.contains("wall time passed the limit"),
-        "{}",
-        run.stdout
-    );
+    run.stdout.assert_has("wall time passed the limit");
     assert!(run.took < Duration::from_millis(1400), "{:?}", run.took);
 }
 

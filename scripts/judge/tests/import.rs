@@ -4,11 +4,12 @@
 
 mod common;
 
+use common::{outcome, Holds};
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -57,23 +58,21 @@ impl Workspace {
         let mut command = self.judge();
         command
             .args(["import", "--port", &port.to_string()])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+            .args(extra);
         if !build {
             command.env("JUDGE_IMPORT_SKIP_BUILD", "1");
         }
-        let mut child = command.spawn().unwrap();
-        let out = lines(child.stdout.take().unwrap());
-        let err = lines(child.stderr.take().unwrap());
-        let listener = Listener {
-            child,
-            port,
-            out,
-            err,
-        };
-        listener.expect_out("listening on http://127.0.0.1:");
-        listener
+        Listener::start(&mut command, port)
+    }
+
+    /// `judge import --file <files>` with builds skipped.
+    fn import_files(&self, files: &[&Path]) -> Output {
+        self.judge()
+            .args(["import", "--file"])
+            .args(files)
+            .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+            .output()
+            .unwrap()
     }
 }
 
@@ -112,6 +111,26 @@ struct Listener {
 }
 
 impl Listener {
+    /// Starts `command`, an import listening on `port`, and waits until it
+    /// listens.
+    fn start(command: &mut Command, port: u16) -> Listener {
+        let mut child = command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = lines(child.stdout.take().unwrap());
+        let err = lines(child.stderr.take().unwrap());
+        let listener = Listener {
+            child,
+            port,
+            out,
+            err,
+        };
+        listener.expect_out("listening on http://127.0.0.1:");
+        listener
+    }
+
     /// The next stdout line holding `part` (earlier lines are dropped).
     fn expect_out(&self, part: &str) -> String {
         expect_line(&self.out, part, "stdout")
@@ -305,10 +324,7 @@ const CF_118A: Payload = Payload {
 
 fn answered_ok(answer: &str) {
     assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
-    assert!(
-        answer.contains("Access-Control-Allow-Origin: *\r\n"),
-        "{answer}"
-    );
+    answer.assert_has("Access-Control-Allow-Origin: *\r\n");
 }
 
 #[test]
@@ -345,9 +361,9 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
         "cf118a \"A. String Task\": new, added sample-1 sample-2 sample-3"
     );
     let config = workspace.read("judge-data/cf118a/problem.toml");
-    assert!(config.contains("judge = \"codeforces\"\n"), "{config}");
-    assert!(config.contains("memory_limit_kib = 262144\n"), "{config}");
-    assert!(config.contains("compare = \"tokens\"\n"), "{config}");
+    config.assert_has("judge = \"codeforces\"\n");
+    config.assert_has("memory_limit_kib = 262144\n");
+    config.assert_has("compare = \"tokens\"\n");
     assert_eq!(
         workspace.read("judge-data/cf118a/sample-2.in"),
         "Codeforces\n"
@@ -401,8 +417,8 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
     let line = listener.expect_out("cf1807e");
     // Scaffolded with an interactor; the statement's dialogue is kept to
     // read, not stored as the interactor's input.
-    assert!(line.contains("new, no samples added"), "{line}");
-    assert!(line.contains("judge-data/cf1807e/examples.txt"), "{line}");
+    line.assert_has("new, no samples added");
+    line.assert_has("judge-data/cf1807e/examples.txt");
     assert!(workspace
         .root
         .join("problems/cf1807e/src/interactor.rs")
@@ -460,11 +476,8 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
         "luogup1001 \"P1001 A+B 'Problem' — Ünïcode ✓\": new, added sample-1 sample-2"
     );
     let config = workspace.read("judge-data/luogup1001/problem.toml");
-    assert!(
-        config.contains("title = \"P1001 A+B 'Problem' — Ünïcode ✓\"\n"),
-        "{config}"
-    );
-    assert!(config.contains("judge = \"luogu\"\n"), "{config}");
+    config.assert_has("title = \"P1001 A+B 'Problem' — Ünïcode ✓\"\n");
+    config.assert_has("judge = \"luogu\"\n");
     assert_eq!(
         workspace.read("judge-data/luogup1001/sample-1.in"),
         "20 30\nxé\n"
@@ -486,8 +499,8 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
     answered_ok(&listener.post(&atcoder.json()).0);
     listener.expect_out("atcabc300a \"A - N-choice question\": new, added sample-1");
     let config = workspace.read("judge-data/atcabc300a/problem.toml");
-    assert!(config.contains("time_limit_ms = 2000\n"), "{config}");
-    assert!(config.contains("memory_limit_kib = 1048576\n"), "{config}");
+    config.assert_has("time_limit_ms = 2000\n");
+    config.assert_has("memory_limit_kib = 1048576\n");
 
     // Ids are made of letters and digits only: nothing lands outside.
     let escape = Payload {
@@ -621,7 +634,7 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
         answer.starts_with("HTTP/1.1 405 Method Not Allowed\r\n"),
         "{answer}"
     );
-    assert!(answer.contains("Allow: POST, OPTIONS\r\n"), "{answer}");
+    answer.assert_has("Allow: POST, OPTIONS\r\n");
     let answer = listener.send(b"POST /problems HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}");
     assert!(answer.starts_with("HTTP/1.1 404 Not Found\r\n"), "{answer}");
     let answer = listener.send(
@@ -632,18 +645,9 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
         answer.starts_with("HTTP/1.1 204 No Content\r\n"),
         "{answer}"
     );
-    assert!(
-        answer.contains("Access-Control-Allow-Origin: *\r\n"),
-        "{answer}"
-    );
-    assert!(
-        answer.contains("Access-Control-Allow-Methods: POST, OPTIONS\r\n"),
-        "{answer}"
-    );
-    assert!(
-        answer.contains("Access-Control-Allow-Headers: Content-Type\r\n"),
-        "{answer}"
-    );
+    answer.assert_has("Access-Control-Allow-Origin: *\r\n");
+    answer.assert_has("Access-Control-Allow-Methods: POST, OPTIONS\r\n");
+    answer.assert_has("Access-Control-Allow-Headers: Content-Type\r\n");
 
     let huge_limit = Payload {
         time: "1e300",
@@ -701,20 +705,10 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
     fs::write(&saved, POJ_1000.json()).unwrap();
     let broken = workspace.root.join("broken.json");
     fs::write(&broken, "{\"name\": \"x\"").unwrap();
-    let output = workspace
-        .judge()
-        .args(["import", "--file"])
-        .arg(&saved)
-        .arg(&broken)
-        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
-        .output()
-        .unwrap();
+    let output = workspace.import_files(&[&saved, &broken]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("broken.json: invalid JSON: line 1, column 13"),
-        "{stderr}"
-    );
+    stderr.assert_has("broken.json: invalid JSON: line 1, column 13");
     assert!(!workspace.root.join("judge-data/poj1000").exists());
 
     let leetcode = Payload {
@@ -730,14 +724,7 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
     };
     let saved_leetcode = workspace.root.join("lc294.json");
     fs::write(&saved_leetcode, leetcode.json()).unwrap();
-    let output = workspace
-        .judge()
-        .args(["import", "--file"])
-        .arg(&saved)
-        .arg(&saved_leetcode)
-        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
-        .output()
-        .unwrap();
+    let output = workspace.import_files(&[&saved, &saved_leetcode]);
     assert!(output.status.success());
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
@@ -772,18 +759,8 @@ fn once_stops_after_a_batch_and_files_go_the_same_way() {
 fn import_file(workspace: &Workspace, name: &str, payload: &str) -> (i32, String, String) {
     let saved = workspace.root.join(name);
     fs::write(&saved, payload).unwrap();
-    let output = workspace
-        .judge()
-        .args(["import", "--file"])
-        .arg(&saved)
-        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let output = workspace.import_files(&[&saved]);
+    outcome(&output)
 }
 
 #[test]
@@ -1077,7 +1054,8 @@ fn a_listener_that_cannot_start_a_thread_answers_503_and_goes_on() {
     };
     let workspace = Workspace::empty();
     let port = free_port();
-    let mut child = Command::new("sh")
+    let mut command = Command::new("sh");
+    command
         .arg("-c")
         .arg(format!(
             "echo $$ > {}/cgroup.procs && exec \"$0\" \"$@\"",
@@ -1086,20 +1064,8 @@ fn a_listener_that_cannot_start_a_thread_answers_503_and_goes_on() {
         .arg(env!("CARGO_BIN_EXE_judge"))
         .args(["--root", workspace.root.to_str().unwrap()])
         .args(["import", "--port", &port.to_string()])
-        .env("JUDGE_IMPORT_SKIP_BUILD", "1")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let out = lines(child.stdout.take().unwrap());
-    let err = lines(child.stderr.take().unwrap());
-    let listener = Listener {
-        child,
-        port,
-        out,
-        err,
-    };
-    listener.expect_out("listening on http://127.0.0.1:");
+        .env("JUDGE_IMPORT_SKIP_BUILD", "1");
+    let listener = Listener::start(&mut command, port);
     let tasks = fs::read_to_string(cgroup.0.join("cgroup.procs")).unwrap();
     assert_eq!(tasks.trim(), listener.child.id().to_string());
 

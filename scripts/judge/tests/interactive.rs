@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{verdict_of, Sandbox};
+use common::{outcome, verdict_of, Holds, Sandbox};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -81,14 +81,8 @@ fn a_wrong_answer_is_the_interactors_and_shows_the_exchange() {
     let (code, stdout) = test(&sandbox, "read a b; echo $((a * b))");
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
     assert_eq!(code, 1);
-    assert!(
-        stdout.contains("the interactor says:\n      wrong answer: expected 5, found 6\n"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("(> to the solution, < from it):\n      > 2 3\n      < 6\n"),
-        "{stdout}"
-    );
+    stdout.assert_has("the interactor says:\n      wrong answer: expected 5, found 6\n");
+    stdout.assert_has("(> to the solution, < from it):\n      > 2 3\n      < 6\n");
 }
 
 #[test]
@@ -101,11 +95,8 @@ fn a_solution_that_never_flushes_is_a_time_limit_and_nothing_is_left_running() {
     assert_eq!(left, Vec::<String>::new());
     assert_eq!(verdict_of(&stdout), "TLE", "{stdout}");
     assert!(start.elapsed() < Duration::from_secs(4), "{stdout}");
-    assert!(stdout.contains("      > 2 3\n"), "{stdout}");
-    assert!(
-        stdout.contains("does it flush after every query?"),
-        "{stdout}"
-    );
+    stdout.assert_has("      > 2 3\n");
+    stdout.assert_has("does it flush after every query?");
 }
 
 #[test]
@@ -113,13 +104,10 @@ fn a_solution_that_exits_early_gets_the_interactors_verdict_unless_it_crashed() 
     let sandbox = interactive(INTERACTOR, "");
     let (_, stdout) = test(&sandbox, "exit 0");
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
-    assert!(
-        stdout.contains("unexpected end of the solution's output"),
-        "{stdout}"
-    );
+    stdout.assert_has("unexpected end of the solution's output");
     let (_, stdout) = test(&sandbox, "echo oops >&2; exit 3");
     assert_eq!(verdict_of(&stdout), "RE", "{stdout}");
-    assert!(stdout.contains("exit status 3"), "{stdout}");
+    stdout.assert_has("exit status 3");
 }
 
 #[test]
@@ -128,16 +116,13 @@ fn a_crashing_or_hanging_interactor_is_a_failure_of_the_judge() {
     let (code, stdout) = test(&crashing, SUM);
     assert_eq!(verdict_of(&stdout), "FAIL", "{stdout}");
     assert_eq!(code, 1);
-    assert!(
-        stdout.contains("the interactor failed (exit status 3)"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("no such case"), "{stdout}");
+    stdout.assert_has("the interactor failed (exit status 3)");
+    stdout.assert_has("no such case");
 
     let killed = interactive("echo 2 3; kill -SEGV $$", "");
     let (_, stdout) = test(&killed, SUM);
     assert_eq!(verdict_of(&stdout), "FAIL", "{stdout}");
-    assert!(stdout.contains("SIGSEGV"), "{stdout}");
+    stdout.assert_has("SIGSEGV");
 
     // Even after the accepted answer, the interactor never ends.
     let hanging = Sandbox::new(
@@ -174,10 +159,7 @@ fn a_checker_judges_what_the_interactor_wrote_as_polygon_does() {
     assert_eq!(code, 0);
     let (_, stdout) = test(&sandbox, "read a b; echo $((a - b))");
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
-    assert!(
-        stdout.contains("the checker says:\n      expected 5, found -1\n"),
-        "{stdout}"
-    );
+    stdout.assert_has("the checker says:\n      expected 5, found -1\n");
 }
 
 #[test]
@@ -213,7 +195,7 @@ exit 43"#;
     assert_eq!(code, 0);
     let (_, stdout) = test(&sandbox, "read a b; echo 4");
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
-    assert!(stdout.contains("sum 4 is off"), "{stdout}");
+    stdout.assert_has("sum 4 is off");
     // Exit 0 is no Kattis verdict.
     let zero = interactive(
         "echo 2 3; read r; exit 0",
@@ -317,13 +299,10 @@ fn a_testlib_style_cpp_interactor_and_checker_judge_together() {
     assert_eq!(code, 0);
     let (_, stdout) = test(&sandbox, "read a b; echo 7");
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
-    assert!(
-        stdout.contains("wrong answer expected 5, found 7"),
-        "{stdout}"
-    );
+    stdout.assert_has("wrong answer expected 5, found 7");
     let (_, stdout) = test(&sandbox, "read a b; echo");
     assert_eq!(verdict_of(&stdout), "PE", "{stdout}");
-    assert!(stdout.contains("Unexpected end of file"), "{stdout}");
+    stdout.assert_has("Unexpected end of file");
 }
 
 /// Sends the number of lines of its input, then each line `a b`, and wants
@@ -356,12 +335,8 @@ fn stress_sandbox(interactor: &str) -> Sandbox {
 
 fn stress(sandbox: &Sandbox, args: &[&str]) -> (i32, String) {
     let output = sandbox.judge(&[&["stress", "fake"], args].concat());
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    (
-        output.status.code().unwrap_or(-1),
-        format!("{stdout}{stderr}"),
-    )
+    let (code, stdout, stderr) = outcome(&output);
+    (code, stdout + &stderr)
 }
 
 #[test]
@@ -374,8 +349,8 @@ fn stress_finds_a_planted_bug_with_the_interactor_alone_and_saves_a_shrunk_case(
         fail.ends_with("WA from the solution; shrinking the input"),
         "{out}"
     );
-    assert!(out.contains("the interactor says:"), "{out}");
-    assert!(out.contains("(no .out: the interactor judges it)"), "{out}");
+    out.assert_has("the interactor says:");
+    out.assert_has("(no .out: the interactor judges it)");
     let seed = fail.split(' ').nth(2).unwrap().trim_end_matches(':');
     let saved = sandbox
         .root
@@ -456,7 +431,7 @@ fn stress_blames_a_failing_interactor_and_saves_nothing() {
         ),
         "{out}"
     );
-    assert!(out.contains("nothing saved"), "{out}");
+    out.assert_has("nothing saved");
     let names: Vec<_> = fs::read_dir(sandbox.root.join("judge-data/fake"))
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -505,10 +480,7 @@ fn make_new_interactive_scaffolds_a_problem_that_builds_passes_its_sample_and_st
     let created = make(&["new", "P=cf1000a", "INTERACTIVE=1", "TITLE=Guess"]);
     assert!(created.status.success());
     let config = fs::read_to_string(root.join("judge-data/cf1000a/problem.toml")).unwrap();
-    assert!(
-        config.contains("time = \"cpu\"\ninteractor = \"cf1000a-interactor\"\n"),
-        "{config}"
-    );
+    config.assert_has("time = \"cpu\"\ninteractor = \"cf1000a-interactor\"\n");
     let manifest = fs::read_to_string(root.join("problems/cf1000a/Cargo.toml")).unwrap();
     assert!(manifest.contains("name = \"cf1000a-interactor\"\npath = \"src/interactor.rs\""));
     for file in ["src/main.rs", "src/interactor.rs", "src/gen.rs"] {
@@ -520,21 +492,13 @@ fn make_new_interactive_scaffolds_a_problem_that_builds_passes_its_sample_and_st
     let judged = make(&["test", "P=cf1000a"]);
     let stdout = String::from_utf8_lossy(&judged.stdout);
     assert!(judged.status.success(), "{stdout}");
-    assert!(stdout.contains("cf1000a    sample-1"), "{stdout}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("1 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_has("cf1000a    sample-1");
+    stdout.assert_last_line("1 passed, 0 failed");
 
     let stressed = make(&["stress", "P=cf1000a", "N=20", "SEED=1", "JOBS=1"]);
     let stdout = String::from_utf8_lossy(&stressed.stdout);
     assert!(stressed.status.success(), "{stdout}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("20 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("20 passed, 0 failed");
 
     for args in [
         &["test", "--quiet", "-p", "cf1000a"][..],
@@ -563,10 +527,7 @@ fn make_new_interactive_scaffolds_a_problem_that_builds_passes_its_sample_and_st
     let benched = judge(&["bench", "--smoke", "cf1000a"]);
     assert!(benched.status.success());
     let stdout = String::from_utf8_lossy(&benched.stdout);
-    assert!(
-        stdout.contains("cf1000a: interactive, not benchmarked"),
-        "{stdout}"
-    );
+    stdout.assert_has("cf1000a: interactive, not benchmarked");
 }
 
 #[test]
@@ -576,10 +537,8 @@ fn new_refuses_an_interactive_leetcode_problem_or_one_with_a_checker_too() {
         &["new", "lc9", "--interactive"][..],
         &["new", "cf9a", "--interactive", "--checker"],
     ] {
-        let output = sandbox.judge(args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{stderr}");
-        assert!(stderr.contains("--interactive makes a problem"), "{stderr}");
+        let stderr = sandbox.refusal(args);
+        stderr.assert_has("--interactive makes a problem");
     }
     assert!(!sandbox.root.join("problems/lc9").exists());
     assert!(!sandbox.root.join("problems/cf9a").exists());
@@ -599,7 +558,7 @@ fn judge_run_talks_through_the_interactor_for_a_case_and_for_a_file() {
     };
     let (code, stderr) = run(&["--case", "add"]);
     assert_eq!(code, Some(0), "{stderr}");
-    assert!(stderr.contains("OK  "), "{stderr}");
+    stderr.assert_has("OK  ");
     // `--in` is the interactor's hidden data, not the solution's input.
     let hidden = sandbox.write("hidden.txt", "40 2\n");
     let (code, stderr) = run(&["--in", hidden.to_str().unwrap()]);
@@ -615,9 +574,6 @@ fn judge_run_talks_through_the_interactor_for_a_case_and_for_a_file() {
     ]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("WA"), "{stderr}");
-    assert!(
-        stderr.contains("wrong answer: expected 42, found 80"),
-        "{stderr}"
-    );
+    stderr.assert_has("WA");
+    stderr.assert_has("wrong answer: expected 42, found 80");
 }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{probe, survivors, Sandbox, PROBE_VARIABLE};
+use common::{outcome, probe, survivors, Holds, Sandbox, PROBE_VARIABLE};
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -57,11 +57,7 @@ fn judge(sandbox: &Sandbox, probe: &str, args: &[&str]) -> (i32, String, String)
         .env(PROBE_VARIABLE, probe)
         .output()
         .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 /// The `mutant-*.in` cases in `judge-data/fake`.
@@ -83,34 +79,16 @@ fn a_mutant_the_cases_miss_is_killed_by_stress_and_saved_as_a_case_that_kills_it
     let (code, stdout, stderr) = judge(&sandbox, &probe, &args);
     assert_eq!(code, 0, "{stdout}{stderr}");
     // `x >= 9` fails the 9; `x > 10` and `x >= 11` see no 10.
-    assert!(
-        stdout.contains("fake: 3 mutants of problems/fake/src/main.rs\n"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("stored cases: 1 of 3 killed (33.3%): WA 1\n"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("2 of 2 survivors killed (WA 2)\n"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("score: 33.3% by the stored cases, 100.0% with stress"),
-        "{stdout}"
-    );
+    stdout.assert_has("fake: 3 mutants of problems/fake/src/main.rs\n");
+    stdout.assert_has("stored cases: 1 of 3 killed (33.3%): WA 1\n");
+    stdout.assert_has("2 of 2 survivors killed (WA 2)\n");
+    stdout.assert_has("score: 33.3% by the stored cases, 100.0% with stress");
     let diff = "    -        println!(\"{}\", if x >= 10 { \"big\" } else { \"small\" });\n    \
                 +        println!(\"{}\", if x > 10 { \"big\" } else { \"small\" });\n";
     let stress_part = &stdout[stdout.find("killed only by stress:").expect(&stdout)..];
     assert!(stress_part.contains(diff), "{stdout}");
-    assert!(
-        stdout.contains("cases that kill no mutant: big\n"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("not saved: make mutants P=fake SAVE=1"),
-        "{stdout}"
-    );
+    stdout.assert_has("cases that kill no mutant: big\n");
+    stdout.assert_has("not saved: make mutants P=fake SAVE=1");
     assert!(saved(&sandbox.root).is_empty());
     let report = fs::read_to_string(sandbox.root.join("target/mutants.md")).unwrap();
     assert!(report.contains("| `println!(\"{}\", if x > 10 { \"big\" } else { \"small\" });` |"));
@@ -170,10 +148,7 @@ fn a_mutant_the_cases_miss_is_killed_by_stress_and_saved_as_a_case_that_kills_it
     // Now the stored cases kill every mutant, and nothing more is saved.
     let (code, stdout, _) = judge(&sandbox, &probe, &[&args[..], &["--save"]].concat());
     assert_eq!(code, 0, "{stdout}");
-    assert!(
-        stdout.contains("stored cases: 3 of 3 killed (100.0%)"),
-        "{stdout}"
-    );
+    stdout.assert_has("stored cases: 3 of 3 killed (100.0%)");
     assert_eq!(saved(&sandbox.root), cases);
     assert_eq!(survivors(&probe), Vec::<String>::new());
 }

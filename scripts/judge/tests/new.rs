@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{run_with_input, succeeded, text, WorkspaceCopy};
+use common::{run_with_input, succeeded, text, Holds, WorkspaceCopy};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,12 +21,9 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
         stdout.starts_with("created poj4000 (poj, 1000 ms, 65536 KiB):"),
         "{stdout}"
     );
-    assert!(stdout.contains("5. make submit P=poj4000"), "{stdout}");
+    stdout.assert_has("5. make submit P=poj4000");
     let config = fs::read_to_string(copy.root.join("judge-data/poj4000/problem.toml")).unwrap();
-    assert!(
-        config.contains("url = \"http://poj.org/problem?id=4000\""),
-        "{config}"
-    );
+    config.assert_has("url = \"http://poj.org/problem?id=4000\"");
     assert!(
         config.ends_with("checker = \"poj4000-check\"\n"),
         "{config}"
@@ -42,12 +39,9 @@ fn new_problems_build_pass_the_checks_and_are_listed_without_cases() {
     let output = copy.judge(&["new", "lc7"]);
     let stdout = text(&output.stdout);
     assert!(succeeded(&output));
-    assert!(
-        stdout.contains("no URL could be made from the id"),
-        "{stdout}"
-    );
+    stdout.assert_has("no URL could be made from the id");
     let config = fs::read_to_string(copy.root.join("judge-data/lc7/problem.toml")).unwrap();
-    assert!(config.contains("judge = \"leetcode\""), "{config}");
+    config.assert_has("judge = \"leetcode\"");
 
     assert!(!copy.root.join("problems/lc7/src/check.rs").exists());
     for id in ["poj4000", "lc7"] {
@@ -144,10 +138,7 @@ fn existing_taken_and_malformed_ids_are_refused() {
     assert!(refusal(&["new", "9poj"]).contains("invalid id"));
     assert!(refusal(&["new", "xyz1"]).contains("pass --judge"));
     let typo = refusal(&["new", "cf1a", "--judge", "codefroces"]);
-    assert!(
-        typo.contains("unknown judge \"codefroces\": did you mean codeforces?"),
-        "{typo}"
-    );
+    typo.assert_has("unknown judge \"codefroces\": did you mean codeforces?");
     assert!(!copy.root.join("problems/cf1a").exists());
     assert!(refusal(&["new", "cf1a", "--title", "a \"b\""]).contains("without '\"'"));
     fs::write(copy.root.join("snippet.rs"), TWO_SUM).unwrap();
@@ -201,10 +192,7 @@ fn defaults_follow_the_judge_named_by_the_prefix() {
         );
     }
     let config = fs::read_to_string(copy.root.join("judge-data/cf1234a/problem.toml")).unwrap();
-    assert!(
-        config.contains("url = \"https://codeforces.com/problemset/problem/1234/A\""),
-        "{config}"
-    );
+    config.assert_has("url = \"https://codeforces.com/problemset/problem/1234/A\"");
 }
 
 // LeetCode's Rust templates exactly as its editor shows them, trailing
@@ -360,14 +348,8 @@ fn leetcode_snippets_of_every_shape_scaffold_build_answer_and_submit() {
         assert!(succeeded(&output), "{id}");
     }
     let solution = fs::read_to_string(copy.root.join("problems/lc226/src/main.rs")).unwrap();
-    assert!(
-        solution.contains("// submit-begin\n// Definition for a binary tree node.\n"),
-        "{solution}"
-    );
-    assert!(
-        solution.contains("let _ = root;\n        Default::default()\n"),
-        "{solution}"
-    );
+    solution.assert_has("// submit-begin\n// Definition for a binary tree node.\n");
+    solution.assert_has("let _ = root;\n        Default::default()\n");
 
     let packages: Vec<&str> = shapes.iter().flat_map(|(id, ..)| ["-p", id]).collect();
     let cargo = |args: &[&str]| copy.cargo(&[args, &packages].concat());
@@ -784,10 +766,7 @@ fn codec_node_and_two_list_templates_scaffold_clean_and_their_solutions_answer_t
         ])));
     }
     let glue = fs::read_to_string(copy.root.join("problems/lc297/src/main.rs")).unwrap();
-    assert!(
-        glue.contains("let codec = Codec::new();\n        let data = codec.serialize(root);\n        Ok(codec.deserialize(data))\n"),
-        "{glue}"
-    );
+    glue.assert_has("let codec = Codec::new();\n        let data = codec.serialize(root);\n        Ok(codec.deserialize(data))\n");
     let packages: Vec<&str> = shapes.iter().flat_map(|(id, ..)| ["-p", *id]).collect();
     let clippy = [
         &["clippy", "--all-targets"][..],

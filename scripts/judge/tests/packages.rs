@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{have, probe, sandbox_with, success_stdout, Sandbox};
+use common::{have, outcome, probe, runs, sandbox_with, success_stdout, text, Holds, Sandbox};
 use std::fs;
 use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -14,10 +14,6 @@ use std::process::Output;
 
 /// Limits for the sandbox's own problem, which these tests never judge.
 const LIMITS: &str = "time_limit_ms = 1\nmemory_limit_kib = 1\n";
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// Writes `files` (path, contents) under `dir`; `!x` marks a file executable.
 fn write_package(dir: &Path, files: &[(&str, &str)]) {
@@ -112,25 +108,35 @@ fn with_sumup() -> Option<Sandbox> {
     Some(sandbox)
 }
 
-/// Whether `tool` runs here; its absence is no skip, for tests that check
-/// what a missing tool gives.
-fn installed(tool: &str) -> bool {
-    std::process::Command::new(tool)
-        .arg("--version")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .is_ok()
-}
-
 /// Fails unless `text` has the line `line`.
+#[track_caller]
 fn assert_line(text: &str, line: &str) {
-    assert!(text.lines().any(|l| l == line), "{line} not in:\n{text}");
+    text.assert_lines(&[line]);
 }
 
 /// A problem's problem.toml in the sandbox.
 fn problem_toml(sandbox: &Sandbox, id: &str) -> String {
     fs::read_to_string(sandbox.root.join(format!("judge-data/{id}/problem.toml"))).unwrap()
+}
+
+/// A sandbox for a package that needs Python, or `None` (having said so).
+fn with_python() -> Option<Sandbox> {
+    sandbox_with(&["python3"], LIMITS)
+}
+
+/// `run` that must exit with `code`: its output.
+#[track_caller]
+fn run_exits(sandbox: &Sandbox, args: &[&str], code: i32) -> String {
+    let (exit, output) = run(sandbox, args);
+    assert_eq!(exit, code, "{output}");
+    output
+}
+
+/// `judge test <id> --bin <bin>` (a path in the sandbox) that must exit
+/// with `code`: its output.
+#[track_caller]
+fn test_bin(sandbox: &Sandbox, id: &str, bin: &str, code: i32) -> String {
+    run_exits(sandbox, &["test", id, "--bin", &format!("@{bin}")], code)
 }
 
 /// `judge <args>` in the sandbox, `@path` made a path in the sandbox.
@@ -144,10 +150,8 @@ fn run(sandbox: &Sandbox, args: &[&str]) -> (i32, String) {
         .collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let output = sandbox.judge(&args);
-    (
-        output.status.code().unwrap_or(-1),
-        format!("{}{}", text(&output.stdout), text(&output.stderr)),
-    )
+    let (code, stdout, stderr) = outcome(&output);
+    (code, stdout + &stderr)
 }
 
 /// The files under `dir`, relative, sorted.
@@ -193,9 +197,7 @@ fn legacy_package(dir: &Path) -> PathBuf {
 
 #[test]
 fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     let package = legacy_package(&sandbox.root.join("packages"));
     let stdout = imported(&sandbox, &package, &[]);
     assert!(
@@ -204,10 +206,7 @@ fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
         ),
         "{stdout}"
     );
-    assert!(
-        stdout.contains("input validator judge-data/sumup/input_validators/validate.py: compiled"),
-        "{stdout}"
-    );
+    stdout.assert_has("input validator judge-data/sumup/input_validators/validate.py: compiled");
     let data = sandbox.root.join("judge-data/sumup");
     let files = listing(&data);
     for wanted in [
@@ -230,7 +229,7 @@ fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
         "{files:?}"
     );
     let toml = fs::read_to_string(data.join("problem.toml")).unwrap();
-    for line in [
+    toml.assert_lines(&[
         "title = \"Sum Up\"",
         "url = \"https://contest.example/sumup\"",
         "memory_limit_kib = 1048576",
@@ -241,32 +240,22 @@ fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
         "input_validators = \"judge-data/sumup/input_validators/validate.py\"",
         "submission.submissions/accepted/sum.py = \"permitted AC language pypy3\"",
         "submission.submissions/wrong_answer/minus.py = \"permitted AC WA required WA language pypy3\"",
-    ] {
-        assert_line(&toml, line);
-    }
+    ]);
     assert!(sandbox.root.join("problems/sumup/src/main.rs").is_file());
     // `SUM: 3` against `Sum: 3`: the default validator ignores case.
-    let (code, output) = run(
+    let output = test_bin(
         &sandbox,
-        &[
-            "test",
-            "sumup",
-            "--bin",
-            "@judge-data/sumup/submissions/accepted/sum.py",
-        ],
+        "sumup",
+        "judge-data/sumup/submissions/accepted/sum.py",
+        0,
     );
-    assert_eq!(code, 0, "{output}");
-    assert!(output.contains("3 passed, 0 failed"), "{output}");
-    let (code, output) = run(
+    output.assert_has("3 passed, 0 failed");
+    test_bin(
         &sandbox,
-        &[
-            "test",
-            "sumup",
-            "--bin",
-            "@judge-data/sumup/submissions/wrong_answer/minus.py",
-        ],
+        "sumup",
+        "judge-data/sumup/submissions/wrong_answer/minus.py",
+        1,
     );
-    assert_eq!(code, 1, "{output}");
     // Nothing is left in target/import.
     assert_eq!(
         listing(&sandbox.root.join("target/import")),
@@ -293,12 +282,9 @@ fn importing_again_changes_nothing_a_changed_package_is_named_by_file_and_force_
     let stderr = text(&changed.stderr);
     assert_eq!(changed.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.contains("changed data/secret/01-small.ans"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("added data/secret/02.in"), "{stderr}");
-    assert!(stderr.contains("--force replaces"), "{stderr}");
+    stderr.assert_has("changed data/secret/01-small.ans");
+    stderr.assert_has("added data/secret/02.in");
+    stderr.assert_has("--force replaces");
     let data = sandbox.root.join("judge-data/sumup");
     assert_eq!(
         fs::read_to_string(data.join("secret-01-small.out")).unwrap(),
@@ -364,10 +350,7 @@ fn a_package_s_name_is_one_plain_line_never_code_nor_a_terminal_escape() {
         main.lines().all(|line| !line.starts_with("#![doc")),
         "{main}"
     );
-    assert!(
-        main.contains("evil Evil #![doc = include_str!('/etc/passwd')]"),
-        "{main}"
-    );
+    main.assert_has("evil Evil #![doc = include_str!('/etc/passwd')]");
     let toml = problem_toml(&sandbox, "evil");
     assert_eq!(
         toml.lines()
@@ -502,9 +485,7 @@ fn bad_packages_are_refused_in_one_line_and_leave_nothing_behind() {
 
 #[test]
 fn a_zipped_package_in_a_top_folder_imports_as_its_folder_would() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     let entries: Vec<(&str, &[u8])> = vec![
         ("hello/problem.yaml", b"name: Hello\n"),
         ("hello/data/sample/1.in", b"\n"),
@@ -517,16 +498,12 @@ fn a_zipped_package_in_a_top_folder_imports_as_its_folder_would() {
     let path = sandbox.root.join("hello.zip");
     fs::write(&path, zip(&entries)).unwrap();
     imported(&sandbox, &path, &[]);
-    let (code, output) = run(
+    test_bin(
         &sandbox,
-        &[
-            "test",
-            "hello",
-            "--bin",
-            "@judge-data/hello/submissions/accepted/hello.py",
-        ],
+        "hello",
+        "judge-data/hello/submissions/accepted/hello.py",
+        0,
     );
-    assert_eq!(code, 0, "{output}");
 }
 
 #[test]
@@ -562,16 +539,10 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
         ],
     );
     let stdout = imported(&sandbox, &root, &[]);
-    assert!(
-        stdout.contains("(problem package format (2023-07)): new, 3 cases (1 sample), 5 groups"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("checker judge-data/double/output_validator, "),
-        "{stdout}"
-    );
+    stdout.assert_has("(problem package format (2023-07)): new, 3 cases (1 sample), 5 groups");
+    stdout.assert_has("checker judge-data/double/output_validator, ");
     let toml = problem_toml(&sandbox, "double");
-    for line in [
+    toml.assert_lines(&[
         "title = \"Double It\"",
         "time_limit_ms = 2500",
         "memory_limit_kib = 524288",
@@ -584,20 +555,14 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
         "group.data/secret/small.validator_flags = \"exact\"",
         "submission.submissions/accepted/java = \"permitted AC entry se.kth.Double language java\"",
         "submission.submissions/rejected/int.cpp = \"required RE TLE WA score 30 30\"",
-    ] {
-        assert_line(&toml, line);
-    }
+    ]);
     // 32-bit ints overflow on the large group only: 30 of 100 points.
-    let (code, output) = run(
+    let output = test_bin(
         &sandbox,
-        &[
-            "test",
-            "double",
-            "--bin",
-            "@judge-data/double/submissions/rejected/int.cpp",
-        ],
+        "double",
+        "judge-data/double/submissions/rejected/int.cpp",
+        1,
     );
-    assert_eq!(code, 1, "{output}");
     for line in [
         "data/secret/small                       AC       30 of 30",
         "data/secret/large                       WA        0 of 70",
@@ -613,9 +578,7 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
 
 #[test]
 fn accept_if_any_accepted_makes_a_partially_accepted_submission_ac_at_every_level() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     // Laid out as Kattis's oddecho: subtasks scored by their minimum, and
     // `secret` AC when any subtask is (first_error accept_if_any_accepted).
     let root = package(
@@ -641,8 +604,7 @@ fn accept_if_any_accepted_makes_a_partially_accepted_submission_ac_at_every_leve
         ],
     );
     imported(&sandbox, &root, &[]);
-    let (code, output) = verify(&sandbox, "twice");
-    assert_eq!(code, 0, "{output}");
+    let output = verify_exits(&sandbox, "twice", 0);
     let row = |path: &str| {
         let row = output.lines().find(|l| l.starts_with(path)).unwrap();
         row.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -665,6 +627,12 @@ fn accept_if_any_accepted_makes_a_partially_accepted_submission_ac_at_every_leve
 /// `judge verify <id>`: (exit code, output).
 fn verify(sandbox: &Sandbox, id: &str) -> (i32, String) {
     run(sandbox, &["verify", id])
+}
+
+/// `judge verify <id>` that must exit with `code`: its output.
+#[track_caller]
+fn verify_exits(sandbox: &Sandbox, id: &str, code: i32) -> String {
+    run_exits(sandbox, &["verify", id], code)
 }
 
 /// The status column of the verify table's row for `submission`.
@@ -750,12 +718,8 @@ fn verify_classifies_labelled_submissions_of_every_verdict_in_four_languages() {
         .collect();
     write_package(&root, &files);
     let stdout = imported(&sandbox, &root, &[]);
-    assert!(
-        stdout.contains("time limit: 1000 ms by the format's rule"),
-        "{stdout}"
-    );
-    let (code, output) = verify(&sandbox, "verdicts");
-    assert_eq!(code, 0, "{output}");
+    stdout.assert_has("time limit: 1000 ms by the format's rule");
+    let output = verify_exits(&sandbox, "verdicts", 0);
     for (ext, kind, _) in sources.iter().filter(|(ext, _, _)| present.contains(ext)) {
         let row = output
             .lines()
@@ -772,25 +736,15 @@ fn verify_classifies_labelled_submissions_of_every_verdict_in_four_languages() {
             "{row}\n{output}"
         );
     }
-    assert!(
-        output.contains("time limit: 1000 ms in problem.toml; the format's rule gives 1000 ms"),
-        "{output}"
-    );
-    assert!(
-        output.contains("still times out at 1.5 × the limit (1500 ms): the rule's margin holds"),
-        "{output}"
-    );
+    output.assert_has("time limit: 1000 ms in problem.toml; the format's rule gives 1000 ms");
+    output.assert_has("still times out at 1.5 × the limit (1500 ms): the rule's margin holds");
     // A label the submission does not meet is a mismatch: exit 1.
     let toml = sandbox.root.join("judge-data/verdicts/problem.toml");
     let text = fs::read_to_string(&toml).unwrap();
     let relabelled = text.replace("= \"permitted AC WA required WA", "= \"permitted AC");
     fs::write(&toml, relabelled).unwrap();
-    let (code, output) = verify(&sandbox, "verdicts");
-    assert_eq!(code, 1, "{output}");
-    assert!(
-        output.contains("MISMATCH: WA on sample-1, which only AC are permitted"),
-        "{output}"
-    );
+    let output = verify_exits(&sandbox, "verdicts", 1);
+    output.assert_has("MISMATCH: WA on sample-1, which only AC are permitted");
 }
 
 #[test]
@@ -821,13 +775,10 @@ fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
     );
     symlink("../../../elsewhere/problem.pdf", root.join("problem.pdf")).unwrap();
     let stdout = imported(&sandbox, &root, &[]);
-    assert!(
-        stdout.contains("(problem package format (legacy), DOMjudge)"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("note: skipped problem.pdf: a symlink to ../../../elsewhere/problem.pdf, outside the package"), "{stdout}");
+    stdout.assert_has("(problem package format (legacy), DOMjudge)");
+    stdout.assert_has("note: skipped problem.pdf: a symlink to ../../../elsewhere/problem.pdf, outside the package");
     let toml = problem_toml(&sandbox, "fltcmp");
-    for line in [
+    toml.assert_lines(&[
         "title = \"Float compare\"",
         "judge = \"domjudge\"",
         "time_limit_ms = 2000",
@@ -837,11 +788,8 @@ fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
         "case_sensitive = false",
         "submission.submissions/accepted/fltcmp-test-correct.c = \"final AC\"",
         "submission.submissions/accepted/off.py = \"final WA TLE language pypy3\"",
-    ] {
-        assert_line(&toml, line);
-    }
-    let (code, output) = verify(&sandbox, "fltcmp");
-    assert_eq!(code, 0, "{output}");
+    ]);
+    let output = verify_exits(&sandbox, "fltcmp", 0);
     assert_eq!(
         status_of(&output, "submissions/accepted/off.py"),
         "ok",
@@ -851,9 +799,7 @@ fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
 
 #[test]
 fn any_submissions_folder_is_verified_by_its_sources_expected_results() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     let root = package(
         &sandbox,
         "mixed",
@@ -891,25 +837,19 @@ fn any_submissions_folder_is_verified_by_its_sources_expected_results() {
         ),
         "{stdout}"
     );
-    assert!(
-        stdout.contains("submissions/check_manually/: not a"),
-        "{stdout}"
-    );
+    stdout.assert_has("submissions/check_manually/: not a");
     let toml = problem_toml(&sandbox, "mixed");
-    for line in [
+    toml.assert_lines(&[
         "submission.submissions/mixed/square.py = \"final AC language pypy3\"",
         "submission.submissions/mixed/double.py = \"final WA language pypy3\"",
         "submission.submissions/mixed/spin.py = \"final TLE WA language pypy3\"",
-    ] {
-        assert_line(&toml, line);
-    }
+    ]);
     assert!(
         !toml.contains("plain.py") && !toml.contains("syslog.py"),
         "{toml}"
     );
-    let (code, output) = verify(&sandbox, "mixed");
-    assert_eq!(code, 0, "{output}");
-    assert!(output.contains("3 submissions, 0 mismatched"), "{output}");
+    let output = verify_exits(&sandbox, "mixed", 0);
+    output.assert_has("3 submissions, 0 mismatched");
 }
 
 #[test]
@@ -959,8 +899,7 @@ fn domjudge_s_default_languages_get_their_labels_and_a_missing_one_is_skipped_by
         ],
     );
     imported(&sandbox, &root, &[]);
-    let (code, output) = verify(&sandbox, "scripts");
-    assert_eq!(code, 0, "{output}");
+    let output = verify_exits(&sandbox, "scripts", 0);
     for submission in [
         "accepted/square.sh",
         "accepted/power.sh",
@@ -974,7 +913,7 @@ fn domjudge_s_default_languages_get_their_labels_and_a_missing_one_is_skipped_by
         assert_eq!(status, "ok", "{submission}:\n{output}");
     }
     // R is run where Rscript is, else skipped by name, never a mismatch.
-    let wanted = if installed("Rscript") {
+    let wanted = if runs("Rscript") {
         "ok"
     } else {
         "skipped: no Rscript here"
@@ -1010,9 +949,8 @@ fn the_problem_package_format_s_pl_is_prolog_run_or_skipped_by_name() {
         &toml,
         "submission.submissions/accepted/square.pl = \"permitted AC language prolog\"",
     );
-    let (code, output) = verify(&sandbox, "prologsq");
-    assert_eq!(code, 0, "{output}");
-    let wanted = if installed("swipl") {
+    let output = verify_exits(&sandbox, "prologsq", 0);
+    let wanted = if runs("swipl") {
         "ok"
     } else {
         "skipped: no swipl here"
@@ -1050,17 +988,13 @@ fn python_submissions_run_by_pypy_as_the_format_s_judges_run_them() {
     };
     let root = pypy_package(&sandbox);
     let stdout = imported(&sandbox, &root, &[]);
-    assert!(
-        stdout.contains("time limit: 1000 ms by the format's rule"),
-        "{stdout}"
-    );
+    stdout.assert_has("time limit: 1000 ms by the format's rule");
     let toml = problem_toml(&sandbox, "pypy");
     assert_line(
         &toml,
         "submission.submissions/accepted/which.py = \"permitted AC language pypy3\"",
     );
-    let (code, output) = verify(&sandbox, "pypy");
-    assert_eq!(code, 0, "{output}");
+    let output = verify_exits(&sandbox, "pypy", 0);
     assert_eq!(
         status_of(&output, "submissions/accepted/which.py"),
         "ok",
@@ -1070,9 +1004,7 @@ fn python_submissions_run_by_pypy_as_the_format_s_judges_run_them() {
 
 #[test]
 fn without_pypy_python_falls_back_to_cpython_named_and_out_of_the_time_rule() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     let root = pypy_package(&sandbox);
     imported(&sandbox, &root, &[]);
     // A PATH with CPython alone (unconfined: a sandbox's /tmp is its own,
@@ -1189,21 +1121,17 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
         "12\n"
     );
     let toml = fs::read_to_string(data.join("problem.toml")).unwrap();
-    for line in [
+    toml.assert_lines(&[
         "time_limit_ms = 1000",
         "memory_limit_kib = 262144",
         "checker = \"judge-data/aplusb/files/check.cpp\"",
         "checker_protocol = \"testlib\"",
         "input_validator_protocol = \"testlib\"",
         "submission.solutions/main.cpp = \"final AC language cpp\"",
-    ] {
-        assert_line(&toml, line);
-    }
-    let (code, output) = verify(&sandbox, "aplusb");
-    assert_eq!(code, 0, "{output}");
-    let (code, output) = run(&sandbox, &["validate", "aplusb"]);
-    assert_eq!(code, 0, "{output}");
-    assert!(output.contains("3 inputs, 0 invalid"), "{output}");
+    ]);
+    verify_exits(&sandbox, "aplusb", 0);
+    let output = run_exits(&sandbox, &["validate", "aplusb"], 0);
+    output.assert_has("3 inputs, 0 invalid");
     // A test only a missing generator could make is refused by name.
     let broken = fs::read_to_string(root.join("problem.xml"))
         .unwrap()
@@ -1212,14 +1140,14 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
     let output = import(&sandbox, &root, &["--id", "broken"]);
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("test 3 is generated by \"maker 7 5\", but the package has no generator \"maker\": refused"), "{stderr}");
+    stderr.assert_has(
+        "test 3 is generated by \"maker 7 5\", but the package has no generator \"maker\": refused",
+    );
 }
 
 #[test]
 fn a_polygon_scoring_package_names_a_solution_by_its_first_failed_test() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     let xml = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
 <problem revision="1" short-name="sum-points">
   <names><name language="english" value="Sum"/></names>
@@ -1260,8 +1188,7 @@ fn a_polygon_scoring_package_names_a_solution_by_its_first_failed_test() {
         ],
     );
     imported(&sandbox, &root, &[]);
-    let (code, output) = verify(&sandbox, "sumpoints");
-    assert_eq!(code, 0, "{output}");
+    let output = verify_exits(&sandbox, "sumpoints", 0);
     let row = output
         .lines()
         .find(|l| l.starts_with("solutions/wa.py"))
@@ -1272,9 +1199,7 @@ fn a_polygon_scoring_package_names_a_solution_by_its_first_failed_test() {
 #[test]
 fn an_interactive_package_talks_to_its_validator_a_file_or_a_build_run_folder_and_keeps_its_dialogues(
 ) {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     let root = sandbox.root.join("packages/guess");
     let interactor = "import sys\nsecret = int(open(sys.argv[1]).read())\nprint(1000, flush=True)\n\
         for turn in range(12):\n    line = sys.stdin.readline().split()\n    if not line:\n        break\n\
@@ -1309,9 +1234,8 @@ fn an_interactive_package_talks_to_its_validator_a_file_or_a_build_run_folder_an
     let data = sandbox.root.join("judge-data/guess");
     assert!(data.join("sample-1.interaction").is_file());
     let toml = fs::read_to_string(data.join("problem.toml")).unwrap();
-    assert!(toml.contains("interactor = \"judge-data/guess/output_validators/guess\"\ninteractor_protocol = \"kattis\""), "{toml}");
-    let (code, output) = verify(&sandbox, "guess");
-    assert_eq!(code, 0, "{output}");
+    toml.assert_has("interactor = \"judge-data/guess/output_validators/guess\"\ninteractor_protocol = \"kattis\"");
+    let output = verify_exits(&sandbox, "guess", 0);
     assert_eq!(
         status_of(&output, "submissions/wrong_answer/first.py"),
         "ok",
@@ -1335,20 +1259,14 @@ fn an_interactive_package_talks_to_its_validator_a_file_or_a_build_run_folder_an
         ],
     );
     imported(&sandbox, &scripted, &[]);
-    let (code, output) = verify(&sandbox, "guessrun");
-    assert_eq!(code, 0, "{output}");
+    verify_exits(&sandbox, "guessrun", 0);
     let toml = problem_toml(&sandbox, "guessrun");
-    assert!(
-        toml.contains("interactor = \"judge-data/guessrun/output_validators/jury\""),
-        "{toml}"
-    );
+    toml.assert_has("interactor = \"judge-data/guessrun/output_validators/jury\"");
 }
 
 #[test]
 fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept_and_nextpass_as_input() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     let root = sandbox.root.join("packages/doubling");
     // Each pass doubles the number; the validator counts passes in its
     // feedback folder, and wants twice the number in its input file: the
@@ -1375,15 +1293,12 @@ fn a_multi_pass_package_runs_its_passes_with_the_feedback_folder_kept_and_nextpa
     imported(&sandbox, &root, &[]);
     let toml = problem_toml(&sandbox, "doubling");
     assert!(toml.lines().any(|l| l == "validation_passes = 3"), "{toml}");
-    let (code, output) = verify(&sandbox, "doubling");
-    assert_eq!(code, 0, "{output}");
+    verify_exits(&sandbox, "doubling", 0);
 }
 
 #[test]
 fn verify_matrix_names_what_each_case_rejects_the_dead_cases_and_a_smallest_covering_set() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     // The square of n, on n = 2, 0, 1, 3; each wrong submission is right
     // on some of them, and none is wrong on 0.
     let root = package(
@@ -1408,8 +1323,7 @@ fn verify_matrix_names_what_each_case_rejects_the_dead_cases_and_a_smallest_cove
         ],
     );
     imported(&sandbox, &root, &[]);
-    let (code, output) = run(&sandbox, &["verify", "squares", "--matrix"]);
-    assert_eq!(code, 0, "{output}");
+    let output = run_exits(&sandbox, &["verify", "squares", "--matrix"], 0);
     assert!(!output.contains("square.py"), "{output}");
     // The legend numbers the wrong submissions; each case's row lists the
     // numbers it rejects.
@@ -1454,22 +1368,18 @@ fn verify_matrix_names_what_each_case_rejects_the_dead_cases_and_a_smallest_cove
         ]),
         "{output}"
     );
-    for line in [
+    output.assert_lines(&[
         "cases that reject none: secret-1",
         "rejected by a single case: submissions/time_limit_exceeded/spin.py (only by secret-3)",
         "rejected by a single case: submissions/wrong_answer/one-off.py (only by secret-2)",
         "rejected by no case: submissions/wrong_answer/lucky.py",
         "smallest set of cases that still rejects every rejected one: secret-2, secret-3 (2 of 4 cases)",
-    ] {
-        assert_line(&output, line);
-    }
+    ]);
 }
 
 #[test]
 fn binaries_and_notes_beside_the_submissions_are_ignored_with_a_note() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     let root = package(
         &sandbox,
         "leftovers",
@@ -1520,31 +1430,20 @@ fn binaries_and_notes_beside_the_submissions_are_ignored_with_a_note() {
     let data = sandbox.root.join("judge-data/leftovers");
     assert!(data.join("submissions/wrong_answer/util.h").is_file());
     assert!(!data.join("submissions/accepted/a.out").exists());
-    let (code, output) = verify(&sandbox, "leftovers");
-    assert_eq!(code, 0, "{output}");
-    assert!(output.contains("1 submissions, 0 mismatched"), "{output}");
+    let output = verify_exits(&sandbox, "leftovers", 0);
+    output.assert_has("1 submissions, 0 mismatched");
 }
 
 #[test]
 fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one() {
-    let Some(sandbox) = with_sumup() else {
-        return;
-    };
-    let (code, output) = run(&sandbox, &["validate", "sumup"]);
-    assert_eq!(code, 0, "{output}");
-    assert!(output.contains("3 inputs, 0 invalid"), "{output}");
+    let Some(sandbox) = with_sumup() else { return };
+    let output = run_exits(&sandbox, &["validate", "sumup"], 0);
+    output.assert_has("3 inputs, 0 invalid");
     sandbox.write("judge-data/sumup/bad.in", "1 two\n");
     sandbox.write("judge-data/sumup/bad.out", "Sum: 3\n");
-    let (code, output) = run(&sandbox, &["validate", "sumup"]);
-    assert_eq!(code, 1, "{output}");
-    assert!(
-        output.contains("sumup      bad                          INVALID"),
-        "{output}"
-    );
-    assert!(
-        output.contains("judge-data/sumup/input_validators/validate.py says it is invalid"),
-        "{output}"
-    );
+    let output = run_exits(&sandbox, &["validate", "sumup"], 1);
+    output.assert_has("sumup      bad                          INVALID");
+    output.assert_has("judge-data/sumup/input_validators/validate.py says it is invalid");
     // A validator that hangs is stopped at its helper time limit, named.
     sandbox.write(
         "judge-data/sumup/input_validators/validate.py",
@@ -1555,19 +1454,13 @@ fn validate_runs_the_input_validators_on_every_input_and_names_the_invalid_one()
         "judge-data/sumup/problem.toml",
         &format!("{toml}helper_time_limit_ms = 500\n"),
     );
-    let (code, output) = run(&sandbox, &["validate", "sumup"]);
-    assert_eq!(code, 1, "{output}");
-    assert!(
-        output.contains("validate.py failed: ran past its 500 ms limit (helper_time_limit_ms)"),
-        "{output}"
-    );
+    let output = run_exits(&sandbox, &["validate", "sumup"], 1);
+    output.assert_has("validate.py failed: ran past its 500 ms limit (helper_time_limit_ms)");
 }
 
 #[test]
 fn submissions_json_names_the_entry_point_of_a_folder_submission() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     let root = package(
         &sandbox,
         "twomains",
@@ -1601,28 +1494,21 @@ fn submissions_json_names_the_entry_point_of_a_folder_submission() {
         ),
         "{toml}"
     );
-    let (code, output) = verify(&sandbox, "twomains");
-    assert_eq!(code, 0, "{output}");
+    verify_exits(&sandbox, "twomains", 0);
 }
 
 #[test]
 fn validate_also_checks_the_inputs_the_generator_makes() {
-    let Some(sandbox) = with_sumup() else {
-        return;
-    };
+    let Some(sandbox) = with_sumup() else { return };
     // A generator whose seed 3 makes a bad input.
     fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
     sandbox.program(
         "target/release/sumup-gen",
         "[ \"$1\" = 3 ] && echo 'x y' || echo \"$1 $1\"",
     );
-    let (code, output) = run(&sandbox, &["validate", "sumup", "--count", "4"]);
-    assert_eq!(code, 1, "{output}");
-    assert!(
-        output.contains("sumup-gen 3                  INVALID"),
-        "{output}"
-    );
-    assert!(output.contains("7 inputs, 1 invalid"), "{output}");
+    let output = run_exits(&sandbox, &["validate", "sumup", "--count", "4"], 1);
+    output.assert_has("sumup-gen 3                  INVALID");
+    output.assert_has("7 inputs, 1 invalid");
 }
 
 /// Runs `python3 -c <program> <args>`, which must succeed.
@@ -1654,9 +1540,7 @@ fn refused(sandbox: &Sandbox, path: &Path, wanted: &str) {
 
 #[test]
 fn a_zip_bomb_is_refused_before_it_is_inflated_and_a_large_case_is_streamed() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     // Python's zipfile deflates 1 GiB of zeros into about 1 MiB.
     let bomb = sandbox.root.join("bomb.zip");
     let write = "import sys, zipfile\n\
@@ -1719,9 +1603,7 @@ fn a_zip_bomb_is_refused_before_it_is_inflated_and_a_large_case_is_streamed() {
 
 #[test]
 fn cp437_names_are_decoded_and_two_entries_naming_one_case_are_refused() {
-    let Some(sandbox) = sandbox_with(&[], LIMITS) else {
-        return;
-    };
+    let sandbox = Sandbox::new(LIMITS);
     // Names without the UTF-8 flag: `#` becomes CP437's é (0x82), `%` è
     // (0x8a), which read as UTF-8 were both one U+FFFD, one case.
     let mut bytes = zip(&[
@@ -1741,7 +1623,7 @@ fn cp437_names_are_decoded_and_two_entries_naming_one_case_are_refused() {
     let path = sandbox.root.join("caf.zip");
     fs::write(&path, &bytes).unwrap();
     let stdout = imported(&sandbox, &path, &[]);
-    assert!(stdout.contains("2 cases"), "{stdout}");
+    stdout.assert_has("2 cases");
     for case in ["secret-café", "secret-cafè"] {
         let stored = sandbox.root.join(format!("judge-data/caf/{case}.in"));
         assert!(stored.exists(), "no {case}: {stdout}");
@@ -1764,9 +1646,7 @@ fn cp437_names_are_decoded_and_two_entries_naming_one_case_are_refused() {
 
 #[test]
 fn problem_yaml_is_read_as_yaml_reads_it_or_refused_in_one_line() {
-    let Some(sandbox) = sandbox_with(&[], LIMITS) else {
-        return;
-    };
+    let sandbox = Sandbox::new(LIMITS);
     // CR-only line ends, a folded name, a flow mapping, an empty item.
     let yaml = "name: >\r  Sum\r  Up\rlimits: {memory: 256}\rkeywords:\r-\r- b\r";
     let root = package(
@@ -1801,9 +1681,7 @@ fn problem_yaml_is_read_as_yaml_reads_it_or_refused_in_one_line() {
 
 #[test]
 fn entries_sharing_bytes_are_refused_as_unzip_refuses_them() {
-    let Some(sandbox) = sandbox_with(&[], LIMITS) else {
-        return;
-    };
+    let sandbox = Sandbox::new(LIMITS);
     // The second entry's central record points at the first's local
     // header: two names, one set of bytes.
     let mut bytes = zip(&[("problem.yaml", b"name: x\n"), ("data/secret/1.in", b"1\n")]);
@@ -1836,9 +1714,7 @@ fn entries_sharing_bytes_are_refused_as_unzip_refuses_them() {
 
 #[test]
 fn the_output_limit_is_the_format_judge_s_not_twice_the_answer() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     // The answer holds only the optimum; the output is a 2 MB construction.
     let validator = "import sys\nwant = open(sys.argv[2]).read().split()[0]\n\
         got = sys.stdin.read().split()\nsys.exit(42 if got and got[0] == want else 43)\n";
@@ -1859,8 +1735,7 @@ fn the_output_limit_is_the_format_judge_s_not_twice_the_answer() {
     );
     imported(&sandbox, &root, &[]);
     assert_line(&problem_toml(&sandbox, "construct"), "output_limit_mib = 8");
-    let (code, output) = verify(&sandbox, "construct");
-    assert_eq!(code, 0, "{output}");
+    let output = verify_exits(&sandbox, "construct", 0);
     assert_eq!(status_of(&output, "submissions/accepted/build.py"), "ok");
     assert_eq!(
         status_of(&output, "submissions/wrong_answer/flood.py"),
@@ -1917,10 +1792,7 @@ fn loose_files_in_output_validators_are_one_validator_compiled_together() {
         ],
     );
     let stdout = imported(&sandbox, &root, &[]);
-    assert!(
-        stdout.contains("checker judge-data/loose/output_validators, "),
-        "{stdout}"
-    );
+    stdout.assert_has("checker judge-data/loose/output_validators, ");
     assert_line(
         &problem_toml(&sandbox, "loose"),
         "checker = \"judge-data/loose/output_validators\"",
@@ -1929,8 +1801,7 @@ fn loose_files_in_output_validators_are_one_validator_compiled_together() {
     let problem = sandbox.root.join("problems/loose");
     assert!(problem.join("src/main.rs").is_file());
     assert!(!problem.join("src/check.rs").exists());
-    let (code, output) = verify(&sandbox, "loose");
-    assert_eq!(code, 0, "{output}");
+    let output = verify_exits(&sandbox, "loose", 0);
     assert_eq!(
         status_of(&output, "submissions/wrong_answer/triple.py"),
         "ok"
@@ -1939,9 +1810,7 @@ fn loose_files_in_output_validators_are_one_validator_compiled_together() {
 
 #[test]
 fn polygon_per_test_points_without_groups_score_each_test_its_points() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     // Polygon's common layout: no groups, the sample 0 points, every other test 2.
     let xml = r#"<?xml version="1.0" encoding="utf-8"?>
 <problem revision="1" short-name="points">
@@ -1986,34 +1855,21 @@ fn polygon_per_test_points_without_groups_score_each_test_its_points() {
         ],
     );
     let stdout = imported(&sandbox, &root, &[]);
-    assert!(stdout.contains(", scoring"), "{stdout}");
+    stdout.assert_has(", scoring");
     let toml = problem_toml(&sandbox, "points");
-    for line in [
+    toml.assert_lines(&[
         "scoring = true",
         "group.tests/ungrouped/points-0.cases = \"tests-01\"",
         "group.tests/ungrouped/points-2.cases = \"tests-02 tests-03\"",
         "group.tests/ungrouped/points-2.accept_score = 2",
-    ] {
-        assert_line(&toml, line);
-    }
-    let (code, output) = run(
-        &sandbox,
-        &[
-            "test",
-            "points",
-            "--bin",
-            "@packages/points/solutions/wa.py",
-        ],
-    );
-    assert_eq!(code, 1, "{output}");
-    assert!(output.contains("score: 2 (tests)"), "{output}");
+    ]);
+    let output = test_bin(&sandbox, "points", "packages/points/solutions/wa.py", 1);
+    output.assert_has("score: 2 (tests)");
 }
 
 #[test]
 fn a_checktestdata_validator_is_refused_by_name_never_skipped() {
-    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
-        return;
-    };
+    let Some(sandbox) = with_python() else { return };
     let root = package(
         &sandbox,
         "ctd",
@@ -2025,20 +1881,13 @@ fn a_checktestdata_validator_is_refused_by_name_never_skipped() {
         ],
     );
     let stdout = imported(&sandbox, &root, &[]);
-    assert!(
-        stdout.contains("note: input_validators/format.ctd: checktestdata is not supported"),
-        "{stdout}"
-    );
+    stdout.assert_has("note: input_validators/format.ctd: checktestdata is not supported");
     assert_line(
         &problem_toml(&sandbox, "ctd"),
         "input_validators = \"judge-data/ctd/input_validators/format.ctd\"",
     );
-    let (code, output) = run(&sandbox, &["validate", "ctd"]);
-    assert_eq!(code, 2, "{output}");
-    assert!(
-        output.contains("input_validators/format.ctd: checktestdata is not supported"),
-        "{output}"
-    );
+    let output = run_exits(&sandbox, &["validate", "ctd"], 2);
+    output.assert_has("input_validators/format.ctd: checktestdata is not supported");
     assert_eq!(output.trim().lines().count(), 1, "{output}");
 }
 
@@ -2061,14 +1910,8 @@ fn force_keeps_the_files_and_keys_the_package_did_not_bring() {
     fs::remove_dir_all(package.join("data/secret/big")).unwrap();
     fs::write(package.join("data/secret/01-small.ans"), "Sum: 13\n").unwrap();
     let stdout = imported(&sandbox, &package, &["--force"]);
-    assert!(
-        stdout.contains("kept 2 files the package did not bring: stress-1.in, stress-1.out"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("kept from problem.toml: bench.max, bench.huge, stress_case_lines"),
-        "{stdout}"
-    );
+    stdout.assert_has("kept 2 files the package did not bring: stress-1.in, stress-1.out");
+    stdout.assert_has("kept from problem.toml: bench.max, bench.huge, stress_case_lines");
     assert_eq!(
         fs::read_to_string(data.join("stress-1.in")).unwrap(),
         "3 4\n"
@@ -2079,17 +1922,15 @@ fn force_keeps_the_files_and_keys_the_package_did_not_bring() {
         "Sum: 13\n"
     );
     let toml = problem_toml(&sandbox, "sumup");
-    for line in [
+    toml.assert_lines(&[
         "bench.max = 10 20",
         "bench.huge = 1000000",
         "stress_case_lines = 1",
-    ] {
-        assert_line(&toml, line);
-    }
+    ]);
     assert!(!toml.contains("bench.max = 1000 10000 100000"), "{toml}");
     // And again: nothing changed, nothing written, the user's work still there.
     let again = imported(&sandbox, &package, &[]);
-    assert!(again.contains("unchanged since it was imported"), "{again}");
+    again.assert_has("unchanged since it was imported");
     assert!(data.join("stress-1.out").is_file());
 }
 

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{outcome, Holds, Sandbox};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -30,11 +30,7 @@ fn run(sandbox: &Sandbox, args: &[&str], stdin: &str) -> (i32, String, String) {
         .write_all(stdin.as_bytes())
         .unwrap();
     let output = child.wait_with_output().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 /// The status line: the last line of stderr, split into words.
@@ -83,7 +79,7 @@ fn stdin_a_file_and_a_stored_case_are_run_once() {
     );
     assert_eq!((code, stdout.as_str()), (1, "6\n"));
     assert_eq!(status(&stderr)[0], "WA", "{stderr}");
-    assert!(stderr.contains("line 1"), "{stderr}");
+    stderr.assert_has("line 1");
 }
 
 #[test]
@@ -102,11 +98,8 @@ fn limits_and_exits_give_the_status() {
     assert!(stderr.lines().nth(1) == Some("oops"), "{stderr}");
     let words = status(&stderr);
     assert_eq!(words[0], "RE", "{stderr}");
-    assert!(
-        stderr.contains("(the output has no final newline)"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("exit status 3"), "{stderr}");
+    stderr.assert_has("(the output has no final newline)");
+    stderr.assert_has("exit status 3");
 }
 
 #[test]

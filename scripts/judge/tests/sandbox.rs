@@ -131,6 +131,15 @@ fn judge(sandbox: &Sandbox, user: User, args: &[&str]) -> Run {
     judge_with(sandbox, user, args, Call::default())
 }
 
+/// `judge test fake --bin <source>` as `user`.
+fn test_source(sandbox: &Sandbox, user: User, source: &Path) -> Run {
+    judge(
+        sandbox,
+        user,
+        &["test", "fake", "--bin", source.to_str().unwrap()],
+    )
+}
+
 /// As `judge`, started as `call` says.
 fn judge_with(sandbox: &Sandbox, user: User, args: &[&str], call: Call) -> Run {
     use std::os::unix::process::CommandExt;
@@ -542,11 +551,7 @@ fn a_compile_bomb_is_stopped_by_the_compile_limit() {
     for user in users() {
         let sandbox = workspace(user, LIMITS);
         let source = sandbox.write("bomb.cpp", &bomb);
-        let run = judge(
-            &sandbox,
-            user,
-            &["test", "fake", "--bin", source.to_str().unwrap()],
-        );
+        let run = test_source(&sandbox, user, &source);
         assert_eq!(run.code, 2, "{user:?}: {}{}", run.stdout, run.stderr);
         assert!(
             run.stderr.contains("compiling") && run.stderr.contains("stopped: the compiler"),
@@ -605,11 +610,7 @@ fn a_source_cannot_include_the_answer_where_a_package_s_own_may_include_its_head
             ));
             continue;
         }
-        let run = judge(
-            &sandbox,
-            user,
-            &["test", "fake", "--bin", source.to_str().unwrap()],
-        );
+        let run = test_source(&sandbox, user, &source);
         assert_eq!(run.code, 2, "{user:?}: {}{}", run.stdout, run.stderr);
         assert!(
             run.stderr.contains("cheat.c does not compile"),
@@ -624,11 +625,7 @@ fn a_source_cannot_include_the_answer_where_a_package_s_own_may_include_its_head
         if user == User::Nobody {
             give_to_nobody(&sandbox.root.join("judge-data/fake/sub"));
         }
-        let run = judge(
-            &sandbox,
-            user,
-            &["test", "fake", "--bin", own.to_str().unwrap()],
-        );
+        let run = test_source(&sandbox, user, &own);
         assert_eq!(run.code, 0, "{user:?}: {}{}", run.stdout, run.stderr);
     }
 }

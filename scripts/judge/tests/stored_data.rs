@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{probe, run_measuring_memory, survivors, temp_path, Sandbox};
+use common::{probe, run_measuring_memory, survivors, temp_path, Holds, Sandbox};
 use std::fs::{self, File};
 use std::os::unix::fs::symlink;
 use std::process::Output;
@@ -46,7 +46,7 @@ fn a_case_of_48_mib_is_judged_and_streamed_not_held() {
         &["test", "fake", "--bin", count.to_str().unwrap()],
     );
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(stdout.contains("1 passed, 0 failed"), "{stdout}");
+    stdout.assert_has("1 passed, 0 failed");
     assert!(
         peak_kib < 24 << 10,
         "the runner held {peak_kib} KiB for a 48 MiB input"
@@ -63,10 +63,7 @@ fn a_case_of_64_mib_or_more_is_refused_by_name() {
     sandbox.write("judge-data/fake/huge.out", "0\n");
     let (code, stdout, stderr, _) = judge(&sandbox, &["test", "fake", "--bin", "cat"]);
     assert_eq!(code, 2, "{stdout}{stderr}");
-    assert!(
-        stderr.contains("huge.in is 65536 KiB; it must stay under 64 MiB"),
-        "{stderr}"
-    );
+    stderr.assert_has("huge.in is 65536 KiB; it must stay under 64 MiB");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
 

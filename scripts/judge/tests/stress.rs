@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{outcome, Holds, Sandbox};
 use std::fs;
 use std::path::PathBuf;
 
@@ -34,11 +34,7 @@ fn workspace(toml: &str, solution: &str, brute: &str, gen: &str) -> Sandbox {
 /// Runs `judge stress fake <args>`; returns (exit code, stdout, stderr).
 fn stress(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) {
     let output = sandbox.judge(&[&["stress", "fake"], args].concat());
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 /// The `stress-*.in` files saved in `judge-data/fake`.
@@ -74,11 +70,7 @@ fn a_correct_pair_passes_and_prints_its_seed_first() {
         "{stdout}"
     );
     assert_eq!(lines.next(), Some("seed 5"), "{stdout}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("40 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("40 passed, 0 failed");
     assert!(saved(&sandbox).is_empty());
     assert!(!stderr.contains("warning"), "{stderr}");
 }
@@ -92,7 +84,7 @@ fn a_planted_bug_is_found_shrunk_and_saved_as_a_failing_case() {
         fail_line(&stdout).ends_with("WA from the solution; shrinking the input"),
         "{stdout}"
     );
-    assert!(stdout.contains("first difference at line 1"), "{stdout}");
+    stdout.assert_has("first difference at line 1");
     assert!(stdout.ends_with(" passed, 1 failed\n"), "{stdout}");
 
     let files = saved(&sandbox);
@@ -131,7 +123,7 @@ fn a_planted_bug_is_found_shrunk_and_saved_as_a_failing_case() {
     let correct = sandbox.program("correct", CORRECT);
     let (code, out, _) = sandbox.test_with(&correct);
     assert_eq!(code, 0, "{out}");
-    assert_eq!(out.lines().last(), Some("2 passed, 0 failed"), "{out}");
+    out.assert_last_line("2 passed, 0 failed");
 }
 
 #[test]
@@ -144,10 +136,7 @@ fn a_saved_case_is_never_overwritten_and_a_found_one_never_lost() {
     fs::write(&answer, "kept by hand\n").unwrap();
     let (code, stdout, stderr) = stress(&sandbox, &args);
     assert_eq!(code, 1, "{stdout}");
-    assert!(
-        stderr.contains("already exists; the input in full:"),
-        "{stderr}"
-    );
+    stderr.assert_has("already exists; the input in full:");
     let input = fs::read_to_string(&file).unwrap();
     assert!(stderr.ends_with(&input), "{stderr}");
     assert_eq!(fs::read_to_string(&answer).unwrap(), "kept by hand\n");
@@ -162,11 +151,8 @@ fn cases_are_dropped_when_smaller_sizes_do_not_help() {
     let sandbox = workspace(TOML, WRONG, BRUTE, &fixed);
     let (code, stdout, _) = stress(&sandbox, &["--count", "200", "--seed", "9"]);
     assert_eq!(code, 1, "{stdout}");
-    assert!(stdout.contains("  kept 1 of its 40 cases\n"), "{stdout}");
-    assert!(
-        stdout.contains("  shrunk from 162 to 6 bytes\n"),
-        "{stdout}"
-    );
+    stdout.assert_has("  kept 1 of its 40 cases\n");
+    stdout.assert_has("  shrunk from 162 to 6 bytes\n");
 }
 
 #[test]
@@ -184,7 +170,7 @@ fn a_count_header_is_rewritten_and_the_input_shrunk_to_the_one_failing_case() {
     let sandbox = workspace(toml, wrong, brute, gen);
     let (code, stdout, stderr) = stress(&sandbox, &["--count", "200", "--seed", "9"]);
     assert_eq!(code, 1, "{stdout}{stderr}");
-    assert!(stdout.contains("  kept 1 of its 40 cases\n"), "{stdout}");
+    stdout.assert_has("  kept 1 of its 40 cases\n");
     let files = saved(&sandbox);
     assert_eq!(files.len(), 1, "{stdout}");
     let input = fs::read_to_string(&files[0]).unwrap();
@@ -208,7 +194,7 @@ fn without_a_layout_only_sizes_shrink() {
     let (code, stdout, _) = stress(&sandbox, &["--count", "500", "--seed", "1"]);
     assert_eq!(code, 1, "{stdout}");
     assert!(!stdout.contains("cases"), "{stdout}");
-    assert!(stdout.contains("with --size "), "{stdout}");
+    stdout.assert_has("with --size ");
     assert_eq!(saved(&sandbox).len(), 1);
 }
 
@@ -231,11 +217,7 @@ fn the_first_failing_seed_is_reported_even_when_a_later_one_fails_sooner() {
         fail_line(&parallel).starts_with("FAIL seed 1000: WA"),
         "{parallel}"
     );
-    assert_eq!(
-        parallel.lines().last(),
-        Some("0 passed, 1 failed"),
-        "{parallel}"
-    );
+    parallel.assert_last_line("0 passed, 1 failed");
     assert!(saved(&two)[0].ends_with("stress-1000.in"));
 }
 
@@ -249,7 +231,7 @@ fn a_failing_brute_force_is_blamed_and_nothing_is_saved() {
         fail_line(&stdout).contains("the brute force failed (not the solution): exit status 3"),
         "{stdout}"
     );
-    assert!(stdout.contains("nothing saved"), "{stdout}");
+    stdout.assert_has("nothing saved");
     assert!(saved(&sandbox).is_empty());
 }
 
@@ -261,7 +243,7 @@ fn a_failing_generator_is_blamed() {
     let line = fail_line(&stdout);
     assert!(line.contains("the generator failed"), "{stdout}");
     assert!(line.contains("fake-gen 1`: exit status 4"), "{stdout}");
-    assert!(stdout.contains("bad size"), "{stdout}");
+    stdout.assert_has("bad size");
 }
 
 #[test]
@@ -269,7 +251,7 @@ fn a_generator_that_ignores_its_seed_is_warned_about() {
     let sandbox = workspace(TOML, CORRECT, BRUTE, "echo '1 2'; echo 0");
     let (code, stdout, stderr) = stress(&sandbox, &["--count", "5", "--seed", "1"]);
     assert_eq!(code, 0, "{stdout}");
-    assert!(stderr.contains("does it ignore its seed?"), "{stderr}");
+    stderr.assert_has("does it ignore its seed?");
 }
 
 #[test]
@@ -294,10 +276,7 @@ fn commands_replace_the_built_programs_and_the_time_limit_applies() {
         fail_line(&stdout).contains("TLE from the solution"),
         "{stdout}"
     );
-    assert!(
-        stdout.contains("--count 1 --time-limit 100 --sol 'sleep 5; cat'\n"),
-        "{stdout}"
-    );
+    stdout.assert_has("--count 1 --time-limit 100 --sol 'sleep 5; cat'\n");
 }
 
 #[test]
@@ -306,35 +285,21 @@ fn setup_errors_exit_2() {
     fs::remove_file(sandbox.root.join("target/release/fake-brute")).unwrap();
     let (code, _, stderr) = stress(&sandbox, &["--count", "5"]);
     assert_eq!(code, 2);
-    assert!(
-        stderr.contains("target/release/fake-brute is missing: run `make`"),
-        "{stderr}"
-    );
+    stderr.assert_has("target/release/fake-brute is missing: run `make`");
     let (code, _, stderr) = stress(&sandbox, &["--jobs", "0", "--brute", BRUTE]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("--jobs"), "{stderr}");
+    stderr.assert_has("--jobs");
     let (code, _, stderr) = stress(&sandbox, &["--time-limit", "0", "--brute", BRUTE]);
     assert_eq!(code, 2);
-    assert!(
-        stderr.contains("--time-limit must be at least 1 ms"),
-        "{stderr}"
-    );
+    stderr.assert_has("--time-limit must be at least 1 ms");
     let huge = ["--time-limit", "18446744073709551615", "--brute", BRUTE];
     let (code, _, stderr) = stress(&sandbox, &huge);
     assert_eq!(code, 2, "{stderr}");
-    assert!(
-        stderr.contains("--time-limit must be at most 3600000 ms"),
-        "{stderr}"
-    );
+    stderr.assert_has("--time-limit must be at most 3600000 ms");
     assert!(saved(&sandbox).is_empty());
 
-    let output = sandbox.judge(&["stress", "nope"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr.contains("unknown problem \"nope\"; known problems: fake"),
-        "{stderr}"
-    );
+    let stderr = sandbox.refusal(&["stress", "nope"]);
+    stderr.assert_has("unknown problem \"nope\"; known problems: fake");
 }
 
 /// Every file under `dir` with its bytes, sorted.
@@ -380,11 +345,7 @@ fn several_problems_are_each_stressed_and_found_cases_kept_out_of_judge_data() {
     ]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("failing problems: bad, fake"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("failing problems: bad, fake");
     let good = stdout.split("stress good\n").nth(1).unwrap_or_default();
     assert!(good.contains("300 passed, 0 failed"), "{stdout}");
     assert_eq!(snapshot(&sandbox.root.join("judge-data")), before);
@@ -413,7 +374,7 @@ fn the_programs_of_one_problem_cannot_be_given_for_several() {
     let sandbox = workspace(TOML, CORRECT, BRUTE, GEN);
     let (code, _, stderr) = stress(&sandbox, &["fake", "--sol", "cat"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("stress one problem"), "{stderr}");
+    stderr.assert_has("stress one problem");
 }
 
 #[test]
@@ -467,11 +428,7 @@ fn stress_unconfined(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) 
         .output()
         .unwrap();
     assert_eq!(common::survivors(&probe), Vec::<String>::new());
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    outcome(&output)
 }
 
 const WALL_TOML: &str = "time_limit_ms = 1500\nmemory_limit_kib = 262144\ntime = \"wall\"\n\
@@ -493,16 +450,9 @@ fn a_tle_with_cpu_time_far_below_the_limit_is_run_again_before_it_counts() {
     let (code, stdout, stderr) = stress_unconfined(&sandbox, &args);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(marker.exists(), "the first run stalled");
-    assert!(
-        stdout.contains("the machine was too loaded to tell at seed 1: a TLE, then in time"),
-        "{stdout}"
-    );
-    assert!(stderr.contains("note: seed 1: TLE (wall time"), "{stderr}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("4 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_has("the machine was too loaded to tell at seed 1: a TLE, then in time");
+    stderr.assert_has("note: seed 1: TLE (wall time");
+    stdout.assert_last_line("4 passed, 0 failed");
     assert!(saved(&sandbox).is_empty(), "{stdout}");
 }
 
@@ -517,9 +467,6 @@ fn a_tle_that_reproduces_when_run_again_is_saved() {
         fail_line(&stdout).contains("TLE from the solution"),
         "{stdout}"
     );
-    assert!(
-        stdout.contains("  the TLE reproduced when run again alone\n"),
-        "{stdout}"
-    );
+    stdout.assert_has("  the TLE reproduced when run again alone\n");
     assert_eq!(saved(&sandbox).len(), 1, "{stdout}");
 }

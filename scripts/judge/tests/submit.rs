@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{text, Holds, Sandbox};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -34,10 +34,6 @@ fn require_judge_rustc() {
             && String::from_utf8_lossy(&o.stdout).starts_with(&format!("rustc {FLOOR} "))
     });
     assert!(ok, "rustc {FLOOR} is not installed: run `make toolchain`");
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// A sandbox whose problem `fake` has `solution` as its src/main.rs.
@@ -76,6 +72,26 @@ fn judge_at(root: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
+}
+
+/// `judge submit fake` that must exit with `code`: its output and stderr.
+#[track_caller]
+fn submit(sandbox: &Sandbox, code: i32) -> (Output, String) {
+    let output = sandbox.judge(&["submit", "fake"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(code), "{stderr}");
+    (output, stderr)
+}
+
+/// `judge submit fake` refused, nothing printed, for not compiling with the
+/// floor rustc (`detail` after its version): its stderr.
+#[track_caller]
+fn refused_on_floor(sandbox: &Sandbox, detail: &str) -> String {
+    let (output, stderr) = submit(sandbox, 1);
+    assert!(output.stdout.is_empty());
+    let refusal = format!("fake: refused: does not compile with rustc {FLOOR}{detail}");
+    assert!(stderr.starts_with(&refusal), "{stderr}");
+    stderr
 }
 
 /// A folder removed on drop, also when an assertion fails.
@@ -187,20 +203,8 @@ fn a_leetcode_region_holding_main_is_refused_by_the_compiler() {
     require_judge_rustc();
     let with_main = LEETCODE_SOLUTION.replace("fn twice", "fn main() {}\nfn twice");
     let sandbox = with_solution(LEETCODE, &with_main);
-    let output = sandbox.judge(&["submit", "fake"]);
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(output.stdout.is_empty());
-    assert!(
-        stderr.starts_with(&format!(
-            "fake: refused: does not compile with rustc {FLOOR}"
-        )),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("the name `main` is defined multiple times"),
-        "{stderr}"
-    );
+    let stderr = refused_on_floor(&sandbox, "");
+    stderr.assert_has("the name `main` is defined multiple times");
 }
 
 #[test]
@@ -209,21 +213,9 @@ fn a_newer_std_api_is_refused_with_the_compilers_message() {
     let solution = "fn main() {\n    let x: Option<u32> = None;\n    \
         println!(\"{}\", x.is_none_or(|v| v > 1));\n}\n";
     let sandbox = with_solution(POJ, solution);
-    let output = sandbox.judge(&["submit", "fake"]);
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(output.stdout.is_empty());
-    assert!(
-        stderr.starts_with(&format!(
-            "fake: refused: does not compile with rustc {FLOOR} (edition 2021, -O)"
-        )),
-        "{stderr}"
-    );
-    assert!(stderr.contains("no method named `is_none_or`"), "{stderr}");
-    assert!(
-        stderr.contains("--> problems/fake/src/main.rs:3:"),
-        "{stderr}"
-    );
+    let stderr = refused_on_floor(&sandbox, " (edition 2021, -O)");
+    stderr.assert_has("no method named `is_none_or`");
+    stderr.assert_has("--> problems/fake/src/main.rs:3:");
 }
 
 #[test]
@@ -245,16 +237,7 @@ fn what_only_the_floor_refuses_names_the_judges_rust_and_the_rustc_key_that_prov
          `rustc = \"1.89.0\"` in judge-data/fake/problem.toml \
          (and `rustup toolchain install 1.89.0 --profile minimal`)"
     );
-    let output = sandbox.judge(&["submit", "fake"]);
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(output.stdout.is_empty());
-    assert!(
-        stderr.starts_with(&format!(
-            "fake: refused: does not compile with rustc {FLOOR} (edition 2021, -O)"
-        )),
-        "{stderr}"
-    );
+    let stderr = refused_on_floor(&sandbox, " (edition 2021, -O)");
     assert!(stderr.ends_with(&format!("\n{hint}\n")), "{stderr}");
     let output = sandbox.judge(&["submit", "--check", "fake"]);
     let stdout = text(&output.stdout);
@@ -294,9 +277,7 @@ fn poj1143_with(extra: &str) -> Sandbox {
 fn code_that_compiles_alone_is_accepted_whatever_it_names() {
     require_judge_rustc();
     let sandbox = poj1143_with("pub enum Cell {\n    Wall,\n}\nuse Cell::Wall;\n");
-    let output = sandbox.judge(&["submit", "fake"]);
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let (output, _) = submit(&sandbox, 0);
     assert!(text(&output.stdout).ends_with("use Cell::Wall;\n"));
 }
 
@@ -305,20 +286,8 @@ fn a_module_in_another_file_is_refused_by_the_compiler() {
     require_judge_rustc();
     let sandbox = poj1143_with("mod helper;\n");
     sandbox.write("problems/fake/src/helper.rs", "");
-    let output = sandbox.judge(&["submit", "fake"]);
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(output.stdout.is_empty());
-    assert!(
-        stderr.starts_with(&format!(
-            "fake: refused: does not compile with rustc {FLOOR}"
-        )),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("file not found for module `helper`"),
-        "{stderr}"
-    );
+    let stderr = refused_on_floor(&sandbox, "");
+    stderr.assert_has("file not found for module `helper`");
 }
 
 #[test]
@@ -329,9 +298,7 @@ fn a_judge_without_rust_is_named_and_the_paste_still_proven() {
         "judge-data/fake/problem.toml",
         &format!("{POJ}url = \"http://poj.org/problem?id=1\"\n"),
     );
-    let output = sandbox.judge(&["submit", "fake"]);
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let (output, stderr) = submit(&sandbox, 0);
     assert_eq!(text(&output.stdout), "fn main() {}\n");
     assert!(
         stderr.contains(&format!(
@@ -365,16 +332,9 @@ fn check_rows_every_problem_and_fails_if_one_fails() {
     let output = sandbox.judge(&["submit", "--check"]);
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("\nfake       ok      "), "{stdout}");
-    assert!(
-        stdout.contains("\nlc1        FAILED\n    no `// submit-begin` line"),
-        "{stdout}"
-    );
-    assert_eq!(
-        stdout.lines().last(),
-        Some("1 passed, 1 failed"),
-        "{stdout}"
-    );
+    stdout.assert_has("\nfake       ok      ");
+    stdout.assert_has("\nlc1        FAILED\n    no `// submit-begin` line");
+    stdout.assert_last_line("1 passed, 1 failed");
 
     let output = sandbox.judge(&["submit", "--check", "fake"]);
     assert_eq!(output.status.code(), Some(0));
@@ -387,9 +347,7 @@ fn check_rows_every_problem_and_fails_if_one_fails() {
 #[test]
 fn a_problem_may_ask_for_another_rustc_and_is_told_how_to_get_it() {
     let sandbox = with_solution(&format!("{POJ}rustc = \"0.0.1\"\n"), "fn main() {}\n");
-    let output = sandbox.judge(&["submit", "fake"]);
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let (_, stderr) = submit(&sandbox, 2);
     assert!(
         stderr.contains(
             "rustc 0.0.1, the compiler pastes are proven on, is not installed: \
@@ -401,13 +359,8 @@ fn a_problem_may_ask_for_another_rustc_and_is_told_how_to_get_it() {
         "judge-data/fake/problem.toml",
         &format!("{POJ}rustc = \"1.70\"\n"),
     );
-    let output = sandbox.judge(&["submit", "fake"]);
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("`rustc` must be a full rustc version such as"),
-        "{stderr}"
-    );
+    let (_, stderr) = submit(&sandbox, 2);
+    stderr.assert_has("`rustc` must be a full rustc version such as");
 }
 
 /// PATH without any clipboard program, with `extra` first when given.

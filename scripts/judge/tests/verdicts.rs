@@ -3,38 +3,36 @@
 
 mod common;
 
-use common::{verdict_of, Sandbox};
+use common::{verdict_of, Holds, Sandbox};
 use std::fs;
 use std::time::{Duration, Instant};
 
 const EXACT: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"exact\"\n";
 
+/// `judge test fake` of the shell solution `body` in a sandbox whose
+/// problem.toml is `toml`: exit code, stdout and how long it took.
+fn judged(toml: &str, body: &str) -> (i32, String, Duration) {
+    let sandbox = Sandbox::new(toml);
+    let program = sandbox.program("sol", body);
+    let start = Instant::now();
+    let (code, stdout, _) = sandbox.test_with(&program);
+    (code, stdout, start.elapsed())
+}
+
 #[test]
 fn exact_answer_is_accepted() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "read a b; echo $((a + b))");
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, _) = judged(EXACT, "read a b; echo $((a + b))");
     assert_eq!(verdict_of(&stdout), "AC", "{stdout}");
     assert_eq!(code, 0);
-    assert_eq!(
-        stdout.lines().last(),
-        Some("1 passed, 0 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("1 passed, 0 failed");
 }
 
 #[test]
 fn changed_whitespace_is_a_presentation_error_unless_tokens_are_compared() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "read a b; printf ' %d \\n' $((a + b))");
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, _) = judged(EXACT, "read a b; printf ' %d \\n' $((a + b))");
     assert_eq!(verdict_of(&stdout), "PE", "{stdout}");
     assert_eq!(code, 1);
-    assert_eq!(
-        stdout.lines().last(),
-        Some("0 passed, 1 failed"),
-        "{stdout}"
-    );
+    stdout.assert_last_line("0 passed, 1 failed");
 
     let tokens = Sandbox::new("time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = tokens\n");
     let program = tokens.program("sol", "read a b; printf ' %d \\n' $((a + b))");
@@ -43,14 +41,12 @@ fn changed_whitespace_is_a_presentation_error_unless_tokens_are_compared() {
 
 #[test]
 fn wrong_answer_shows_the_differing_line() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "read a b; echo $((a * b))");
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, _) = judged(EXACT, "read a b; echo $((a * b))");
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
     assert_eq!(code, 1);
-    assert!(stdout.contains("first difference at line 1"), "{stdout}");
-    assert!(stdout.contains("expected    1 | \"5\""), "{stdout}");
-    assert!(stdout.contains("actual      1 | \"6\""), "{stdout}");
+    stdout.assert_has("first difference at line 1");
+    stdout.assert_has("expected    1 | \"5\"");
+    stdout.assert_has("actual      1 | \"6\"");
 }
 
 #[test]
@@ -65,14 +61,8 @@ fn invalid_utf8_in_an_answer_is_shown_as_bytes_not_as_what_replaces_them() {
         stdout.contains("(expected 1 line, got 1)"),
         "one line, not `1 lines`:\n{stdout}"
     );
-    assert!(
-        stdout.contains("expected    1 | \"\\xff\\xfe\""),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("actual      1 | \"\u{fffd}\u{fffd}\""),
-        "{stdout}"
-    );
+    stdout.assert_has("expected    1 | \"\\xff\\xfe\"");
+    stdout.assert_has("actual      1 | \"\u{fffd}\u{fffd}\"");
 }
 
 #[test]
@@ -106,70 +96,53 @@ fn the_table_s_columns_stay_aligned_when_the_wall_time_is_shown() {
 
 #[test]
 fn sleeping_past_the_limit_is_stopped_near_the_limit() {
-    let sandbox = Sandbox::new("time_limit_ms = 300\nmemory_limit_kib = 65536\n");
     // The sleep is a child of the shell: the whole group must die, or the
     // runner would wait for the pipe the sleep still holds.
-    let program = sandbox.program("sol", "sleep 30; echo 5");
-    let start = Instant::now();
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, took) = judged(
+        "time_limit_ms = 300\nmemory_limit_kib = 65536\n",
+        "sleep 30; echo 5",
+    );
     assert_eq!(verdict_of(&stdout), "TLE", "{stdout}");
     assert_eq!(code, 1);
-    assert!(
-        start.elapsed() < Duration::from_secs(3),
-        "took {:?}",
-        start.elapsed()
-    );
+    assert!(took < Duration::from_secs(3), "took {took:?}");
 }
 
 #[test]
 fn non_zero_exit_is_a_runtime_error_with_stderr() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "echo 'index out of bounds' >&2; exit 3");
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, _) = judged(EXACT, "echo 'index out of bounds' >&2; exit 3");
     assert_eq!(verdict_of(&stdout), "RE", "{stdout}");
     assert_eq!(code, 1);
-    assert!(stdout.contains("exit status 3"), "{stdout}");
-    assert!(stdout.contains("index out of bounds"), "{stdout}");
+    stdout.assert_has("exit status 3");
+    stdout.assert_has("index out of bounds");
 }
 
 #[test]
 fn a_signal_is_a_runtime_error_that_names_it() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "echo 5; kill -SEGV $$");
-    let (_, stdout, _) = sandbox.test_with(&program);
+    let (_, stdout, _) = judged(EXACT, "echo 5; kill -SEGV $$");
     assert_eq!(verdict_of(&stdout), "RE", "{stdout}");
-    assert!(stdout.contains("signal 11 (SIGSEGV)"), "{stdout}");
+    stdout.assert_has("signal 11 (SIGSEGV)");
 }
 
 #[test]
 fn allocating_far_beyond_the_limit_is_a_memory_limit_exceeded() {
-    let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 16384\n");
     // The shell keeps the whole command substitution in memory: ~200 MB.
-    let program = sandbox.program(
-        "sol",
+    let (code, stdout, _) = judged(
+        "time_limit_ms = 5000\nmemory_limit_kib = 16384\n",
         "x=$(head -c 200000000 /dev/zero | tr '\\0' a); echo 5",
     );
-    let (code, stdout, _) = sandbox.test_with(&program);
     assert_eq!(verdict_of(&stdout), "MLE", "{stdout}");
     assert_eq!(code, 1);
 }
 
 #[test]
 fn a_wrapper_s_child_cannot_escape_the_memory_limit() {
-    let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 16384\n");
     // The script waits for the hog, a process the launcher did not start.
-    let program = sandbox.program(
-        "sol",
+    let (_, stdout, took) = judged(
+        "time_limit_ms = 5000\nmemory_limit_kib = 16384\n",
         "sh -c \"x=\\$(head -c 200000000 /dev/zero | tr '\\\\0' a)\"; echo 5",
     );
-    let start = Instant::now();
-    let (_, stdout, _) = sandbox.test_with(&program);
     assert_eq!(verdict_of(&stdout), "MLE", "{stdout}");
-    assert!(
-        start.elapsed() < Duration::from_secs(4),
-        "took {:?}",
-        start.elapsed()
-    );
+    assert!(took < Duration::from_secs(4), "took {took:?}");
     let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
     let kib: u64 = row
         .split_whitespace()
@@ -184,23 +157,17 @@ fn a_wrapper_s_child_cannot_escape_the_memory_limit() {
 
 #[test]
 fn endless_output_is_cut_off() {
-    let sandbox = Sandbox::new("time_limit_ms = 5000\nmemory_limit_kib = 1048576\n");
-    let program = sandbox.program("sol", "yes 5");
-    let start = Instant::now();
-    let (_, stdout, _) = sandbox.test_with(&program);
-    assert_eq!(verdict_of(&stdout), "OLE", "{stdout}");
-    assert!(
-        start.elapsed() < Duration::from_secs(4),
-        "took {:?}",
-        start.elapsed()
+    let (_, stdout, took) = judged(
+        "time_limit_ms = 5000\nmemory_limit_kib = 1048576\n",
+        "yes 5",
     );
+    assert_eq!(verdict_of(&stdout), "OLE", "{stdout}");
+    assert!(took < Duration::from_secs(4), "took {took:?}");
 }
 
 #[test]
 fn memory_is_reported_in_kib() {
-    let sandbox = Sandbox::new(EXACT);
-    let program = sandbox.program("sol", "read a b; echo $((a + b))");
-    let (_, stdout, _) = sandbox.test_with(&program);
+    let (_, stdout, _) = judged(EXACT, "read a b; echo $((a + b))");
     let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
     assert!(row.ends_with(" KiB"), "{row}");
 }
@@ -210,33 +177,26 @@ fn setup_errors_exit_2_and_say_what_is_wrong() {
     let sandbox = Sandbox::new(EXACT);
     let program = sandbox.program("sol", "cat");
 
-    let output = sandbox.judge(&["test", "nope"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2));
+    let stderr = sandbox.refusal(&["test", "nope"]);
     assert!(
         stderr.contains("unknown problem \"nope\"") && stderr.contains("fake"),
         "{stderr}"
     );
 
-    let output = sandbox.judge(&["test", "fake"]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr.contains("target/release/fake is missing: run `make`"),
-        "{stderr}"
-    );
+    let stderr = sandbox.refusal(&["test", "fake"]);
+    stderr.assert_has("target/release/fake is missing: run `make`");
 
     sandbox.write("judge-data/fake/lonely.in", "1 1\n");
     let (code, _, stderr) = sandbox.test_with(&program);
     assert_eq!(code, 2);
-    assert!(stderr.contains("lonely.in has no lonely.out"), "{stderr}");
+    stderr.assert_has("lonely.in has no lonely.out");
 
     fs::remove_file(sandbox.root.join("judge-data/fake/lonely.in")).unwrap();
     fs::remove_file(sandbox.root.join("judge-data/fake/add.in")).unwrap();
     fs::remove_file(sandbox.root.join("judge-data/fake/add.out")).unwrap();
     let (code, _, stderr) = sandbox.test_with(&program);
     assert_eq!(code, 2);
-    assert!(stderr.contains("has no cases yet"), "{stderr}");
+    stderr.assert_has("has no cases yet");
 }
 
 #[test]
@@ -347,13 +307,8 @@ fn id_slash_prefix_judges_only_the_cases_named_so() {
         1,
         "{stdout}"
     );
-    assert!(stdout.contains("big-1"), "{stdout}");
+    stdout.assert_has("big-1");
 
-    let output = sandbox.judge(&["test", "fake/zz", "--bin", bin]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr.contains("no case name starts with \"zz\"; cases: add, big-1"),
-        "{stderr}"
-    );
+    let stderr = sandbox.refusal(&["test", "fake/zz", "--bin", bin]);
+    stderr.assert_has("no case name starts with \"zz\"; cases: add, big-1");
 }

@@ -401,47 +401,38 @@ impl Problem {
         sizes: &[u64],
     ) {
         assert!(!sizes.is_empty(), "cross_check needs a size");
-        self.on_problem_stack(|| self.cross_check_here(solve, brute, random_input, seeds, sizes));
-    }
-
-    fn cross_check_here(
-        &self,
-        solve: Solve,
-        brute: Solve,
-        random_input: RandomInput,
-        seeds: Range<u64>,
-        sizes: &[u64],
-    ) {
-        for seed in seeds {
-            let size = sizes[(seed % sizes.len() as u64) as usize];
-            let input = random_input(&mut Rng::new(seed), size);
-            let mut expected = Vec::new();
-            if let Err(refusal) = brute(&input, &mut expected) {
-                panic!(
-                    "seed {seed}: the brute force refused the input: {refusal}\n{}",
+        self.on_problem_stack(|| {
+            for seed in seeds {
+                let size = sizes[(seed % sizes.len() as u64) as usize];
+                let input = random_input(&mut Rng::new(seed), size);
+                let mut expected = Vec::new();
+                if let Err(refusal) = brute(&input, &mut expected) {
+                    panic!(
+                        "seed {seed}: the brute force refused the input: {refusal}\n{}",
+                        shown(&input)
+                    );
+                }
+                let (output, result) = run(solve, &input);
+                if let Err(refusal) = result {
+                    panic!(
+                        "seed {seed}: the solution refused the input: {refusal}\n{}",
+                        shown(&input)
+                    );
+                }
+                let judgement = self.judge.compare(
+                    Text::Bytes(&input),
+                    output.as_bytes(),
+                    Text::Bytes(&expected),
+                );
+                assert!(
+                    judgement.is_accepted(),
+                    "seed {seed} (size {size}): {} against the brute force's answer\n{}\n{}",
+                    judgement.verdict,
+                    judgement.detail,
                     shown(&input)
                 );
             }
-            let (output, result) = run(solve, &input);
-            if let Err(refusal) = result {
-                panic!(
-                    "seed {seed}: the solution refused the input: {refusal}\n{}",
-                    shown(&input)
-                );
-            }
-            let judgement = self.judge.compare(
-                Text::Bytes(&input),
-                output.as_bytes(),
-                Text::Bytes(&expected),
-            );
-            assert!(
-                judgement.is_accepted(),
-                "seed {seed} (size {size}): {} against the brute force's answer\n{}\n{}",
-                judgement.verdict,
-                judgement.detail,
-                shown(&input)
-            );
-        }
+        });
     }
 
     /// Every stored case with an answer, sorted by name. Panics naming what

@@ -332,6 +332,7 @@ fn element_difference(want: &Value, got: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Verdict::{Accepted as AC, PresentationError as PE, WrongAnswer as WA};
 
     fn mode(mode: CompareMode, float_tolerance: f64) -> Comparator {
         Comparator::Mode(Compare {
@@ -350,10 +351,6 @@ mod tests {
         )
     }
 
-    fn verdict(comparator: &Comparator, expected: &str, actual: &str) -> Verdict {
-        judgement(comparator, expected, actual).verdict
-    }
-
     fn judgement(comparator: &Comparator, expected: &str, actual: &str) -> Judgement {
         comparator.judge(
             Text::Bytes(b""),
@@ -365,30 +362,29 @@ mod tests {
 
     #[test]
     fn exact_mode() {
-        let exact = &mode(CompareMode::Exact, 0.0);
-        assert_eq!(verdict(exact, "1 2\n3\n", "1 2\n3\n"), Verdict::Accepted);
-        assert_eq!(
-            verdict(exact, "1 2\n3\n", "1 2\r\n3\r\n"),
-            Verdict::Accepted
+        rows(
+            &mode(CompareMode::Exact, 0.0),
+            &[
+                ("1 2\n3\n", "1 2\n3\n", AC),
+                ("1 2\n3\n", "1 2\r\n3\r\n", AC),
+                ("1 2\n3\n", "1  2\n3\n", PE),
+                ("1 2\n3\n", "1 2\n3", PE),
+                ("1 2\n3\n", "1 2\n4\n", WA),
+                ("1 2\n", "", WA),
+            ],
         );
-        assert_eq!(
-            verdict(exact, "1 2\n3\n", "1  2\n3\n"),
-            Verdict::PresentationError
-        );
-        assert_eq!(
-            verdict(exact, "1 2\n3\n", "1 2\n3"),
-            Verdict::PresentationError
-        );
-        assert_eq!(verdict(exact, "1 2\n3\n", "1 2\n4\n"), Verdict::WrongAnswer);
-        assert_eq!(verdict(exact, "1 2\n", ""), Verdict::WrongAnswer);
     }
 
     #[test]
     fn tokens_mode_accepts_other_whitespace_only() {
-        let tokens = &mode(CompareMode::Tokens, 0.0);
-        assert_eq!(verdict(tokens, "1 2\n3\n", "1\n2 3"), Verdict::Accepted);
-        assert_eq!(verdict(tokens, "1 2\n3\n", "1 2 3 4"), Verdict::WrongAnswer);
-        assert_eq!(verdict(tokens, "12\n", "1 2\n"), Verdict::WrongAnswer);
+        rows(
+            &mode(CompareMode::Tokens, 0.0),
+            &[
+                ("1 2\n3\n", "1\n2 3", AC),
+                ("1 2\n3\n", "1 2 3 4", WA),
+                ("12\n", "1 2\n", WA),
+            ],
+        );
     }
 
     #[test]
@@ -403,65 +399,60 @@ mod tests {
 
     #[test]
     fn float_mode_allows_absolute_or_relative_error() {
-        let float = &mode(CompareMode::Float, 1e-6);
-        assert_eq!(verdict(float, "0.5\n", "0.5000009"), Verdict::Accepted);
-        assert_eq!(verdict(float, "0.5\n", "0.5000011"), Verdict::WrongAnswer);
-        assert_eq!(verdict(float, "1000000\n", "1000000.9"), Verdict::Accepted);
-        assert_eq!(
-            verdict(float, "1000000\n", "1000001.1"),
-            Verdict::WrongAnswer
+        rows(
+            &mode(CompareMode::Float, 1e-6),
+            &[
+                ("0.5\n", "0.5000009", AC),
+                ("0.5\n", "0.5000011", WA),
+                ("1000000\n", "1000000.9", AC),
+                ("1000000\n", "1000001.1", WA),
+                ("-2 yes\n", "-2.0000000001\nyes", AC),
+                ("2 yes\n", "2 YES", WA),
+                ("1 2\n", "1 2 3", WA),
+                ("nan\n", "nan", AC),
+                ("inf\n", "1e308", WA),
+            ],
         );
-        assert_eq!(
-            verdict(float, "-2 yes\n", "-2.0000000001\nyes"),
-            Verdict::Accepted
-        );
-        assert_eq!(verdict(float, "2 yes\n", "2 YES"), Verdict::WrongAnswer);
-        assert_eq!(verdict(float, "1 2\n", "1 2 3"), Verdict::WrongAnswer);
-        assert_eq!(verdict(float, "nan\n", "nan"), Verdict::Accepted);
-        assert_eq!(verdict(float, "inf\n", "1e308"), Verdict::WrongAnswer);
     }
 
     #[test]
     fn float_mode_reads_numbers_inside_json() {
-        let float = &mode(CompareMode::Float, 1e-5);
-        assert_eq!(
-            verdict(float, "[1.50000,2.0]\n", "[1.5, 2.000001]\n"),
-            Verdict::Accepted
+        let detail = rows(
+            &mode(CompareMode::Float, 1e-5),
+            &[
+                ("[1.50000,2.0]\n", "[1.5, 2.000001]\n", AC),
+                ("[1.5,2.0]\n", "1.5 2.0\n", WA),
+                ("[1.5,2.0]\n[3]\n", "[1.5,2.0]\n[3.1]\n", WA),
+            ],
         );
-        assert_eq!(
-            verdict(float, "[1.5,2.0]\n", "1.5 2.0\n"),
-            Verdict::WrongAnswer
-        );
-        let judgement = judgement(float, "[1.5,2.0]\n[3]\n", "[1.5,2.0]\n[3.1]\n");
-        assert_eq!(judgement.verdict, Verdict::WrongAnswer);
         assert!(
-            judgement
-                .detail
+            detail
                 == "token 7 (line 2 of the answer): expected 3, got 3.1: error 1.00e-1, relative 3.33e-2, tolerance 1e-5",
-            "{}",
-            judgement.detail
+            "{detail}"
         );
     }
 
-    /// The Kattis default validator with `flags`, on (answer, output,
-    /// verdict) rows; the last row's detail.
-    fn kattis_rows(flags: &str, rows: &[(&str, &str, Verdict)]) -> String {
-        let comparator = flagged(flags);
+    /// `comparator` on (answer, output, verdict) rows; the last row's detail.
+    #[track_caller]
+    fn rows(comparator: &Comparator, rows: &[(&str, &str, Verdict)]) -> String {
         let mut detail = String::new();
         for (answer, output, wanted) in rows {
-            let judged = judgement(&comparator, answer, output);
-            assert_eq!(
-                judged.verdict, *wanted,
-                "{flags}: {answer:?} against {output:?}"
-            );
+            let judged = judgement(comparator, answer, output);
+            assert_eq!(judged.verdict, *wanted, "{answer:?} against {output:?}");
             detail = judged.detail;
         }
         detail
     }
 
+    /// The Kattis default validator with `flags`, on (answer, output,
+    /// verdict) rows; the last row's detail.
+    #[track_caller]
+    fn kattis_rows(flags: &str, table: &[(&str, &str, Verdict)]) -> String {
+        rows(&flagged(flags), table)
+    }
+
     #[test]
     fn kattis_default_validator_matches_letters_up_to_case_and_reads_nan_as_a_word() {
-        use Verdict::{Accepted as AC, WrongAnswer as WA};
         kattis_rows("", &[("Yes\n", "YES", AC), ("1.0\n", "1", WA)]);
         let detail = kattis_rows(
             "float_tolerance 1e-6",
@@ -484,7 +475,6 @@ mod tests {
 
     #[test]
     fn separate_tolerances_accept_within_either() {
-        use Verdict::{Accepted as AC, WrongAnswer as WA};
         let detail = kattis_rows(
             "float_relative_tolerance 1e-3",
             &[("1000\n", "1000.9", AC), ("0.001\n", "0.0011", WA)],
@@ -498,7 +488,6 @@ mod tests {
 
     #[test]
     fn space_change_sensitive_makes_other_whitespace_a_wrong_answer() {
-        use Verdict::{Accepted as AC, WrongAnswer as WA};
         let detail = kattis_rows(
             "space_change_sensitive",
             &[
@@ -516,46 +505,33 @@ mod tests {
 
     #[test]
     fn any_order_sorts_top_level_elements_only() {
-        let any = &mode(CompareMode::AnyOrder, 0.0);
-        assert_eq!(
-            verdict(any, "[[1,2],[3]]\n", "[[3], [1,2]]"),
-            Verdict::Accepted
+        let detail = rows(
+            &mode(CompareMode::AnyOrder, 0.0),
+            &[
+                ("[[1,2],[3]]\n", "[[3], [1,2]]", AC),
+                ("[[1,2],[3]]\n", "[[3],[2,1]]", WA),
+                ("[1,1,2]\n", "[1,2,2]", WA),
+                ("true\n[1,2]\n", "true\n[2,1]\n", AC),
+                ("[1]\n[2]\n", "[2]\n[1]\n", WA),
+                ("not json\n", "not json", AC),
+                ("[1]\n", "[1", WA),
+                ("[\"a\",\"b\"]\n", "[\"b\",\"c\"]\n", WA),
+            ],
         );
         assert_eq!(
-            verdict(any, "[[1,2],[3]]\n", "[[3],[2,1]]"),
-            Verdict::WrongAnswer
-        );
-        assert_eq!(verdict(any, "[1,1,2]\n", "[1,2,2]"), Verdict::WrongAnswer);
-        assert_eq!(
-            verdict(any, "true\n[1,2]\n", "true\n[2,1]\n"),
-            Verdict::Accepted
-        );
-        assert_eq!(
-            verdict(any, "[1]\n[2]\n", "[2]\n[1]\n"),
-            Verdict::WrongAnswer
-        );
-        assert_eq!(verdict(any, "not json\n", "not json"), Verdict::Accepted);
-        assert_eq!(verdict(any, "[1]\n", "[1"), Verdict::WrongAnswer);
-        let judgement = judgement(any, "[\"a\",\"b\"]\n", "[\"b\",\"c\"]\n");
-        assert_eq!(
-            judgement.detail,
+            detail,
             "line 1: expected the element \"a\", which is missing (in any order)"
         );
     }
 
     #[test]
     fn any_order_deep_sorts_the_elements_of_elements_too() {
-        let deep = &mode(CompareMode::AnyOrderDeep, 0.0);
         let groups = "[[\"bat\"],[\"nat\",\"tan\"],[\"ate\",\"eat\",\"tea\"]]\n";
         let shuffled = "[[\"tan\",\"nat\"],[\"eat\",\"tea\",\"ate\"],[\"bat\"]]\n";
-        assert_eq!(verdict(deep, groups, shuffled), Verdict::Accepted);
-        assert_eq!(
-            verdict(&mode(CompareMode::AnyOrder, 0.0), groups, shuffled),
-            Verdict::WrongAnswer
+        rows(
+            &mode(CompareMode::AnyOrderDeep, 0.0),
+            &[(groups, shuffled, AC), ("[[[1,2]]]\n", "[[[2,1]]]\n", WA)],
         );
-        assert_eq!(
-            verdict(deep, "[[[1,2]]]\n", "[[[2,1]]]\n"),
-            Verdict::WrongAnswer
-        );
+        rows(&mode(CompareMode::AnyOrder, 0.0), &[(groups, shuffled, WA)]);
     }
 }

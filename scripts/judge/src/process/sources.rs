@@ -834,6 +834,7 @@ mod tests {
 
     #[test]
     fn a_folder_s_language_and_main_are_told_from_its_files() {
+        let entry = |language, files: &[File], named| entry_of(language, files, named, "f");
         let cpp = files(&[("a.cpp", ""), ("b.c", ""), ("x.h", ""), ("README", "")]);
         assert_eq!(language_of(&cpp, "f"), Ok(Language::Cpp));
         let py2 = files(&[("main.py", "#!/usr/bin/env python2\nprint 1\n")]);
@@ -847,11 +848,11 @@ mod tests {
             ("solve.py", "if __name__ == '__main__':\n  pass\n"),
         ]);
         assert_eq!(
-            entry_of(Language::Python3, &python, None, "f"),
+            entry(Language::Python3, &python, None),
             Ok("solve.py".into())
         );
         assert_eq!(
-            entry_of(Language::Python3, &python, Some("util"), "f"),
+            entry(Language::Python3, &python, Some("util")),
             Ok("util.py".into())
         );
         let java = files(&[
@@ -861,18 +862,12 @@ mod tests {
                 "package a;\npublic class Main { public static void main(String[] x) {} }\n",
             ),
         ]);
+        assert_eq!(entry(Language::Java, &java, None), Ok("a.Main".into()));
         assert_eq!(
-            entry_of(Language::Java, &java, None, "f"),
-            Ok("a.Main".into())
-        );
-        assert_eq!(
-            entry_of(Language::Java, &java, Some("Main"), "f"),
+            entry(Language::Java, &java, Some("Main")),
             Ok("a.Main".into())
         );
         let kotlin = files(&[("solve.kt", "fun main() {}\n")]);
-        assert_eq!(
-            entry_of(Language::Kotlin, &kotlin, None, "f"),
-            Ok("SolveKt".into())
-        );
+        assert_eq!(entry(Language::Kotlin, &kotlin, None), Ok("SolveKt".into()));
     }
 }

@@ -69,6 +69,16 @@ impl Sandbox {
         self.bare_command(args).output().unwrap()
     }
 
+    /// The stderr of `judge <args>`, which must refuse them as a setup
+    /// error (exit status 2).
+    #[track_caller]
+    pub fn refusal(&self, args: &[&str]) -> String {
+        let output = self.judge(args);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        stderr
+    }
+
     /// `judge <args>` with the sandbox turned off (the fallback launcher), for
     /// tests whose programs leave traces in files, which the sandbox would
     /// not let them write.
@@ -92,11 +102,7 @@ impl Sandbox {
     /// Runs `judge test fake --bin <program>`; returns (exit code, stdout, stderr).
     pub fn test_with(&self, program: &Path) -> (i32, String, String) {
         let output = self.judge(&["test", "fake", "--bin", program.to_str().unwrap()]);
-        (
-            output.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-        )
+        outcome(&output)
     }
 }
 
@@ -268,8 +274,44 @@ pub fn run_with_input(command: &mut Command, stdin: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Assertions on a text (a command's output, a file), each failure showing
+/// the text.
+pub trait Holds {
+    /// Fails unless the text holds `part`.
+    fn assert_has(&self, part: &str);
+    /// Fails unless the text has each of `lines` as a whole line.
+    fn assert_lines(&self, lines: &[&str]);
+    /// Fails unless the text's last line is `line`.
+    fn assert_last_line(&self, line: &str);
+}
+
+impl Holds for str {
+    #[track_caller]
+    fn assert_has(&self, part: &str) {
+        assert!(self.contains(part), "{part:?} not in:\n{self}");
+    }
+
+    #[track_caller]
+    fn assert_lines(&self, lines: &[&str]) {
+        for line in lines {
+            assert!(self.lines().any(|l| l == *line), "{line} not in:\n{self}");
+        }
+    }
+
+    #[track_caller]
+    fn assert_last_line(&self, line: &str) {
+        assert_eq!(self.lines().last(), Some(line), "{self}");
+    }
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An output's exit code (-1 when a signal ended it), stdout and stderr.
+pub fn outcome(output: &Output) -> (i32, String, String) {
+    let code = output.status.code().unwrap_or(-1);
+    (code, text(&output.stdout), text(&output.stderr))
 }
 
 /// Whether `output` is of a run that succeeded; if not, its output is shown.
@@ -280,14 +322,20 @@ pub fn succeeded(output: &Output) -> bool {
     output.status.success()
 }
 
-/// True when `tool` runs; else the test is skipped (see `skip`).
-pub fn have(tool: &str) -> bool {
-    let found = Command::new(tool)
+/// Whether `tool` runs here; its absence is no skip, for tests that check
+/// what a missing tool gives.
+pub fn runs(tool: &str) -> bool {
+    Command::new(tool)
         .arg("--version")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
-        .is_ok();
+        .is_ok()
+}
+
+/// True when `tool` runs; else the test is skipped (see `skip`).
+pub fn have(tool: &str) -> bool {
+    let found = runs(tool);
     if !found {
         skip(&format!("no {tool} here"));
     }
