@@ -2165,3 +2165,39 @@ fn a_2025_09_scoring_package_scores_by_max_score_and_score_aggregation() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("expected legacy, 2023-07 or 2025-09"));
 }
+
+#[test]
+fn legacy_validation_custom_multi_pass_runs_the_validator_s_passes() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // DOMjudge's hangman and jumble: legacy `validation: custom multi-pass`.
+    // Pass 1's input is `first`, the validator's nextpass.in `second`; a
+    // submission must answer each. One right only in pass 1 is a wrong
+    // answer, which a single pass would accept.
+    let validator = "import sys\nasked = open(sys.argv[1]).read().split()[0]\n\
+        got = sys.stdin.read().split()\n\
+        if got != ['ok-' + asked]:\n    sys.exit(43)\n\
+        if asked == 'first':\n    open(sys.argv[3] + '/nextpass.in', 'w').write('second\\n')\n\
+        sys.exit(42)\n";
+    let root = package(
+        &sandbox,
+        "twopass",
+        &[
+            (
+                "problem.yaml",
+                "name: Two Passes\nvalidation: custom multi-pass\nlimits:\n  time_multiplier: 2\n  validation_passes: 2\n",
+            ),
+            ("output_validators/check/check.py", validator),
+            ("data/secret/1.in", "first\n"),
+            ("data/secret/1.ans", "-\n"),
+            ("submissions/accepted/both.py", "print('ok-' + input())\n"),
+            ("submissions/wrong_answer/once.py", "input()\nprint('ok-first')\n"),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    assert_line(&problem_toml(&sandbox, "twopass"), "validation_passes = 2");
+    let (code, output) = verify(&sandbox, "twopass");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(status_of(&output, "submissions/wrong_answer/once.py"), "ok");
+}

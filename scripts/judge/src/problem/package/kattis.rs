@@ -315,8 +315,12 @@ fn kind(problem: &Problem) -> Result<Kind, String> {
         .unwrap_or_else(|| "default".into());
     let validation: Vec<&str> = validation.split_whitespace().collect();
     if problem.version == Format::Legacy {
-        if validation.contains(&"interactive") {
-            types.push("interactive".into());
+        // Legacy's flags after `custom` that 2023-07 made types:
+        // `interactive` (the spec), `multi-pass` (as DOMjudge reads it).
+        for flag in ["interactive", "multi-pass"] {
+            if validation.contains(&flag) {
+                types.push(flag.into());
+            }
         }
         if !matches!(validation.first(), Some(&"default") | Some(&"custom")) {
             return Err(format!(
