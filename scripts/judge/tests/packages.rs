@@ -2201,3 +2201,51 @@ fn legacy_validation_custom_multi_pass_runs_the_validator_s_passes() {
     assert_eq!(code, 0, "{output}");
     assert_eq!(status_of(&output, "submissions/wrong_answer/once.py"), "ok");
 }
+
+#[test]
+fn a_polygon_main_solution_gets_a_stack_as_large_as_the_memory_limit() {
+    let Some(sandbox) = sandbox_with(&["g++"], LIMITS) else {
+        return;
+    };
+    // A 64 MiB array on the stack, as Codeforces allows under 256 MiB; at
+    // Linux's default 8 MiB it is a SIGSEGV, making the answer and judged.
+    let xml = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="1" short-name="deep">
+  <names><name language="english" value="Deep"/></names>
+  <judging>
+    <testset name="tests">
+      <time-limit>2000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>1</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests><test method="manual"/></tests>
+    </testset>
+  </judging>
+  <assets>
+    <solutions><solution tag="main"><source path="solutions/main.cpp" type="cpp.g++17"/></solution></solutions>
+  </assets>
+</problem>
+"#;
+    let main = "#include <cstdio>\nint main() { volatile char big[64 << 20]; long n; scanf(\"%ld\", &n);\n\
+        for (long i = 0; i < (64 << 20); i += 4096) big[i] = (char)i;\n\
+        printf(\"%ld\\n\", n + big[4096]); }\n";
+    let root = package(
+        &sandbox,
+        "deep",
+        &[
+            ("problem.xml", xml),
+            ("tests/01", "5\n"),
+            ("solutions/main.cpp", main),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let data = sandbox.root.join("judge-data/deep");
+    assert_eq!(
+        fs::read_to_string(data.join("tests-01.out")).unwrap(),
+        "5\n"
+    );
+    assert_line(&problem_toml(&sandbox, "deep"), "stack_kib = 262144");
+    let (code, output) = verify(&sandbox, "deep");
+    assert_eq!(code, 0, "{output}");
+}

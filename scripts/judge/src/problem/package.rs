@@ -214,6 +214,9 @@ impl Package {
             ),
         }
         toml.line("memory_limit_kib", self.memory_limit_kib.to_string());
+        // Every format's judge gives the stack up to the memory limit
+        // (problemtools and DOMjudge unlimited, Polygon as Codeforces).
+        toml.line("stack_kib", self.memory_limit_kib.to_string());
         if let Some(mib) = self.output_limit_mib {
             toml.line("output_limit_mib", mib.to_string());
         }
@@ -278,12 +281,13 @@ impl Package {
 
 /// The keys an import writes (and `group.`, `submission.` lines): those of
 /// an earlier problem.toml are the package's; any other is the user's.
-const BROUGHT: [&str; 26] = [
+const BROUGHT: [&str; 27] = [
     "title",
     "url",
     "judge",
     "time_limit_ms",
     "memory_limit_kib",
+    "stack_kib",
     "output_limit_mib",
     "case_size_limit_mib",
     "time_multiplier",
