@@ -2249,3 +2249,43 @@ fn a_polygon_main_solution_gets_a_stack_as_large_as_the_memory_limit() {
     let (code, output) = verify(&sandbox, "deep");
     assert_eq!(code, 0, "{output}");
 }
+
+#[test]
+fn a_result_no_judging_gives_leaves_its_submission_unverified_and_named() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // DOMjudge's hello: a test of its submit client, labelled with a result
+    // DOMjudge imports and no judging gives, in a labelled folder.
+    let root = package(
+        &sandbox,
+        "oddlabel",
+        &[
+            ("domjudge-problem.ini", "name='Odd Label'\ntimelimit='1'\n"),
+            ("data/secret/1.in", "3\n"),
+            ("data/secret/1.ans", "9\n"),
+            (
+                "submissions/accepted/square.py",
+                "n = int(input())\nprint(n * n)\n",
+            ),
+            (
+                "submissions/accepted/odd.py",
+                "# @EXPECTED_RESULTS@: NONE-INVALID-SUBMISSION\nprint(1)\n",
+            ),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains(
+            "submissions/accepted/odd.py: @EXPECTED_RESULTS@ names \"NONE-INVALID-SUBMISSION\", \
+             a result no judging gives: not verified"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("submissions/accepted/: not a"), "{stdout}");
+    let toml = problem_toml(&sandbox, "oddlabel");
+    assert!(!toml.contains("odd.py"), "{toml}");
+    let (code, output) = verify(&sandbox, "oddlabel");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("1 submissions, 0 mismatched"), "{output}");
+}

@@ -975,8 +975,15 @@ fn expected_of(word: &str) -> Option<Expected> {
     )
 }
 
-/// DOMjudge's `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT` in any of the files.
-fn expected_results(tree: &Tree, files: &[String]) -> Result<Option<Vec<Expected>>, String> {
+/// DOMjudge's `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT` in any of the files;
+/// none when it names a result no judging gives (`CHECK-MANUALLY`, for a
+/// person to decide; `NONE-INVALID-SUBMISSION`), which DOMjudge imports and
+/// its verifier never matches: not verified, and a note names it.
+fn expected_results(
+    tree: &Tree,
+    files: &[String],
+    notes: &mut Vec<String>,
+) -> Result<Option<Vec<Expected>>, String> {
     for file in files {
         let text = String::from_utf8_lossy(&tree.read(file)?).into_owned();
         if let Some(at) = text.find("@EXPECTED_RESULTS@:") {
@@ -990,13 +997,13 @@ fn expected_results(tree: &Tree, files: &[String]) -> Result<Option<Vec<Expected
                 .map(|w| w.trim().trim_end_matches("*/").trim())
                 .filter(|w| !w.is_empty())
             {
-                // DOMjudge's mark for a result a person decides: no label.
-                if word.eq_ignore_ascii_case("CHECK-MANUALLY") {
+                let Some(expected) = expected_of(word) else {
+                    notes.push(format!(
+                        "{file}: @EXPECTED_RESULTS@ names {word:?}, a result no judging gives: not verified"
+                    ));
                     return Ok(Some(Vec::new()));
-                }
-                found.push(expected_of(word).ok_or_else(|| {
-                    format!("{file}: @EXPECTED_RESULTS@ names {word:?}, not a DOMjudge result")
-                })?);
+                };
+                found.push(expected);
             }
             return Ok(Some(found));
         }
@@ -1053,8 +1060,9 @@ fn submissions(
                 continue;
             }
             let files = program_files(tree, &entry);
-            let Some(mut submission) = labelled(tree, &entry, &files, labels.as_ref())? else {
-                unlabelled += 1;
+            let Some(mut submission) = labelled(tree, &entry, &files, labels.as_ref(), notes)?
+            else {
+                unlabelled += usize::from(labels.is_none());
                 continue;
             };
             submission.language = judges_language(tree, &files, problem.domjudge);
@@ -1087,8 +1095,9 @@ fn labelled(
     entry: &str,
     files: &[String],
     labels: Option<&(Vec<Expected>, Vec<Expected>)>,
+    notes: &mut Vec<String>,
 ) -> Result<Option<Submission>, String> {
-    let expected = expected_results(tree, files)?;
+    let expected = expected_results(tree, files, notes)?;
     let manual = expected.as_ref().is_some_and(Vec::is_empty);
     if manual || labels.is_none() && expected.is_none() {
         return Ok(None);
