@@ -2289,3 +2289,56 @@ fn a_result_no_judging_gives_leaves_its_submission_unverified_and_named() {
     assert_eq!(code, 0, "{output}");
     assert!(output.contains("1 submissions, 0 mismatched"), "{output}");
 }
+
+#[test]
+fn domjudge_s_submissions_json_at_the_top_names_a_folder_s_entry_point() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // As DOMjudge's hello has it: at the package's top, a folder named as
+    // its zip entry (a trailing `/`), and one it names left unverified.
+    let root = package(
+        &sandbox,
+        "topjson",
+        &[
+            ("domjudge-problem.ini", "name='Top Json'\ntimelimit='1'\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "6\n"),
+            (
+                "submissions/accepted/pair/inc.py",
+                "# @EXPECTED_RESULTS@: CORRECT\nimport helper\nif __name__ == '__main__':\n    print(helper.inc(int(input())))\n",
+            ),
+            (
+                "submissions/accepted/pair/helper.py",
+                "def inc(n):\n    return n + 1\nif __name__ == '__main__':\n    print('wrong')\n",
+            ),
+            ("submissions/mixed/plain.py", "print(6)\n"),
+            (
+                "submissions.json",
+                "{\"submissions/accepted/pair/\": {\"entry_point\": \"inc.py\"},\n\
+                 \"submissions/mixed/plain.py\": {\"entry_point\": \"plain.py\"}}\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let toml = problem_toml(&sandbox, "topjson");
+    assert_line(
+        &toml,
+        "submission.submissions/accepted/pair = \"final AC entry inc.py language pypy3\"",
+    );
+    let (code, output) = verify(&sandbox, "topjson");
+    assert_eq!(code, 0, "{output}");
+    // A path that is not in the package is refused by name.
+    fs::write(
+        root.join("submissions.json"),
+        "{\"submissions/accepted/gone/\": {\"entry_point\": \"x.py\"}}\n",
+    )
+    .unwrap();
+    let output = import(&sandbox, &root, &["--id", "gone"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("submissions.json: no submission submissions/accepted/gone/"),
+        "{}",
+        text(&output.stderr)
+    );
+}

@@ -1082,8 +1082,11 @@ fn submissions(
     if tree.is_file("submissions/submissions.yaml") {
         submissions_yaml(tree, &mut found, notes)?;
     }
-    if tree.is_file("submissions/submissions.json") {
-        submissions_json(tree, &mut found)?;
+    // DOMjudge reads it at the package's top.
+    for file in ["submissions.json", "submissions/submissions.json"] {
+        if tree.is_file(file) {
+            submissions_json(tree, file, &mut found)?;
+        }
     }
     Ok(found)
 }
@@ -1231,8 +1234,7 @@ fn submissions_yaml(
 }
 
 /// Sets the entry points and languages submissions.json gives.
-fn submissions_json(tree: &Tree, found: &mut [Submission]) -> Result<(), String> {
-    let file = "submissions/submissions.json";
+fn submissions_json(tree: &Tree, file: &str, found: &mut [Submission]) -> Result<(), String> {
     let doc = json::parse(&tree.text(file)?).map_err(|e| format!("{file}: {e}"))?;
     let entries: Vec<(String, json::Value)> = match doc {
         json::Value::Object(map) => map.into_iter().collect(),
@@ -1253,18 +1255,27 @@ fn submissions_json(tree: &Tree, found: &mut [Submission]) -> Result<(), String>
         }
     };
     for (path, settings) in entries {
-        let submission = found
+        // DOMjudge names a folder as its zip entry, `submissions/a/b/`.
+        let name = path
+            .trim_start_matches("submissions/")
+            .trim_end_matches('/');
+        let Some(submission) = found
             .iter_mut()
-            .find(|s| {
-                s.path.trim_start_matches("submissions/") == path.trim_start_matches("submissions/")
-            })
-            .ok_or_else(|| format!("{file}: no submission {path} in submissions/"))?;
+            .find(|s| s.path.trim_start_matches("submissions/") == name)
+        else {
+            // One left unverified (no label) is no error; a path not there is.
+            let entry = join("submissions", name);
+            if tree.is_file(&entry) || tree.is_folder(&entry) {
+                continue;
+            }
+            return Err(format!("{file}: no submission {path} in submissions/"));
+        };
         for key in ["entry_point", "entrypoint"] {
             if let Some(entry) = settings.get(key).and_then(|v| v.as_str()) {
                 submission.entry_point = Some(entry.to_string());
             }
         }
-        for key in ["language", "language_id"] {
+        for key in ["language", "language_id", "langid"] {
             if let Some(code) = settings.get(key).and_then(|v| v.as_str()) {
                 submission.language = Some(
                     judges_code(code)
