@@ -2342,3 +2342,40 @@ fn domjudge_s_submissions_json_at_the_top_names_a_folder_s_entry_point() {
         text(&output.stderr)
     );
 }
+
+#[test]
+fn a_folder_with_no_source_of_a_language_here_is_no_submission_but_a_note() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // DOMjudge's hello: an Ada source with a note beside it, in a folder.
+    let root = package(
+        &sandbox,
+        "adafolder",
+        &[
+            ("domjudge-problem.ini", "name='Ada Folder'\ntimelimit='1'\n"),
+            ("data/secret/1.in", "3\n"),
+            ("data/secret/1.ans", "9\n"),
+            (
+                "submissions/accepted/square.py",
+                "n = int(input())\nprint(n * n)\n",
+            ),
+            ("submissions/accepted/extra-file-adb/hello.adb", "-- Ada\n"),
+            (
+                "submissions/accepted/extra-file-adb/zz-random.txt",
+                "notes\n",
+            ),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains(
+            "submissions/accepted/extra-file-adb: a folder with no source of a language here, \
+             not a submission: ignored"
+        ),
+        "{stdout}"
+    );
+    assert!(!problem_toml(&sandbox, "adafolder").contains("extra-file-adb"));
+    let (code, output) = verify(&sandbox, "adafolder");
+    assert_eq!(code, 0, "{output}");
+}

@@ -1154,10 +1154,15 @@ fn judges_code(code: &str) -> Option<Language> {
 }
 
 /// What a file beside the submissions is, when it is none: a compiled
-/// binary, an object, a class, notes (no language's file ending). A folder
-/// is a submission whatever it holds.
+/// binary, an object, a class, notes (no language's file ending); a folder
+/// holding no such source (DOMjudge's Ada or Pascal with a note beside).
 fn not_a_source(tree: &Tree, entry: &str) -> Option<String> {
-    if !tree.is_file(entry) || Language::of_path(Path::new(entry)).is_some() {
+    let source = |path: &str| Language::of_path(Path::new(path)).is_some();
+    if tree.is_folder(entry) {
+        let none = !program_files(tree, entry).iter().any(|f| source(f));
+        return none.then(|| "a folder with no source of a language here".to_string());
+    }
+    if !tree.is_file(entry) || source(entry) {
         return None;
     }
     let head: Vec<u8> = tree.read(entry).unwrap_or_default();
