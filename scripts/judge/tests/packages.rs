@@ -2006,3 +2006,217 @@ fn a_2025_09_scoring_package_scores_by_max_score_and_score_aggregation() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("expected legacy, 2023-07 or 2025-09"));
 }
+
+#[test]
+fn legacy_validation_custom_multi_pass_runs_the_validator_s_passes() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // DOMjudge's hangman and jumble: legacy `validation: custom multi-pass`.
+    // Pass 1's input is `first`, the validator's nextpass.in `second`; a
+    // submission must answer each. One right only in pass 1 is a wrong
+    // answer, which a single pass would accept.
+    let validator = "import sys\nasked = open(sys.argv[1]).read().split()[0]\n\
+        got = sys.stdin.read().split()\n\
+        if got != ['ok-' + asked]:\n    sys.exit(43)\n\
+        if asked == 'first':\n    open(sys.argv[3] + '/nextpass.in', 'w').write('second\\n')\n\
+        sys.exit(42)\n";
+    let root = package(
+        &sandbox,
+        "twopass",
+        &[
+            (
+                "problem.yaml",
+                "name: Two Passes\nvalidation: custom multi-pass\nlimits:\n  time_multiplier: 2\n  validation_passes: 2\n",
+            ),
+            ("output_validators/check/check.py", validator),
+            ("data/secret/1.in", "first\n"),
+            ("data/secret/1.ans", "-\n"),
+            ("submissions/accepted/both.py", "print('ok-' + input())\n"),
+            ("submissions/wrong_answer/once.py", "input()\nprint('ok-first')\n"),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    assert_line(&problem_toml(&sandbox, "twopass"), "validation_passes = 2");
+    let (code, output) = verify(&sandbox, "twopass");
+    assert_eq!(code, 0, "{output}");
+    assert_eq!(status_of(&output, "submissions/wrong_answer/once.py"), "ok");
+}
+
+#[test]
+fn a_polygon_main_solution_gets_a_stack_as_large_as_the_memory_limit() {
+    let Some(sandbox) = sandbox_with(&["g++"], LIMITS) else {
+        return;
+    };
+    // A 64 MiB array on the stack, as Codeforces allows under 256 MiB; at
+    // Linux's default 8 MiB it is a SIGSEGV, making the answer and judged.
+    let xml = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="1" short-name="deep">
+  <names><name language="english" value="Deep"/></names>
+  <judging>
+    <testset name="tests">
+      <time-limit>2000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>1</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests><test method="manual"/></tests>
+    </testset>
+  </judging>
+  <assets>
+    <solutions><solution tag="main"><source path="solutions/main.cpp" type="cpp.g++17"/></solution></solutions>
+  </assets>
+</problem>
+"#;
+    let main = "#include <cstdio>\nint main() { volatile char big[64 << 20]; long n; scanf(\"%ld\", &n);\n\
+        for (long i = 0; i < (64 << 20); i += 4096) big[i] = (char)i;\n\
+        printf(\"%ld\\n\", n + big[4096]); }\n";
+    let root = package(
+        &sandbox,
+        "deep",
+        &[
+            ("problem.xml", xml),
+            ("tests/01", "5\n"),
+            ("solutions/main.cpp", main),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let data = sandbox.root.join("judge-data/deep");
+    assert_eq!(
+        fs::read_to_string(data.join("tests-01.out")).unwrap(),
+        "5\n"
+    );
+    assert_line(&problem_toml(&sandbox, "deep"), "stack_kib = 262144");
+    let (code, output) = verify(&sandbox, "deep");
+    assert_eq!(code, 0, "{output}");
+}
+
+#[test]
+fn a_result_no_judging_gives_leaves_its_submission_unverified_and_named() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // DOMjudge's hello: a test of its submit client, labelled with a result
+    // DOMjudge imports and no judging gives, in a labelled folder.
+    let root = package(
+        &sandbox,
+        "oddlabel",
+        &[
+            ("domjudge-problem.ini", "name='Odd Label'\ntimelimit='1'\n"),
+            ("data/secret/1.in", "3\n"),
+            ("data/secret/1.ans", "9\n"),
+            (
+                "submissions/accepted/square.py",
+                "n = int(input())\nprint(n * n)\n",
+            ),
+            (
+                "submissions/accepted/odd.py",
+                "# @EXPECTED_RESULTS@: NONE-INVALID-SUBMISSION\nprint(1)\n",
+            ),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains(
+            "submissions/accepted/odd.py: @EXPECTED_RESULTS@ names \"NONE-INVALID-SUBMISSION\", \
+             a result no judging gives: not verified"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("submissions/accepted/: not a"), "{stdout}");
+    let toml = problem_toml(&sandbox, "oddlabel");
+    assert!(!toml.contains("odd.py"), "{toml}");
+    let (code, output) = verify(&sandbox, "oddlabel");
+    assert_eq!(code, 0, "{output}");
+    assert!(output.contains("1 submissions, 0 mismatched"), "{output}");
+}
+
+#[test]
+fn domjudge_s_submissions_json_at_the_top_names_a_folder_s_entry_point() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // As DOMjudge's hello has it: at the package's top, a folder named as
+    // its zip entry (a trailing `/`), and one it names left unverified.
+    let root = package(
+        &sandbox,
+        "topjson",
+        &[
+            ("domjudge-problem.ini", "name='Top Json'\ntimelimit='1'\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "6\n"),
+            (
+                "submissions/accepted/pair/inc.py",
+                "# @EXPECTED_RESULTS@: CORRECT\nimport helper\nif __name__ == '__main__':\n    print(helper.inc(int(input())))\n",
+            ),
+            (
+                "submissions/accepted/pair/helper.py",
+                "def inc(n):\n    return n + 1\nif __name__ == '__main__':\n    print('wrong')\n",
+            ),
+            ("submissions/mixed/plain.py", "print(6)\n"),
+            (
+                "submissions.json",
+                "{\"submissions/accepted/pair/\": {\"entry_point\": \"inc.py\"},\n\
+                 \"submissions/mixed/plain.py\": {\"entry_point\": \"plain.py\"}}\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    let toml = problem_toml(&sandbox, "topjson");
+    assert_line(
+        &toml,
+        "submission.submissions/accepted/pair = \"final AC entry inc.py language pypy3\"",
+    );
+    let (code, output) = verify(&sandbox, "topjson");
+    assert_eq!(code, 0, "{output}");
+    // A path that is not in the package is refused by name.
+    fs::write(
+        root.join("submissions.json"),
+        "{\"submissions/accepted/gone/\": {\"entry_point\": \"x.py\"}}\n",
+    )
+    .unwrap();
+    let output = import(&sandbox, &root, &["--id", "gone"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("submissions.json: no submission submissions/accepted/gone/"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+#[test]
+fn a_folder_with_no_source_of_a_language_here_is_no_submission_but_a_note() {
+    let Some(sandbox) = sandbox_with(&["python3"], LIMITS) else {
+        return;
+    };
+    // DOMjudge's hello: an Ada source with a note beside it, in a folder.
+    let root = package(
+        &sandbox,
+        "adafolder",
+        &[
+            ("domjudge-problem.ini", "name='Ada Folder'\ntimelimit='1'\n"),
+            ("data/secret/1.in", "3\n"),
+            ("data/secret/1.ans", "9\n"),
+            (
+                "submissions/accepted/square.py",
+                "n = int(input())\nprint(n * n)\n",
+            ),
+            ("submissions/accepted/extra-file-adb/hello.adb", "-- Ada\n"),
+            (
+                "submissions/accepted/extra-file-adb/zz-random.txt",
+                "notes\n",
+            ),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(
+        stdout.contains(
+            "submissions/accepted/extra-file-adb: a folder with no source of a language here, \
+             not a submission: ignored"
+        ),
+        "{stdout}"
+    );
+    assert!(!problem_toml(&sandbox, "adafolder").contains("extra-file-adb"));
+    let (code, output) = verify(&sandbox, "adafolder");
+    assert_eq!(code, 0, "{output}");
+}

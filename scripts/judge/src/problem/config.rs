@@ -51,10 +51,13 @@ impl HelperLimits {
         Duration::from_millis(self.time_ms)
     }
 
-    /// The limits a helper runs under, its stdout cut off past `output_cap`.
+    /// The limits a helper runs under, its stdout cut off past `output_cap`;
+    /// its stack as large as its memory, as the formats' judges give theirs
+    /// (problemtools and DOMjudge unlimited, Polygon the memory limit).
     pub fn limits(&self, output_cap: usize) -> Limits {
         Limits {
             memory_kib: Some(self.memory_mib << 10),
+            stack_kib: Some(self.memory_mib << 10),
             file_kib: Some(self.file_mib << 10),
             ..Limits::tool(self.time(), output_cap)
         }
@@ -1134,6 +1137,7 @@ mod tests {
             (limits.memory_kib, limits.file_kib, limits.output_cap),
             (Some(64 << 10), Some(16 << 10), 1 << 20)
         );
+        assert_eq!(limits.stack_kib, Some(64 << 10));
         for (extra, found) in [
             ("helper_time_limit_ms = 0\n", "\"0\""),
             ("helper_memory_limit_mib = 2GiB\n", "\"2GiB\""),

@@ -154,7 +154,13 @@ fn quoted(text: &str) -> String {
 struct Toml(String);
 
 impl Toml {
+    /// Every key it writes is `brought` (`FORCE=1` replaces it), which the
+    /// tests hold it to.
     fn line(&mut self, key: &str, value: String) {
+        debug_assert!(
+            brought(key),
+            "problem.toml: {key} is written but not in BROUGHT"
+        );
         let _ = writeln!(self.0, "{key} = {value}");
     }
 }
@@ -214,6 +220,9 @@ impl Package {
             ),
         }
         toml.line("memory_limit_kib", self.memory_limit_kib.to_string());
+        // Every format's judge gives the stack up to the memory limit
+        // (problemtools and DOMjudge unlimited, Polygon as Codeforces).
+        toml.line("stack_kib", self.memory_limit_kib.to_string());
         if let Some(mib) = self.output_limit_mib {
             toml.line("output_limit_mib", mib.to_string());
         }
@@ -278,14 +287,15 @@ impl Package {
 
 /// The keys an import writes (and `group.`, `submission.` lines): those of
 /// an earlier problem.toml are the package's; any other is the user's.
+/// `Toml::line` writes no other, and a test that every one is written.
 const BROUGHT: [&str; 26] = [
     "title",
     "url",
     "judge",
     "time_limit_ms",
     "memory_limit_kib",
+    "stack_kib",
     "output_limit_mib",
-    "case_size_limit_mib",
     "time_multiplier",
     "time_safety_margin",
     "time_resolution_ms",
@@ -307,6 +317,12 @@ const BROUGHT: [&str; 26] = [
     "scoring",
 ];
 
+/// Whether an import writes `key`, so that an earlier import's line of it
+/// is the package's.
+fn brought(key: &str) -> bool {
+    BROUGHT.contains(&key) || key.starts_with("group.") || key.starts_with("submission.")
+}
+
 /// The key of a problem.toml line, if it sets one.
 fn key_of(line: &str) -> Option<&str> {
     let line = line.trim();
@@ -321,9 +337,6 @@ fn key_of(line: &str) -> Option<&str> {
 /// settings), each in place of the import's own line of that key or else
 /// added at the end; and those keys.
 pub fn keep_keys(old: &str, new: &str) -> (String, Vec<String>) {
-    let brought = |key: &str| {
-        BROUGHT.contains(&key) || key.starts_with("group.") || key.starts_with("submission.")
-    };
     let users: Vec<(&str, &str)> = old
         .lines()
         .filter_map(|line| key_of(line).map(|key| (key, line)))
@@ -485,5 +498,70 @@ mod tests {
         assert_eq!(names, ["secret-a-b-1", "secret-a-b-1-2", "secret-a-b-1-3"]);
         assert_eq!(notes.len(), 2);
         assert!(program_path("submissions/accepted/a b.cpp").is_err());
+    }
+
+    /// A package that makes every optional line: with `judge` its
+    /// validators, else the default one with tolerances `equal` or not.
+    fn every_line(judge: bool, equal: bool) -> Package {
+        let tool = |command: &str| {
+            Some(Tool {
+                command: command.into(),
+                protocol: Protocol::Kattis,
+            })
+        };
+        let (absolute, relative) = (Some(1e-6), Some(if equal { 1e-6 } else { 1e-4 }));
+        Package {
+            tree: Tree::default(),
+            format: Format::Legacy,
+            domjudge: false,
+            short_name: "x".into(),
+            title: "X".into(),
+            url: "https://x.example".into(),
+            time_limit_ms: None,
+            time_rule: Some(TimeRule {
+                multiplier: 5.0,
+                safety_margin: 2.0,
+                resolution_ms: 1000,
+            }),
+            memory_limit_kib: 1 << 20,
+            output_limit_mib: Some(8),
+            compare: Compare {
+                mode: crate::base::modes::CompareMode::Float,
+                absolute_tolerance: absolute,
+                relative_tolerance: relative,
+                case_sensitive: false,
+                space_change_sensitive: true,
+            },
+            checker: if judge { tool("check") } else { None },
+            interactor: if judge { tool("interact") } else { None },
+            validator_flags: vec!["-f".into()],
+            validation_passes: Some(2),
+            scoring: true,
+            cases: Vec::new(),
+            examples: Vec::new(),
+            groups: vec![group("data/secret", vec!["secret-1".into()])],
+            submissions: Vec::new(),
+            main_solution: None,
+            input_validators: vec!["input_validators/v.py".into()],
+            input_validator_protocol: Protocol::Kattis,
+            input_validator_flags: vec!["-g".into()],
+            copied: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn brought_lists_every_key_the_writer_writes_and_no_other() {
+        let mut written: Vec<String> = Vec::new();
+        for (judge, equal) in [(true, false), (false, false), (false, true)] {
+            let toml = every_line(judge, equal).problem_toml("x", 1000);
+            let keys = toml.lines().filter_map(key_of).filter(|k| !k.contains('.'));
+            written.extend(keys.map(String::from));
+        }
+        written.sort();
+        written.dedup();
+        let mut listed: Vec<String> = BROUGHT.iter().map(|k| k.to_string()).collect();
+        listed.sort();
+        assert_eq!(written, listed);
     }
 }

@@ -315,8 +315,12 @@ fn kind(problem: &Problem) -> Result<Kind, String> {
         .unwrap_or_else(|| "default".into());
     let validation: Vec<&str> = validation.split_whitespace().collect();
     if problem.version == Format::Legacy {
-        if validation.contains(&"interactive") {
-            types.push("interactive".into());
+        // Legacy's flags after `custom` that 2023-07 made types:
+        // `interactive` (the spec), `multi-pass` (as DOMjudge reads it).
+        for flag in ["interactive", "multi-pass"] {
+            if validation.contains(&flag) {
+                types.push(flag.into());
+            }
         }
         if !matches!(validation.first(), Some(&"default") | Some(&"custom")) {
             return Err(format!(
@@ -971,8 +975,15 @@ fn expected_of(word: &str) -> Option<Expected> {
     )
 }
 
-/// DOMjudge's `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT` in any of the files.
-fn expected_results(tree: &Tree, files: &[String]) -> Result<Option<Vec<Expected>>, String> {
+/// DOMjudge's `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT` in any of the files;
+/// none when it names a result no judging gives (`CHECK-MANUALLY`, for a
+/// person to decide; `NONE-INVALID-SUBMISSION`), which DOMjudge imports and
+/// its verifier never matches: not verified, and a note names it.
+fn expected_results(
+    tree: &Tree,
+    files: &[String],
+    notes: &mut Vec<String>,
+) -> Result<Option<Vec<Expected>>, String> {
     for file in files {
         let text = String::from_utf8_lossy(&tree.read(file)?).into_owned();
         if let Some(at) = text.find("@EXPECTED_RESULTS@:") {
@@ -986,13 +997,13 @@ fn expected_results(tree: &Tree, files: &[String]) -> Result<Option<Vec<Expected
                 .map(|w| w.trim().trim_end_matches("*/").trim())
                 .filter(|w| !w.is_empty())
             {
-                // DOMjudge's mark for a result a person decides: no label.
-                if word.eq_ignore_ascii_case("CHECK-MANUALLY") {
+                let Some(expected) = expected_of(word) else {
+                    notes.push(format!(
+                        "{file}: @EXPECTED_RESULTS@ names {word:?}, a result no judging gives: not verified"
+                    ));
                     return Ok(Some(Vec::new()));
-                }
-                found.push(expected_of(word).ok_or_else(|| {
-                    format!("{file}: @EXPECTED_RESULTS@ names {word:?}, not a DOMjudge result")
-                })?);
+                };
+                found.push(expected);
             }
             return Ok(Some(found));
         }
@@ -1049,8 +1060,9 @@ fn submissions(
                 continue;
             }
             let files = program_files(tree, &entry);
-            let Some(mut submission) = labelled(tree, &entry, &files, labels.as_ref())? else {
-                unlabelled += 1;
+            let Some(mut submission) = labelled(tree, &entry, &files, labels.as_ref(), notes)?
+            else {
+                unlabelled += usize::from(labels.is_none());
                 continue;
             };
             submission.language = judges_language(tree, &files, problem.domjudge);
@@ -1070,8 +1082,11 @@ fn submissions(
     if tree.is_file("submissions/submissions.yaml") {
         submissions_yaml(tree, &mut found, notes)?;
     }
-    if tree.is_file("submissions/submissions.json") {
-        submissions_json(tree, &mut found)?;
+    // DOMjudge reads it at the package's top.
+    for file in ["submissions.json", "submissions/submissions.json"] {
+        if tree.is_file(file) {
+            submissions_json(tree, file, &mut found)?;
+        }
     }
     Ok(found)
 }
@@ -1083,8 +1098,9 @@ fn labelled(
     entry: &str,
     files: &[String],
     labels: Option<&(Vec<Expected>, Vec<Expected>)>,
+    notes: &mut Vec<String>,
 ) -> Result<Option<Submission>, String> {
-    let expected = expected_results(tree, files)?;
+    let expected = expected_results(tree, files, notes)?;
     let manual = expected.as_ref().is_some_and(Vec::is_empty);
     if manual || labels.is_none() && expected.is_none() {
         return Ok(None);
@@ -1138,10 +1154,15 @@ fn judges_code(code: &str) -> Option<Language> {
 }
 
 /// What a file beside the submissions is, when it is none: a compiled
-/// binary, an object, a class, notes (no language's file ending). A folder
-/// is a submission whatever it holds.
+/// binary, an object, a class, notes (no language's file ending); a folder
+/// holding no such source (DOMjudge's Ada or Pascal with a note beside).
 fn not_a_source(tree: &Tree, entry: &str) -> Option<String> {
-    if !tree.is_file(entry) || Language::of_path(Path::new(entry)).is_some() {
+    let source = |path: &str| Language::of_path(Path::new(path)).is_some();
+    if tree.is_folder(entry) {
+        let none = !program_files(tree, entry).iter().any(|f| source(f));
+        return none.then(|| "a folder with no source of a language here".to_string());
+    }
+    if !tree.is_file(entry) || source(entry) {
         return None;
     }
     let head: Vec<u8> = tree.read(entry).unwrap_or_default();
@@ -1218,8 +1239,7 @@ fn submissions_yaml(
 }
 
 /// Sets the entry points and languages submissions.json gives.
-fn submissions_json(tree: &Tree, found: &mut [Submission]) -> Result<(), String> {
-    let file = "submissions/submissions.json";
+fn submissions_json(tree: &Tree, file: &str, found: &mut [Submission]) -> Result<(), String> {
     let doc = json::parse(&tree.text(file)?).map_err(|e| format!("{file}: {e}"))?;
     let entries: Vec<(String, json::Value)> = match doc {
         json::Value::Object(map) => map.into_iter().collect(),
@@ -1240,18 +1260,27 @@ fn submissions_json(tree: &Tree, found: &mut [Submission]) -> Result<(), String>
         }
     };
     for (path, settings) in entries {
-        let submission = found
+        // DOMjudge names a folder as its zip entry, `submissions/a/b/`.
+        let name = path
+            .trim_start_matches("submissions/")
+            .trim_end_matches('/');
+        let Some(submission) = found
             .iter_mut()
-            .find(|s| {
-                s.path.trim_start_matches("submissions/") == path.trim_start_matches("submissions/")
-            })
-            .ok_or_else(|| format!("{file}: no submission {path} in submissions/"))?;
+            .find(|s| s.path.trim_start_matches("submissions/") == name)
+        else {
+            // One left unverified (no label) is no error; a path not there is.
+            let entry = join("submissions", name);
+            if tree.is_file(&entry) || tree.is_folder(&entry) {
+                continue;
+            }
+            return Err(format!("{file}: no submission {path} in submissions/"));
+        };
         for key in ["entry_point", "entrypoint"] {
             if let Some(entry) = settings.get(key).and_then(|v| v.as_str()) {
                 submission.entry_point = Some(entry.to_string());
             }
         }
-        for key in ["language", "language_id"] {
+        for key in ["language", "language_id", "langid"] {
             if let Some(code) = settings.get(key).and_then(|v| v.as_str()) {
                 submission.language = Some(
                     judges_code(code)

@@ -47,7 +47,7 @@ enum Node {
 }
 
 /// The package's files by relative path (`data/secret/1.in`).
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Tree {
     nodes: BTreeMap<String, Node>,
     archive: Option<Archive>,
