@@ -15,7 +15,6 @@ use super::{interrupt, sys};
 use crate::base::modes::Clock;
 use crate::base::terminal::escape_controls;
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -373,7 +372,7 @@ pub fn run(
         let mut ready = ready.borrow_mut();
         ready.reap_finished();
         // One started ahead keeps waiting through a run of other pipes.
-        piped.then(|| ready.next.pop_front()).flatten()
+        piped.then(|| ready.next.take()).flatten()
     });
     let Launcher {
         child: mut launcher,
@@ -387,7 +386,10 @@ pub fn run(
     // A launcher that could not prepare has reported why and is gone.
     let _ = launch::send(&mut channel, &words);
     if piped {
-        start_ahead();
+        // Only a help: the next run starts its own if none is ready.
+        if let Ok(next) = start_launcher(Stdio::piped(), Stdio::piped()) {
+            READY.with(|ready| ready.borrow_mut().next = Some(next));
+        }
     }
     let pid = launcher.id() as i32;
     let pipes = Pipes {
@@ -415,27 +417,6 @@ pub fn run(
     outcome(program, status, drained?, pid, start)
 }
 
-/// How many launchers a thread keeps started ahead: two, so that a run
-/// does not wait for its box where preparing one takes longer than a run
-/// (on two cores, two are prepared while a run runs).
-const AHEAD: usize = 2;
-
-/// Starts launchers for the thread's next runs: one ahead after its first
-/// run, `AHEAD` once it has run twice. Only a help: a run starts its own if
-/// none is ready.
-fn start_ahead() {
-    READY.with(|ready| {
-        let mut ready = ready.borrow_mut();
-        ready.runs += 1;
-        while ready.next.len() < ready.runs.min(AHEAD) {
-            match start_launcher(Stdio::piped(), Stdio::piped()) {
-                Ok(next) => ready.next.push_back(next),
-                Err(_) => break,
-            }
-        }
-    });
-}
-
 /// A launcher and the runner's end of its channel (the run goes in, the
 /// report comes out).
 struct Launcher {
@@ -443,13 +424,11 @@ struct Launcher {
     channel: UnixStream,
 }
 
-/// A thread's launchers not in a run: those started ahead for its next
-/// runs, and those that reported and are taking their boxes down.
+/// A thread's launchers not in a run: the one started ahead for its next
+/// run, and those that reported and are taking their boxes down.
 #[derive(Default)]
 struct Ready {
-    next: VecDeque<Launcher>,
-    /// The runs through pipes so far.
-    runs: usize,
+    next: Option<Launcher>,
     finishing: Vec<Child>,
 }
 
@@ -469,14 +448,10 @@ impl Drop for Ready {
     /// At the thread's end: the launcher asked for nothing takes its box
     /// down and exits, as the others do.
     fn drop(&mut self) {
-        let next: Vec<Child> = self
-            .next
-            .drain(..)
-            .map(|Launcher { child, channel }| {
-                drop(channel);
-                child
-            })
-            .collect();
+        let next = self.next.take().map(|Launcher { child, channel }| {
+            drop(channel);
+            child
+        });
         for mut child in self.finishing.drain(..).chain(next) {
             // An interrupt's cleanup reaps them itself.
             if !interrupt::interrupted() {
