@@ -151,8 +151,10 @@ fn a_wrapper_s_child_cannot_escape_the_memory_limit() {
         .unwrap()
         .parse()
         .unwrap();
-    // Up to the limit, where a cgroup stops it.
-    assert!(kib >= 16384, "the peak shown is the hog's: {row}");
+    // Up to the limit, where a cgroup stops it: the peak may stop short of
+    // it by the charge that failed (a page batch or a large folio; it was
+    // under 16 MiB once in six runs on a loaded machine), never by 2 MiB.
+    assert!(kib >= 16384 - 2048, "the peak shown is the hog's: {row}");
 }
 
 #[test]
