@@ -1104,7 +1104,7 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
     );
     let stdout = imported(&sandbox, &root, &[]);
     assert!(
-        stdout.starts_with("aplusb \"A+B\" (Polygon): new, 3 cases"),
+        stdout.starts_with("aplusb \"A+B\" (Polygon): new, 3 cases (1 sample)"),
         "{stdout}"
     );
     let data = sandbox.root.join("judge-data/aplusb");

@@ -66,6 +66,9 @@ pub struct Case {
     pub name: String,
     pub input: Data,
     pub answer: Option<Data>,
+    /// A sample, as the package marks it (`data/sample/`, Polygon's
+    /// `sample="true"`).
+    pub sample: bool,
 }
 
 /// Everything an import needs from a package. Paths are the package's own;
@@ -492,6 +495,7 @@ mod tests {
                 name,
                 input: Data::ByMain,
                 answer: None,
+                sample: false,
             });
         }
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();

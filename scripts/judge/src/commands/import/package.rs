@@ -13,7 +13,7 @@ use crate::base::modes::Mode;
 use crate::judging::judge::run_helper;
 use crate::problem::config::HelperLimits;
 use crate::problem::kind::Kind;
-use crate::problem::package::{self, Case, Data, Package};
+use crate::problem::package::{self, Data, Package};
 use crate::problem::scaffold::{self, Spec};
 use crate::problem::workspace::{check_id, Workspace};
 use crate::process::interrupt;
@@ -447,11 +447,7 @@ fn publish(
 
 /// The import's first line: what the problem is and what was written.
 fn summary(id: &str, package: &Package, replaced: bool) -> String {
-    let samples = package
-        .cases
-        .iter()
-        .filter(|c| c.name.starts_with("sample"))
-        .count();
+    let samples = package.cases.iter().filter(|c| c.sample).count();
     let judged_by = match (&package.interactor, &package.checker) {
         (Some(tool), _) => format!("interactor judge-data/{id}/{}", tool.command),
         (None, Some(tool)) => format!("checker judge-data/{id}/{}", tool.command),
@@ -519,12 +515,8 @@ fn write_cases(
             .map_err(|e| cannot(&stage.join(name), &e))
     };
     let mut main: Option<Program> = None;
-    for Case {
-        name,
-        input,
-        answer,
-    } in &package.cases
-    {
+    for case in &package.cases {
+        let (name, input, answer) = (&case.name, &case.input, &case.answer);
         let (input_file, answer_file) = (format!("{name}.in"), format!("{name}.out"));
         match input {
             Data::File(path) => copy(path, &input_file)?,

@@ -883,12 +883,14 @@ impl Walk<'_> {
                 return Err(format!("{path} has no {base}.ans"));
             };
             let stem = relative.trim_end_matches(".in");
+            let sample = stem.starts_with("sample/");
             let name = case_name(stem, &self.cases, &mut self.notes);
             cases.push(name.clone());
             self.cases.push(Case {
                 name,
                 input: Data::File(path),
                 answer,
+                sample,
             });
         }
         self.groups.push(Group {

@@ -376,6 +376,7 @@ fn tests(
             name,
             input,
             answer: Some(answer),
+            sample: test.attribute("sample") == Some("true"),
         });
     }
     Ok(tests)
