@@ -550,15 +550,16 @@ impl Problem {
         solve: Solve,
         case: &StoredCase,
     ) -> (String, Result<(), String>) {
-        let hint = match what {
-            "brute force" => format!(
+        let brute = what == "brute force";
+        let hint = match brute {
+            true => format!(
                 ": a case too big for it goes in problem.toml's brute_skip \
                  (brute_skip = \"{}\")",
                 case.name
             ),
-            _ => String::new(),
+            false => String::new(),
         };
-        let memory = (what == "brute force").then(|| {
+        let memory = brute.then(|| {
             let limit = self.memory_bytes;
             let why = format!(
                 "{}: the {what} passed the memory limit ({} MiB) on {}.in{hint}\n",
