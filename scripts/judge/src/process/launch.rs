@@ -143,6 +143,8 @@ pub struct Spec {
     pub boxes: Option<(u32, u32)>,
     /// The seccomp filter is installed before the exec.
     pub filter: bool,
+    /// What the box shows of the machine (`view::system`), in namespaces.
+    pub system: Vec<PathBuf>,
     pub sight: Sight,
     /// An inherited descriptor of the network namespace to join.
     pub network: Option<i32>,
@@ -191,6 +193,9 @@ impl Spec {
         }
         if let Some(fd) = self.network {
             args.pair("network", &fd.to_string());
+        }
+        for path in &self.system {
+            args.pair("show", path);
         }
         args.0
     }
@@ -250,6 +255,7 @@ impl Spec {
             boxes: boxed.boxes,
             filter: boxed.filter,
             network: boxed.network,
+            system: boxed.system.clone(),
             ..run
         };
         Ok((spec, program))
@@ -291,6 +297,7 @@ impl Spec {
                 "cgroup.pids" => pids = Some(PathBuf::from(value)),
                 "cgroup.cpuacct" => cpuacct = Some(PathBuf::from(value)),
                 "cgroup.v2" => spec.cgroup = Some(CgroupBase::V2(PathBuf::from(value))),
+                "show" => spec.system.push(PathBuf::from(value)),
                 "read" => spec.sight.readable.push(PathBuf::from(value)),
                 "write" => spec.sight.writable.push(PathBuf::from(value)),
                 "hide" => spec.sight.hidden.push(PathBuf::from(value)),
@@ -433,8 +440,9 @@ fn probe(how: &str) -> ExitCode {
         };
         let confinement = Confinement {
             namespaces: Some(namespaces),
-            cgroup_procs: Vec::new(),
+            cgroup_join: Vec::new(),
             network: None,
+            system: view::system().to_vec(),
             sight: Sight {
                 fresh_cwd: true,
                 scratch_kib: 1024,
@@ -627,12 +635,13 @@ fn serve(boxed: &Spec, channel: &mut UnixStream) -> io::Result<()> {
 fn confinement(spec: &Spec, cgroup: Option<&Cgroup>, user: Option<(u32, u32)>) -> Confinement {
     Confinement {
         namespaces: spec.namespaces,
-        // In namespaces the launcher moves the init into the cgroup.
-        cgroup_procs: cgroup
+        // In namespaces the init has joined it, before it was asked for the run.
+        cgroup_join: cgroup
             .filter(|_| spec.namespaces.is_none())
-            .map(Cgroup::procs)
+            .map(Cgroup::joined_through)
             .unwrap_or_default(),
         network: spec.network,
+        system: spec.system.clone(),
         sight: spec.sight.clone(),
         stack_bytes: spec.stack_kib.map(|kib| kib * 1024),
         file_bytes: spec.file_kib.map(|kib| kib * 1024),
@@ -832,7 +841,7 @@ fn watch(
     }
 }
 
-/// Forks the namespaces' init, which prepares the view's base, waits for
+/// Forks the namespaces' init, which joins the run's cgroup, prepares the view's base, waits for
 /// the run on its `go` pipe, confines itself for it, starts the program,
 /// reaps every process until the program ends and says how it ended on its
 /// `says` pipe. A program as init would ignore signals it sends itself
@@ -856,11 +865,6 @@ fn start_init(boxed: &Spec, cgroup: Option<&Cgroup>, user: Option<(u32, u32)>) -
         }
         pid => {
             drop((says_write, go_read));
-            // The init joins the cgroup from here while it builds the view's
-            // base: joining waits for the kernel (a grace period).
-            if let Some(cgroup) = cgroup {
-                cgroup.join(pid)?;
-            }
             Ok(Init {
                 pid,
                 says: File::from(says_read),
@@ -879,7 +883,11 @@ fn init(
     mut go: File,
 ) {
     let result = (|| -> io::Result<Option<Exit>> {
-        let base = Confinement::prepare(boxed.namespaces, boxed.network)?;
+        // First: all it does from here on, and all it starts, is the run's.
+        if let Some(cgroup) = cgroup {
+            sandbox::join_cgroup(&cgroup.joined_through())?;
+        }
+        let base = Confinement::prepare(boxed.namespaces, boxed.network, &boxed.system)?;
         sys::die_with_parent(SIGKILL)?;
         // Not dumpable: the program cannot trace it.
         sys::forbid_inspection()?;
@@ -1176,6 +1184,7 @@ mod tests {
             cgroup: Some(CgroupBase::V2(PathBuf::from("/sys/fs/cgroup/a b"))),
             boxes: Some((60000, 60999)),
             filter: true,
+            system: vec![PathBuf::from("/usr"), PathBuf::from("/etc/pass wd")],
             sight: Sight {
                 readable: vec![PathBuf::from("/tmp/x/check"), PathBuf::from("/w/in put")],
                 writable: vec![PathBuf::from("/tmp/feedback")],

@@ -475,6 +475,10 @@ fn box_spec() -> Spec {
         boxes: allowed.boxes,
         filter: allowed.filter,
         network: allowed.network,
+        system: match allowed.namespaces {
+            Some(_) => view::system().to_vec(),
+            None => Vec::new(),
+        },
         ..Spec::default()
     }
 }

@@ -371,8 +371,19 @@ impl Cgroup {
         Ok(())
     }
 
-    /// The `cgroup.procs` files a process writes `0` into to join.
-    pub fn procs(&self) -> Vec<PathBuf> {
+    /// The files listing its processes.
+    fn procs(&self) -> PathBuf {
+        match self {
+            Cgroup::V1 { memory, .. } => memory.join("cgroup.procs"),
+            Cgroup::V2(dir) => dir.join("cgroup.procs"),
+        }
+    }
+
+    /// The files a single-threaded process writes `0` into to join it: on
+    /// v1 each hierarchy's `tasks`, where a thread that moves itself skips
+    /// the kernel's global lock and the grace period it waits for (5 to 20
+    /// ms on an idle machine, through `cgroup.procs`); v2 has no such file.
+    pub fn joined_through(&self) -> Vec<PathBuf> {
         match self {
             Cgroup::V1 {
                 memory,
@@ -380,18 +391,10 @@ impl Cgroup {
                 cpuacct,
             } => [memory, pids, cpuacct]
                 .iter()
-                .map(|dir| dir.join("cgroup.procs"))
+                .map(|dir| dir.join("tasks"))
                 .collect(),
             Cgroup::V2(dir) => vec![dir.join("cgroup.procs")],
         }
-    }
-
-    /// Moves the process `pid` into it.
-    pub fn join(&self, pid: i32) -> io::Result<()> {
-        for procs in self.procs() {
-            fs::write(procs, pid.to_string())?;
-        }
-        Ok(())
     }
 
     /// CPU time of every process that was in it.
@@ -442,8 +445,7 @@ impl Cgroup {
 
     /// The processes in it, by the pids of this process's namespace.
     fn members(&self) -> Vec<i32> {
-        let procs = self.procs();
-        let text = fs::read_to_string(&procs[0]).unwrap_or_default();
+        let text = fs::read_to_string(self.procs()).unwrap_or_default();
         text.split_whitespace()
             .filter_map(|p| p.parse().ok())
             .collect()
@@ -591,11 +593,14 @@ pub fn enter_launcher_namespaces(namespaces: Namespaces) -> io::Result<()> {
 #[derive(Clone, Debug)]
 pub struct Confinement {
     pub namespaces: Option<Namespaces>,
-    /// The run cgroup's `cgroup.procs` files.
-    pub cgroup_procs: Vec<PathBuf>,
+    /// The files it writes `0` into to join the run's cgroup
+    /// (`Cgroup::joined_through`).
+    pub cgroup_join: Vec<PathBuf>,
     /// The network namespace to join (else a new one is made).
     pub network: Option<RawFd>,
-    /// What it sees of the files.
+    /// What it sees of the machine (`view::system`), in namespaces.
+    pub system: Vec<PathBuf>,
+    /// What it sees of the files besides.
     pub sight: Sight,
     pub stack_bytes: Option<u64>,
     /// The largest file it may write.
@@ -611,15 +616,17 @@ impl Confinement {
     /// Confines the calling process, the program-to-be, just before exec:
     /// `prepare`, then `enter_prepared`.
     pub fn enter(&self) -> io::Result<()> {
-        let base = Confinement::prepare(self.namespaces, self.network)?;
+        let base = Confinement::prepare(self.namespaces, self.network, &self.system)?;
         self.enter_prepared(base.as_ref())
     }
 
     /// The part that needs no run, done before one is asked for: in
-    /// namespaces, a session and namespaces of its own and the view's base.
+    /// namespaces, a session and namespaces of its own and the view's base,
+    /// which shows `system`.
     pub fn prepare(
         namespaces: Option<Namespaces>,
         network: Option<RawFd>,
+        system: &[PathBuf],
     ) -> io::Result<Option<view::Base>> {
         if namespaces.is_none() {
             return Ok(None);
@@ -635,15 +642,13 @@ impl Confinement {
             }
             None => sys::unshare_namespaces(own | CLONE_NEWNET)?,
         }
-        view::prepare().map(Some)
+        view::prepare(system).map(Some)
     }
 
     /// The run's part: its cgroup, its limits, its view completed on `base`
     /// (as `prepare` made it), its user.
     pub fn enter_prepared(&self, base: Option<&view::Base>) -> io::Result<()> {
-        for procs in &self.cgroup_procs {
-            fs::write(procs, "0")?;
-        }
+        join_cgroup(&self.cgroup_join)?;
         if let Some(bytes) = self.stack_bytes {
             sys::limit_resource(RLIMIT_STACK, bytes)?;
         }
@@ -667,6 +672,17 @@ impl Confinement {
         })?;
         sys::drop_privileges(self.user)
     }
+}
+
+/// Moves the calling process, single-threaded, into a cgroup through the
+/// files `Cgroup::joined_through` names.
+pub fn join_cgroup(files: &[PathBuf]) -> io::Result<()> {
+    for file in files {
+        fs::write(file, "0").map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot join {}: {e}", file.display()))
+        })?;
+    }
+    Ok(())
 }
 
 /// A mountinfo field with its octal escapes (`\040` for a space) undone.

@@ -26,7 +26,7 @@ use std::io;
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::{symlink, DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// The system's folders, where they exist: bound whole, or the same
 /// symlink where `/usr` is merged.
@@ -248,21 +248,26 @@ pub fn environment() -> Vec<(OsString, OsString)> {
     environment
 }
 
-/// The folders every program sees read-only, for `judge sandbox`.
-pub fn system() -> Vec<PathBuf> {
-    let mut shown: Vec<PathBuf> = SYSTEM
-        .iter()
-        .map(PathBuf::from)
-        .filter(|dir| dir.is_dir())
-        .collect();
-    shown.extend(etc().into_iter().map(|(path, _)| path));
-    shown.extend(toolchains());
-    shown
+/// What every program sees read-only of the machine: the system's folders,
+/// `/etc`'s parts and the toolchains, found once per runner and given to
+/// each launcher (`view::prepare`).
+pub fn system() -> &'static [PathBuf] {
+    static FOUND: OnceLock<Vec<PathBuf>> = OnceLock::new();
+    FOUND.get_or_init(|| {
+        let mut shown: Vec<PathBuf> = SYSTEM
+            .iter()
+            .map(PathBuf::from)
+            .filter(|dir| dir.is_dir())
+            .collect();
+        shown.extend(etc());
+        shown.extend(toolchains());
+        shown
+    })
 }
 
 /// The entries of `/etc` that `ETC` names.
-fn etc() -> Vec<(PathBuf, fs::Metadata)> {
-    let mut found: Vec<(PathBuf, fs::Metadata)> = fs::read_dir("/etc")
+fn etc() -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = fs::read_dir("/etc")
         .into_iter()
         .flatten()
         .flatten()
@@ -271,9 +276,9 @@ fn etc() -> Vec<(PathBuf, fs::Metadata)> {
             let name = name.to_string_lossy();
             ETC.iter().any(|pattern| wildcard::matches(pattern, &name))
         })
-        .filter_map(|entry| Some((entry.path(), fs::symlink_metadata(entry.path()).ok()?)))
+        .map(|entry| entry.path())
         .collect();
-    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found.sort();
     found
 }
 
@@ -337,8 +342,9 @@ fn inside(at: &Path) -> PathBuf {
 /// Places `entries` in the new root, then makes those to be read-only so.
 fn build(entries: &mut [Entry]) -> io::Result<()> {
     entries.sort_by(|a, b| a.at.cmp(&b.at));
+    let mut folders = Vec::new();
     for entry in entries.iter() {
-        let placed = place(&entry.mount, &inside(&entry.at));
+        let placed = place(&entry.mount, &inside(&entry.at), &mut folders);
         step(&format!("show {}", entry.at.display()), placed)?;
     }
     for entry in entries.iter() {
@@ -388,32 +394,25 @@ fn tmpfs(at: &Path, flags: std::os::raw::c_ulong, options: String, read_only: bo
 }
 
 /// Builds the base of the new root, in a mount namespace of its own (a
-/// fresh PID namespace's init, for its `/proc`): what `Sight::enter`
-/// completes for one run.
-pub fn prepare() -> io::Result<Base> {
+/// fresh PID namespace's init, for its `/proc`), showing `system` (as
+/// `system()` found it): what `Sight::enter_prepared` completes for one run.
+pub fn prepare(system: &[PathBuf]) -> io::Result<Base> {
     let private = sys::mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None);
     step("make the mounts private", private)?;
     let mut entries: Vec<Entry> = Vec::new();
     let mut whole: Vec<PathBuf> = Vec::new();
-    for dir in SYSTEM.iter().map(Path::new) {
-        match fs::symlink_metadata(dir) {
-            Ok(meta) if meta.file_type().is_symlink() => entries.push(link(dir)?),
-            Ok(meta) if meta.is_dir() => {
-                entries.push(bind(dir, true)?);
-                whole.push(dir.to_path_buf());
+    for path in system {
+        match fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => entries.push(link(path)?),
+            Ok(meta) => {
+                entries.push(bind(path, true)?);
+                if meta.is_dir() {
+                    whole.push(path.clone());
+                }
             }
-            _ => {}
+            // Gone since it was found: nothing to show.
+            Err(_) => {}
         }
-    }
-    for (path, meta) in etc() {
-        entries.push(match meta.file_type().is_symlink() {
-            true => link(&path)?,
-            false => bind(&path, true)?,
-        });
-    }
-    for dir in toolchains() {
-        entries.push(bind(&dir, true)?);
-        whole.push(dir);
     }
     let dev = Path::new("/dev");
     for name in DEVICES {
@@ -454,12 +453,6 @@ pub fn prepare() -> io::Result<Base> {
 }
 
 impl Sight {
-    /// Builds the new root and makes it this process's: `prepare`, then
-    /// `enter_prepared`.
-    pub fn enter(&self) -> io::Result<()> {
-        self.enter_prepared(&prepare()?)
-    }
-
     /// Completes the new root `base` began with this run's part (its
     /// `/tmp`, `/dev/shm`, the paths given, the covers), seals it
     /// read-only and makes it this process's root.
@@ -546,26 +539,39 @@ impl Sight {
 }
 
 /// Makes `entry` at `at` (a path in the new root), its mount point first.
-fn place(mount: &Mount, at: &Path) -> io::Result<()> {
-    if let Some(parent) = at.parent() {
+fn place(mount: &Mount, at: &Path, folders: &mut Vec<PathBuf>) -> io::Result<()> {
+    if let Some(parent) = at
+        .parent()
+        .filter(|parent| !folders.iter().any(|f| f == parent))
+    {
         // Folders made only to lead to what is shown: passed through, never
         // listed (`/root` holds rustup's home and shows nothing else).
         DirBuilder::new()
             .recursive(true)
             .mode(0o711)
             .create(parent)?;
+        folders.push(parent.to_path_buf());
     }
-    let exists = fs::symlink_metadata(at).is_ok();
     let is_dir = match mount {
         Mount::Bind { source, .. } => source.metadata()?.is_dir(),
         Mount::Link(_) => false,
         _ => true,
     };
-    match mount {
+    // What is there already (inside a folder shown, or made to lead to
+    // another entry) is mounted on as it is.
+    let made = match mount {
         Mount::Link(target) => return symlink(target, at),
-        _ if exists => {}
-        _ if is_dir => fs::create_dir(at)?,
-        _ => drop(File::create(at)?),
+        _ if is_dir => fs::create_dir(at),
+        _ => OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(at)
+            .map(drop),
+    };
+    match made {
+        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => return Err(e),
+        _ if is_dir => folders.push(at.to_path_buf()),
+        _ => {}
     }
     match mount {
         Mount::Bind { source, .. } => {
