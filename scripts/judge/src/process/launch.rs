@@ -8,9 +8,8 @@
 //! socket.
 //!
 //! Why the box before the run: preparing it costs more than the run's own
-//! start (the cgroup made and joined, which waits for a kernel grace period
-//! on cgroup v1; the namespaces; the view's base) and needs nothing of the
-//! run. The runner starts a thread's next launcher while the thread's run
+//! start (the cgroup made and joined; the namespaces; the view's base of
+//! some thirty mounts) and needs nothing of the run. The runner starts a thread's next launcher while the thread's run
 //! runs, so that the next run finds its box ready; each launcher still
 //! serves one run only.
 //!
@@ -553,8 +552,8 @@ impl Meter<'_> {
 }
 
 /// The launcher's life: prepares the box `boxed` (the run's cgroup and uid,
-/// its namespaces and their init with the view's base), which takes a
-/// kernel's grace period or two and is done before the run is asked for;
+/// its namespaces and their init with the view's base), done before the run
+/// is asked for;
 /// then waits for the run on `channel`, runs it, says how it went (`say`)
 /// and takes the box down. Nothing is said when no run came; `Err` when
 /// the report could not be written.
