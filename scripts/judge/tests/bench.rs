@@ -79,6 +79,36 @@ fn smoke_runs_the_smallest_size_of_each_series_once_and_writes_markdown() {
 }
 
 #[test]
+fn the_sandbox_s_cost_is_the_same_test_timed_with_it_and_without() {
+    let sandbox = workspace("bench.n = 10\n", "cat");
+    let output = sandbox.judge(&["bench", "--smoke", "fake"]);
+    let (code, stdout, stderr) = outcome(&output);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("sandbox: "))
+        .unwrap_or_else(|| panic!("no sandbox line:\n{stdout}"));
+    if stdout
+        .lines()
+        .next()
+        .unwrap_or("")
+        .contains("sandbox: none available")
+    {
+        assert_eq!(line, "sandbox: not in force here, so no cost to measure");
+        return;
+    }
+    // `judge test fake` judges the one stored case (a wrong answer: `cat`).
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words[..4], ["sandbox:", "judge", "test", "fake"], "{line}");
+    let seconds = |word: &str| word.parse::<f64>().unwrap_or(-1.0);
+    assert!(seconds(words[4]) > 0.0 && words[5] == "s,", "{line}");
+    assert!(seconds(words[6]) > 0.0, "{line}");
+    line.assert_has(" s with JUDGE_SANDBOX=none: ");
+    line.assert_has(" ms a case more over 1 case (one pair)");
+    read(&sandbox, "target/bench.md").assert_has(line);
+}
+
+#[test]
 fn full_run_warms_up_times_growth_and_drops_the_brute_force_once_too_slow() {
     let sandbox = workspace(
         "bench.n = 10 100 1000\n",

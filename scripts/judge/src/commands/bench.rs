@@ -15,12 +15,13 @@ use crate::base::error::SetupError;
 use crate::base::files;
 use crate::base::files::Text;
 use crate::base::modes::Clock;
+use crate::base::terminal::plural;
 use crate::judging::judge::Judge;
 use crate::judging::verdict::machine_load;
 use crate::judging::verdict::Verdict;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{allowed, Limits, Outcome, Program};
+use crate::process::run::{allowed, Limits, Outcome, Program, SANDBOX_VARIABLE};
 use std::env;
 use std::fs;
 use std::path::Path;
@@ -78,7 +79,11 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let smoke = args.flag("smoke");
     let judge = env::current_exe()
         .map_err(|e| SetupError(format!("cannot find the judge binary itself: {e}")))?;
-    let cost = runner_cost(&judge)?;
+    let cost = format!(
+        "{}\n{}",
+        runner_cost(&judge)?,
+        sandbox_cost(&judge, &workspace.root, &args.positional, smoke)?
+    );
     outln!("{cost}");
     let mut tables = Vec::new();
     let mut broken = Vec::new();
@@ -328,6 +333,73 @@ fn runner_cost(judge: &Path) -> Result<String, SetupError> {
         "runner: {judged:.2} ms a run of an empty program, {bare_median:.2} ms started bare (sandbox: {}){warning}",
         allowed().describe()
     ))
+}
+
+/// What the sandbox costs `judge test` of the problems benched: the whole
+/// command's median wall time with it and with `JUDGE_SANDBOX=none`, in
+/// pairs run in turn (one pair in a smoke run).
+fn sandbox_cost(
+    judge: &Path,
+    root: &Path,
+    ids: &[String],
+    smoke: bool,
+) -> Result<String, SetupError> {
+    if allowed().namespaces.is_none() {
+        return Ok("sandbox: not in force here, so no cost to measure".into());
+    }
+    let pairs = if smoke { 1 } else { 5 };
+    let (mut boxed, mut bare, mut cases) = (Vec::new(), Vec::new(), None);
+    for _ in 0..pairs {
+        for (times, off) in [(&mut boxed, false), (&mut bare, true)] {
+            let mut test = Command::new(judge);
+            test.arg("--root").arg(root).arg("test").args(ids);
+            if off {
+                test.env(SANDBOX_VARIABLE, "none");
+            }
+            let start = Instant::now();
+            let output = test
+                .stdin(Stdio::null())
+                .stderr(Stdio::null())
+                .output()
+                .map_err(|e| SetupError(format!("cannot run judge test: {e}")))?;
+            times.push(start.elapsed().as_secs_f64());
+            cases = cases_judged(&String::from_utf8_lossy(&output.stdout));
+        }
+    }
+    let median = |times: &mut Vec<f64>| {
+        times.sort_by(f64::total_cmp);
+        times[times.len() / 2]
+    };
+    let (boxed, bare) = (median(&mut boxed), median(&mut bare));
+    let each = cases.map_or(String::new(), |cases| {
+        let more = (boxed - bare) * 1e3 / cases.max(1) as f64;
+        let over = plural(cases as usize, "case", "cases");
+        format!(", {more:.2} ms a case more over {over}")
+    });
+    let taken = match pairs {
+        1 => "one pair".to_string(),
+        pairs => format!("medians of {pairs} pairs"),
+    };
+    let what = match ids {
+        [] => "of the workspace".to_string(),
+        ids => ids.join(" "),
+    };
+    Ok(format!(
+        "sandbox: judge test {what} {boxed:.3} s, {bare:.3} s with {SANDBOX_VARIABLE}=none: \
+         {:.2}×{each} ({taken})",
+        boxed / bare.max(1e-9)
+    ))
+}
+
+/// The cases `judge test` judged, from its last line (`N passed, M failed`).
+fn cases_judged(stdout: &str) -> Option<u64> {
+    let words: Vec<&str> = stdout.lines().last()?.split_whitespace().collect();
+    match words.as_slice() {
+        [passed, "passed,", failed, "failed"] => {
+            Some(passed.parse::<u64>().ok()? + failed.parse::<u64>().ok()?)
+        }
+        _ => None,
+    }
 }
 
 /// A line saying the figures are taken under load, when the machine's
