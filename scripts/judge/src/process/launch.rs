@@ -9,9 +9,9 @@
 //!
 //! Why the box before the run: preparing it costs more than the run's own
 //! start (the cgroup made and joined; the namespaces; the view's base of
-//! some thirty mounts) and needs nothing of the run. The runner starts a thread's next launcher while the thread's run
-//! runs, so that the next run finds its box ready; each launcher still
-//! serves one run only.
+//! some thirty mounts) and needs nothing of the run. The runner starts a
+//! thread's next launcher while the thread's run runs, so that the next run
+//! finds its box ready; each launcher still serves one run only.
 //!
 //! Why a process of its own: when a program is started, Linux keeps the
 //! starting process's memory high-water mark as the program's peak if that is
@@ -553,9 +553,8 @@ impl Meter<'_> {
 
 /// The launcher's life: prepares the box `boxed` (the run's cgroup and uid,
 /// its namespaces and their init with the view's base), done before the run
-/// is asked for;
-/// then waits for the run on `channel`, runs it, says how it went (`say`)
-/// and takes the box down. Nothing is said when no run came; `Err` when
+/// is asked for; then waits for the run on `channel`, runs it, says how it
+/// went (`say`) and takes the box down. Nothing is said when no run came; `Err` when
 /// the report could not be written.
 fn serve(boxed: &Spec, channel: &mut UnixStream) -> io::Result<()> {
     let me = process::id() as i32;
@@ -840,10 +839,10 @@ fn watch(
     }
 }
 
-/// Forks the namespaces' init, which joins the run's cgroup, prepares the view's base, waits for
-/// the run on its `go` pipe, confines itself for it, starts the program,
-/// reaps every process until the program ends and says how it ended on its
-/// `says` pipe. A program as init would ignore signals it sends itself
+/// Forks the namespaces' init, which joins the run's cgroup, prepares the
+/// view's base, waits for the run on its `go` pipe, confines itself for it,
+/// starts the program, reaps every process until the program ends and says
+/// how it ended on its `says` pipe. A program as init would ignore signals it sends itself
 /// (`kill -SEGV $$`, `raise`): an init of ours keeps its semantics.
 fn start_init(boxed: &Spec, cgroup: Option<&Cgroup>, user: Option<(u32, u32)>) -> io::Result<Init> {
     let (says_read, says_write) = sys::pipe()?;

@@ -371,7 +371,7 @@ impl Cgroup {
         Ok(())
     }
 
-    /// The files listing its processes.
+    /// The file listing its processes.
     fn procs(&self) -> PathBuf {
         match self {
             Cgroup::V1 { memory, .. } => memory.join("cgroup.procs"),
