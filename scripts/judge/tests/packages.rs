@@ -832,12 +832,19 @@ fn any_submissions_folder_is_verified_by_its_sources_expected_results() {
     assert!(
         stdout.contains(
             "submissions/mixed/: not a submissions folder of the problem package format (legacy); \
-             its 1 submissions without @EXPECTED_RESULTS@ (or with CHECK-MANUALLY, for a person \
-             to judge) are not verified"
+             its 1 submission without @EXPECTED_RESULTS@ is not verified"
         ),
         "{stdout}"
     );
-    stdout.assert_has("submissions/check_manually/: not a");
+    // The one a person is to judge is named once, for what it says.
+    stdout.assert_has(
+        "submissions/check_manually/syslog.py: @EXPECTED_RESULTS@ names \"CHECK-MANUALLY\", \
+         a result no judging gives: not verified",
+    );
+    assert!(
+        !stdout.contains("submissions/check_manually/: not a"),
+        "{stdout}"
+    );
     let toml = problem_toml(&sandbox, "mixed");
     toml.assert_lines(&[
         "submission.submissions/mixed/square.py = \"final AC language pypy3\"",

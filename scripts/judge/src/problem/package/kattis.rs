@@ -1062,9 +1062,9 @@ fn submissions(
                 continue;
             }
             let files = program_files(tree, &entry);
-            let Some(mut submission) = labelled(tree, &entry, &files, labels.as_ref(), notes)?
-            else {
-                unlabelled += usize::from(labels.is_none());
+            let labels = labels.as_ref();
+            let labelled = labelled(tree, &entry, &files, labels, notes, &mut unlabelled)?;
+            let Some(mut submission) = labelled else {
                 continue;
             };
             submission.language = judges_language(tree, &files, problem.domjudge);
@@ -1074,9 +1074,12 @@ fn submissions(
             found.push(submission);
         }
         if unlabelled > 0 {
+            let sources = match unlabelled {
+                1 => "its 1 submission without @EXPECTED_RESULTS@ is".to_string(),
+                n => format!("its {n} submissions without @EXPECTED_RESULTS@ are"),
+            };
             notes.push(format!(
-                "{path}/: not a submissions folder of the {}; its {unlabelled} submissions without \
-                 @EXPECTED_RESULTS@ (or with CHECK-MANUALLY, for a person to judge) are not verified",
+                "{path}/: not a submissions folder of the {}; {sources} not verified",
                 version.name()
             ));
         }
@@ -1094,17 +1097,23 @@ fn submissions(
 }
 
 /// The submission at `entry` (of `files`), labelled by its folder's
-/// `labels` or its `@EXPECTED_RESULTS@`, which wins; `None` with neither.
+/// `labels` or its `@EXPECTED_RESULTS@`, which wins; `None` with neither
+/// (counted in `unlabelled`), or with a result no judging gives (a note
+/// names it).
 fn labelled(
     tree: &Tree,
     entry: &str,
     files: &[String],
     labels: Option<&(Vec<Expected>, Vec<Expected>)>,
     notes: &mut Vec<String>,
+    unlabelled: &mut usize,
 ) -> Result<Option<Submission>, String> {
     let expected = expected_results(tree, files, notes)?;
-    let manual = expected.as_ref().is_some_and(Vec::is_empty);
-    if manual || labels.is_none() && expected.is_none() {
+    if expected.as_ref().is_some_and(Vec::is_empty) {
+        return Ok(None);
+    }
+    if labels.is_none() && expected.is_none() {
+        *unlabelled += 1;
         return Ok(None);
     }
     let (permitted, required) = labels.cloned().unwrap_or_default();
