@@ -1505,6 +1505,32 @@ fn submissions_json_names_the_entry_point_of_a_folder_submission() {
 }
 
 #[test]
+fn a_script_of_many_files_starts_in_its_folder_and_finds_its_other_files() {
+    let sandbox = Sandbox::new(LIMITS);
+    // As DOMjudge's hello has it: `main.sh` sources a file beside it by a
+    // relative path, as a judge that starts a script in its folder runs it.
+    let root = package(
+        &sandbox,
+        "twofiles",
+        &[
+            ("problem.yaml", "name: Two Files\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "6\n"),
+            (
+                "submissions/accepted/multifile-sh/main.sh",
+                "#!/bin/sh\n. ./secondary.sh\nread n\ninc \"$n\"\n",
+            ),
+            (
+                "submissions/accepted/multifile-sh/secondary.sh",
+                "inc() { echo $(($1 + 1)); }\n",
+            ),
+        ],
+    );
+    imported(&sandbox, &root, &[]);
+    verify_exits(&sandbox, "twofiles", 0);
+}
+
+#[test]
 fn validate_also_checks_the_inputs_the_generator_makes() {
     let Some(sandbox) = with_sumup() else { return };
     // A generator whose seed 3 makes a bad input.

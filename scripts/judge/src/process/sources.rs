@@ -217,7 +217,7 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
     }
     // Its files go together: a program in it sees the whole build.
     view::build_folder(&build);
-    Ok(built(language, &build, entry, interpreter))
+    Ok(built(language, &build, entry, interpreter, folder))
 }
 
 /// A folder's every file, or the one file.
@@ -278,30 +278,44 @@ fn cache_key(language: Language, entry: &str, includes: &[PathBuf], files: &[Fil
 }
 
 /// How to run what was built in `build`.
-fn built(language: Language, build: &Path, entry: String, interpreter: Option<PathBuf>) -> Program {
+fn built(
+    language: Language,
+    build: &Path,
+    entry: String,
+    interpreter: Option<PathBuf>,
+    folder: bool,
+) -> Program {
     let path = |name: &str| build.join(name).display().to_string();
     let java = |classpath: String| {
         let args = vec!["-Xss64m".into(), "-cp".into(), classpath, entry.clone()];
         Program::Exec(PathBuf::from("java"), args)
     };
-    match language {
-        Language::Java => java(build.display().to_string()),
-        Language::Kotlin => java(path("main.jar")),
-        Language::Python3 => Program::Exec(PathBuf::from("python3"), vec![path(&entry)]),
-        Language::PyPy3 => Program::Exec(PathBuf::from("pypy3"), vec![path(&entry)]),
-        Language::Python2 => Program::Exec(interpreter.unwrap_or_default(), vec![path(&entry)]),
-        Language::JavaScript => Program::Exec(PathBuf::from("node"), vec![path(&entry)]),
-        Language::Ruby => Program::Exec(PathBuf::from("ruby"), vec![path(&entry)]),
-        Language::CSharp => Program::Exec(PathBuf::from("mono"), vec![path("main.exe")]),
-        Language::Sh => Program::Exec(PathBuf::from("sh"), vec![path(&entry)]),
-        Language::Bash => Program::Exec(PathBuf::from("bash"), vec![path(&entry)]),
-        Language::Awk => Program::Exec(PathBuf::from("awk"), vec!["-f".into(), path(&entry)]),
-        Language::Perl => Program::Exec(PathBuf::from("perl"), vec![path(&entry)]),
-        Language::R => Program::Exec(PathBuf::from("Rscript"), vec![path(&entry)]),
+    let mut script: Vec<String> = match language {
+        Language::Java => return java(build.display().to_string()),
+        Language::Kotlin => return java(path("main.jar")),
+        Language::CSharp => return Program::Exec(PathBuf::from("mono"), vec![path("main.exe")]),
         Language::Rust | Language::Cpp | Language::C | Language::Go | Language::Prolog => {
-            Program::exec(build.join("main"))
+            return Program::exec(build.join("main"))
         }
+        Language::Python2 => vec![interpreter.unwrap_or_default().display().to_string()],
+        Language::Awk => vec!["awk".into(), "-f".into()],
+        Language::Python3 => vec!["python3".into()],
+        Language::PyPy3 => vec!["pypy3".into()],
+        Language::JavaScript => vec!["node".into()],
+        Language::Ruby => vec!["ruby".into()],
+        Language::Sh => vec!["sh".into()],
+        Language::Bash => vec!["bash".into()],
+        Language::Perl => vec!["perl".into()],
+        Language::R => vec!["Rscript".into()],
+    };
+    script.push(path(&entry));
+    // A script of many files starts in their folder, as DOMjudge's run
+    // scripts start it (`cd "${0%/*}"`): one may name another by a relative
+    // path (`. ./secondary.sh`).
+    if folder {
+        return in_folder(build, &script, "");
     }
+    Program::Exec(PathBuf::from(&script[0]), script[1..].to_vec())
 }
 
 fn file_name(path: &Path) -> String {
