@@ -13,6 +13,7 @@ pub mod snippet;
 pub mod stress;
 pub mod submit;
 pub mod test;
+pub mod testkit;
 pub mod validate;
 pub mod verify;
 
@@ -263,6 +264,17 @@ pub const COMMANDS: &[Command] = &[
         ],
         handler: Handler::Workspace(mutants::command),
         hidden: false,
+    },
+    Command {
+        name: "testkit",
+        usage: &["<id> [--binaries DIR] [--compare DIR]"],
+        summary: "what a problem's own tests judge with: its facts, or a folder of outputs judged",
+        options: &[
+            opt("binaries", Some("DIR"), "where the problem's checker is built"),
+            opt("compare", Some("DIR"), "judge each <k>.out against <k>.ans for <k>.in"),
+        ],
+        handler: Handler::Workspace(testkit::command),
+        hidden: true,
     },
     Command {
         name: "io-floor",

@@ -329,3 +329,68 @@ fn a_circle_in_any_crate_is_named_however_its_paths_are_written() {
         ]
     );
 }
+
+/// A problem's programs link std-only helpers alone, never the runner: an
+/// edit to the runner rebuilds no problem, and a workspace that builds a
+/// problem compiles no runner (its tests judge through the built one).
+#[test]
+fn no_problem_links_the_runner() {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut ids: Vec<String> = fs::read_dir(workspace.join("problems"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    ids.sort();
+    assert!(ids.len() >= 3, "{ids:?}");
+    for id in ids {
+        let tree = std::process::Command::new(&cargo)
+            .args([
+                "tree",
+                "--offline",
+                "-e",
+                "normal",
+                "--prefix",
+                "none",
+                "-p",
+                &id,
+            ])
+            .current_dir(&workspace)
+            .output()
+            .unwrap();
+        assert!(
+            tree.status.success(),
+            "{}",
+            String::from_utf8_lossy(&tree.stderr)
+        );
+        let linked: BTreeSet<String> = String::from_utf8_lossy(&tree.stdout)
+            .lines()
+            .filter_map(|line| line.split(' ').next().map(str::to_string))
+            .collect();
+        let helpers = [id.as_str(), "testkit", "leetcode", "json"];
+        let others: Vec<&String> = linked
+            .iter()
+            .filter(|c| !helpers.contains(&c.as_str()))
+            .collect();
+        assert!(others.is_empty(), "{id} links {others:?}");
+    }
+}
+
+/// The generators' size cap and problem.toml's bench cap are one number,
+/// written in testkit (which links nothing) and in the runner's keys.
+#[test]
+fn the_generators_and_the_benches_share_one_size_cap() {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let cap = |file: &str| {
+        let text = fs::read_to_string(workspace.join(file)).unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("pub const MAX_SIZE: u64 = "));
+        line.unwrap_or_else(|| panic!("{file}: no MAX_SIZE"))
+            .to_string()
+    };
+    assert_eq!(
+        cap("scripts/testkit/src/lib.rs"),
+        cap("scripts/judge/src/problem/config/keys.rs")
+    );
+}

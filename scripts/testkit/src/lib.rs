@@ -1,21 +1,16 @@
 //! Std-only helpers shared by the brute forces, generators and tests of every
 //! problem: a seeded RNG, the generators' and brute forces' `main`, and
 //! `Problem`, through which a problem's own tests judge exactly as `make
-//! test` does (the runner's one judge). Nothing here is ever pasted into a
-//! judge: solution files stay self-contained and never use this crate.
+//! test` does (through the built runner, which it never links). Nothing
+//! here is ever pasted into a judge: solution files stay self-contained and
+//! never use this crate.
 
 mod memory;
 
-use judge::base::files::{self, Text};
-use judge::base::wildcard;
-use judge::judging::judge::Judge;
-use judge::problem::config;
-use judge::problem::workspace::Workspace;
-use judge::process::launch;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{exit, Command, ExitCode, Output, Stdio};
 
 #[global_allocator]
@@ -167,8 +162,8 @@ pub fn gen_main(default_size: u64, random: RandomInput, benches: &[Bench]) {
 
 /// Sizes beyond this are refused: no test or benchmark needs them, and a
 /// generator asked for one would only exhaust memory. problem.toml's
-/// `bench.` sizes have the same cap.
-pub const MAX_SIZE: u64 = config::keys::MAX_SIZE;
+/// `bench.` sizes have the same cap (the runner's `keys::MAX_SIZE`).
+pub const MAX_SIZE: u64 = 100_000_000;
 
 pub fn parse_gen_args(args: &[String], default_size: u64) -> Result<GenRequest, String> {
     let number = |what: &str, text: &str| {
@@ -303,22 +298,24 @@ pub struct StoredCase {
     pub output: Vec<u8>,
 }
 
-/// Without `brute_skip` in problem.toml, the brute force skips the stored
-/// cases whose `.in` is over this size: large cases are for the solution.
-pub const BRUTE_SKIP_OVER_BYTES: u64 = 64 << 10;
-
 /// How long a stored case may take in a problem's own tests.
 const CASE_TIME: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// A problem as its own tests see it, judged exactly as `make test` judges:
-/// by its problem.toml's compare mode or checker; its programs solve on a
-/// thread with the problem's stack, as the judge gives the built program.
+/// through the built runner (`judge testkit`), by its problem.toml's compare
+/// mode or checker; its programs solve on a thread with the problem's stack,
+/// as the judge gives the built program.
 pub struct Problem {
     id: String,
-    workspace: Workspace,
-    judge: Judge,
-    /// problem.toml's `brute_skip` patterns; `None`: by size.
-    brute_skip: Option<Vec<String>>,
+    root: PathBuf,
+    runner: PathBuf,
+    /// Where the tests' own build put the problem's programs (its checker).
+    binaries: PathBuf,
+    /// The stored cases with an answer, in name order, and whether the brute
+    /// force runs on each.
+    cases: Vec<(String, bool)>,
+    /// Why the brute force skips the cases it skips.
+    brute_skip: String,
     stack_bytes: usize,
     /// The memory limit: the brute force's bound on a stored case.
     memory_bytes: usize,
@@ -327,8 +324,9 @@ pub struct Problem {
 impl Problem {
     /// `manifest_dir` is the problem crate's `CARGO_MANIFEST_DIR`, two levels
     /// below the workspace root; `solution` its built solution
-    /// (`CARGO_BIN_EXE_<id>`), beside which its checker is built too. Panics
-    /// naming what is wrong when the problem.toml is.
+    /// (`CARGO_BIN_EXE_<id>`), beside which its checker is built too; the
+    /// runner is the workspace's built `judge`. Panics naming what is wrong
+    /// when either is missing or the problem.toml is wrong.
     pub fn new(manifest_dir: &str, solution: &str) -> Problem {
         let dir = Path::new(manifest_dir);
         let id = dir
@@ -336,36 +334,66 @@ impl Problem {
             .and_then(|name| name.to_str())
             .unwrap_or_default()
             .to_string();
-        let mut workspace = Workspace::at(&dir.join("../.."));
-        workspace.binaries = Path::new(solution)
-            .parent()
-            .unwrap_or(Path::new("."))
-            .to_path_buf();
-        let config = workspace
-            .config(&id)
-            .unwrap_or_else(|e| panic!("{id}: {e}"));
-        let judge = Judge::of(&workspace, &id, &config).unwrap_or_else(|e| panic!("{id}: {e}"));
-        // A checker runs under the runner's launcher, as in `make test`.
-        let target = workspace.binaries.parent().unwrap_or(Path::new("."));
-        match ["release", "debug"]
+        let binaries = Path::new(solution).parent().unwrap_or(Path::new("."));
+        let target = binaries.parent().unwrap_or(Path::new("."));
+        let runner = ["release", "debug"]
             .iter()
             .map(|profile| target.join(profile).join("judge"))
             .find(|path| path.is_file())
-        {
-            Some(runner) => launch::use_launcher(runner),
-            None if judge.compares_with_a_program() => panic!(
-                "{id}'s checker runs under the runner: build it first (`make`, or \
-                 `cargo build --release -p judge`)"
-            ),
-            None => {}
-        }
-        Problem {
+            .unwrap_or_else(|| {
+                panic!(
+                    "{id}'s tests judge through the runner: build it first (`make`, or \
+                     `cargo build --release -p judge`)"
+                )
+            });
+        let mut problem = Problem {
             id,
-            workspace,
-            judge,
-            brute_skip: config.brute_skip,
-            stack_bytes: (config.stack_kib as usize).saturating_mul(1024),
-            memory_bytes: (config.memory_limit_kib as usize).saturating_mul(1024),
+            root: dir.join("../.."),
+            runner,
+            binaries: binaries.to_path_buf(),
+            cases: Vec::new(),
+            brute_skip: String::new(),
+            stack_bytes: 0,
+            memory_bytes: 0,
+        };
+        let facts = problem.ask(&[]).1;
+        for line in facts.lines() {
+            let (key, value) = line.split_once(": ").unwrap_or((line, ""));
+            let kib = || value.parse::<usize>().unwrap_or(0).saturating_mul(1024);
+            match key {
+                "stack_kib" => problem.stack_bytes = kib(),
+                "memory_limit_kib" => problem.memory_bytes = kib(),
+                "brute_skip" => problem.brute_skip = value.to_string(),
+                "case" => {
+                    let (side, name) = value.split_once(' ').unwrap_or((value, ""));
+                    problem.cases.push((name.to_string(), side == "brute"));
+                }
+                _ => panic!("{}: the runner said {line:?}", problem.id),
+            }
+        }
+        problem
+    }
+
+    /// `judge testkit <id> <args>`: whether it exited 0, and its stdout;
+    /// anything else it says is a setup error, the test's failure.
+    fn ask(&self, args: &[&str]) -> (bool, String) {
+        let output = Command::new(&self.runner)
+            .arg("--root")
+            .arg(&self.root)
+            .args(["testkit", &self.id, "--binaries"])
+            .arg(&self.binaries)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", self.runner.display()));
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        match output.status.code() {
+            Some(0) | Some(1) => (output.status.success(), stdout),
+            _ => panic!(
+                "{}: {}",
+                self.id,
+                String::from_utf8_lossy(&output.stderr).trim_end()
+            ),
         }
     }
 
@@ -388,6 +416,39 @@ impl Problem {
         })
     }
 
+    /// Each output judged against its answer for its input, in order, as
+    /// the problem judges: the index of the first one rejected, its verdict
+    /// and why.
+    fn first_rejected(&self, judged: &[(&[u8], &[u8], &[u8])]) -> Option<(usize, String, String)> {
+        static FOLDERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "testkit-{}-{}-{}",
+            self.id,
+            std::process::id(),
+            FOLDERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for (index, (input, output, answer)) in judged.iter().enumerate() {
+            for (ending, bytes) in [("in", input), ("out", output), ("ans", answer)] {
+                let path = dir.join(format!("{index:08}.{ending}"));
+                std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            }
+        }
+        let (accepted, said) = self.ask(&["--compare", &dir.to_string_lossy()]);
+        let _ = std::fs::remove_dir_all(&dir);
+        if accepted {
+            return None;
+        }
+        let rest = said.strip_prefix("case: ").unwrap_or(&said);
+        let (index, rest) = rest.split_once('\n').unwrap_or((rest, ""));
+        let rest = rest.strip_prefix("verdict: ").unwrap_or(rest);
+        let (verdict, detail) = rest.split_once("\ndetail:\n").unwrap_or((rest, ""));
+        let index = index
+            .parse()
+            .unwrap_or_else(|_| panic!("{}: the runner said {said:?}", self.id));
+        Some((index, verdict.to_string(), detail.trim_end().to_string()))
+    }
+
     /// The solution against the brute force on `random_input`'s input for
     /// every seed of `seeds`, seed `s` at size `sizes[s % sizes.len()]`, each
     /// output judged against the brute force's. A failure shows the seed, the
@@ -401,10 +462,11 @@ impl Problem {
         sizes: &[u64],
     ) {
         assert!(!sizes.is_empty(), "cross_check needs a size");
-        self.on_problem_stack(|| {
+        let size_of = |seed: u64| sizes[(seed % sizes.len() as u64) as usize];
+        let runs = self.on_problem_stack(|| {
+            let mut runs = Vec::new();
             for seed in seeds {
-                let size = sizes[(seed % sizes.len() as u64) as usize];
-                let input = random_input(&mut Rng::new(seed), size);
+                let input = random_input(&mut Rng::new(seed), size_of(seed));
                 let mut expected = Vec::new();
                 if let Err(refusal) = brute(&input, &mut expected) {
                     panic!(
@@ -419,54 +481,53 @@ impl Problem {
                         shown(&input)
                     );
                 }
-                let judgement = self.judge.compare(
-                    Text::Bytes(&input),
-                    output.as_bytes(),
-                    Text::Bytes(&expected),
-                );
-                assert!(
-                    judgement.is_accepted(),
-                    "seed {seed} (size {size}): {} against the brute force's answer\n{}\n{}",
-                    judgement.verdict,
-                    judgement.detail,
-                    shown(&input)
-                );
+                runs.push((seed, input, output, expected));
             }
+            runs
         });
+        let judged: Vec<(&[u8], &[u8], &[u8])> = runs
+            .iter()
+            .map(|(_, input, output, expected)| (&input[..], output.as_bytes(), &expected[..]))
+            .collect();
+        if let Some((index, verdict, detail)) = self.first_rejected(&judged) {
+            let (seed, input, _, _) = &runs[index];
+            panic!(
+                "seed {seed} (size {}): {verdict} against the brute force's answer\n{detail}\n{}",
+                size_of(*seed),
+                shown(input)
+            );
+        }
     }
 
     /// Every stored case with an answer, sorted by name. Panics naming what
     /// is wrong when a name in `required` is not among them: a test must not
     /// pass on data that is not there.
     pub fn stored_cases(&self, required: &[&str]) -> Vec<StoredCase> {
-        let cases = self
-            .workspace
-            .cases(
-                &self.id,
-                !self.judge.is_interactive(),
-                self.judge.stored_limit(),
-            )
-            .unwrap_or_else(|e| panic!("judge-data/{}: {e}", self.id));
         for wanted in required {
             assert!(
-                cases.iter().any(|case| case.name == *wanted),
+                self.cases.iter().any(|(name, _)| name == wanted),
                 "judge-data/{}: missing {wanted}.in",
                 self.id
             );
         }
-        let read = |path: &Path| {
-            files::read_stored(path, self.judge.stored_limit()).unwrap_or_else(|e| panic!("{e}"))
-        };
-        cases
-            .into_iter()
-            .filter_map(|case| {
-                Some(StoredCase {
-                    input: read(&case.input),
-                    output: read(case.answer.as_deref()?),
-                    name: case.name,
-                })
-            })
+        self.cases
+            .iter()
+            .map(|(name, _)| self.stored(name))
             .collect()
+    }
+
+    fn stored(&self, name: &str) -> StoredCase {
+        let read = |ending: &str| {
+            let path = self
+                .root
+                .join(format!("judge-data/{}/{name}.{ending}", self.id));
+            std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        };
+        StoredCase {
+            name: name.to_string(),
+            input: read("in"),
+            output: read("out"),
+        }
     }
 
     /// `solve` answers the sample `input` as the judge accepts `answer`: by
@@ -488,25 +549,23 @@ impl Problem {
 
     /// The brute force answers every stored case it has time for as the
     /// judge accepts: all but those `brute_skip` in problem.toml names, or
-    /// without it those over `BRUTE_SKIP_OVER_BYTES` (large cases are for
-    /// the solution, which `make test` runs on every case). Returns the
-    /// names skipped, which it also prints, so that no skip goes unseen.
+    /// without it those over a size (large cases are for the solution,
+    /// which `make test` runs on every case). Returns the names skipped,
+    /// which it also prints, so that no skip goes unseen.
     pub fn check_stored_by_brute(&self, brute: Solve) -> Vec<String> {
-        let (skipped, kept): (Vec<StoredCase>, Vec<StoredCase>) = self
-            .stored_cases(&[])
-            .into_iter()
-            .partition(|case| match &self.brute_skip {
-                Some(patterns) => patterns.iter().any(|p| wildcard::matches(p, &case.name)),
-                None => case.input.len() as u64 > BRUTE_SKIP_OVER_BYTES,
-            });
-        let skipped: Vec<String> = skipped.into_iter().map(|case| case.name).collect();
+        let skipped: Vec<String> = self
+            .cases
+            .iter()
+            .filter(|(_, runs)| !runs)
+            .map(|(name, _)| name.clone())
+            .collect();
         if !skipped.is_empty() {
-            let why = match &self.brute_skip {
-                Some(_) => "as brute_skip in problem.toml says".to_string(),
-                None => format!(
+            let why = match self.brute_skip.strip_prefix("over ") {
+                Some(bytes) => format!(
                     "over {} KiB (brute_skip in problem.toml chooses)",
-                    BRUTE_SKIP_OVER_BYTES >> 10
+                    bytes.parse::<u64>().unwrap_or(0) >> 10
                 ),
+                None => "as brute_skip in problem.toml says".to_string(),
             };
             // Past the test harness's capture, which holds print! lines back.
             let _ = writeln!(
@@ -516,26 +575,26 @@ impl Problem {
                 skipped.join(", ")
             );
         }
+        let kept = self.cases.iter().filter(|(_, runs)| *runs);
+        let kept = kept.map(|(name, _)| self.stored(name)).collect();
         self.check_cases("brute force", brute, kept);
         skipped
     }
 
     fn check_cases(&self, what: &str, solve: Solve, cases: Vec<StoredCase>) {
-        for case in cases {
-            let (output, result) = self.run_bounded(what, solve, &case);
+        let mut outputs = Vec::new();
+        for case in &cases {
+            let (output, result) = self.run_bounded(what, solve, case);
             assert_eq!(result, Ok(()), "{what} on {}.in", case.name);
-            let judgement = self.judge.compare(
-                Text::Bytes(&case.input),
-                output.as_bytes(),
-                Text::Bytes(&case.output),
-            );
-            assert!(
-                judgement.is_accepted(),
-                "{what} on {}.in: {}\n{}",
-                case.name,
-                judgement.verdict,
-                judgement.detail
-            );
+            outputs.push(output);
+        }
+        let judged: Vec<(&[u8], &[u8], &[u8])> = cases
+            .iter()
+            .zip(&outputs)
+            .map(|(case, output)| (&case.input[..], output.as_bytes(), &case.output[..]))
+            .collect();
+        if let Some((index, verdict, detail)) = self.first_rejected(&judged) {
+            panic!("{what} on {}.in: {verdict}\n{detail}", cases[index].name);
         }
     }
 

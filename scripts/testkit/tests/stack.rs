@@ -3,8 +3,9 @@
 //! tests, whose threads have 2 MiB. (Alone in this file: an overflow aborts
 //! the whole test program.)
 
-use std::fs;
-use testkit::Problem;
+mod common;
+
+use common::Workspace;
 
 const DEPTH: u64 = 60_000;
 
@@ -27,22 +28,10 @@ fn recursive(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 
 #[test]
 fn stored_cases_are_solved_on_the_problem_s_stack() {
-    let root = std::env::temp_dir().join(format!("testkit-stack-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&root);
-    fs::create_dir_all(root.join("problems/deep")).unwrap();
-    fs::create_dir_all(root.join("judge-data/deep")).unwrap();
-    fs::write(
-        root.join("judge-data/deep/problem.toml"),
-        "time_limit_ms = 1000\nmemory_limit_kib = 262144\nstack_kib = 65536\n",
-    )
-    .unwrap();
-    fs::write(root.join("judge-data/deep/chain.in"), format!("{DEPTH}\n")).unwrap();
-    fs::write(root.join("judge-data/deep/chain.out"), format!("{DEPTH}\n")).unwrap();
-    let problem = Problem::new(
-        root.join("problems/deep").to_str().unwrap(),
-        root.join("target/release/deep").to_str().unwrap(),
-    );
+    let toml = "time_limit_ms = 1000\nmemory_limit_kib = 262144\nstack_kib = 65536\n";
+    let chain = [("chain", format!("{DEPTH}\n"))];
+    let workspace = Workspace::new("deep", toml, &chain, &format!("{DEPTH}\n"));
+    let problem = workspace.problem("deep");
     problem.check_stored("recursive solution", recursive);
     assert!(problem.check_stored_by_brute(recursive).is_empty());
-    fs::remove_dir_all(&root).unwrap();
 }

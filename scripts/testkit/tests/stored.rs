@@ -2,42 +2,13 @@
 //! force skips the stored cases `brute_skip` names, or without it the large
 //! ones, and says which; it answers every other case.
 
+mod common;
+
+use common::Workspace;
 use std::fs;
-use std::path::PathBuf;
-use testkit::{Problem, BRUTE_SKIP_OVER_BYTES};
 
-/// A workspace with problem `id`: its problem.toml and cases, removed on drop.
-struct Workspace {
-    root: PathBuf,
-}
-
-impl Workspace {
-    fn new(id: &str, toml: &str, cases: &[(&str, String)]) -> Workspace {
-        let root = std::env::temp_dir().join(format!("testkit-{id}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&root);
-        fs::create_dir_all(root.join("problems").join(id)).unwrap();
-        let data = root.join("judge-data").join(id);
-        fs::create_dir_all(&data).unwrap();
-        fs::write(data.join("problem.toml"), toml).unwrap();
-        for (name, input) in cases {
-            fs::write(data.join(format!("{name}.in")), input).unwrap();
-            fs::write(data.join(format!("{name}.out")), "ok\n").unwrap();
-        }
-        Workspace { root }
-    }
-
-    fn problem(&self, id: &str) -> Problem {
-        let manifest = self.root.join("problems").join(id);
-        let solution = self.root.join("target/release").join(id);
-        Problem::new(manifest.to_str().unwrap(), solution.to_str().unwrap())
-    }
-}
-
-impl Drop for Workspace {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.root);
-    }
-}
+/// Without `brute_skip`, the brute force skips the cases over 64 KiB.
+const BRUTE_SKIP_OVER_BYTES: usize = 64 << 10;
 
 const LIMITS: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\n";
 
@@ -52,7 +23,7 @@ fn brute(input: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 fn cases() -> Vec<(&'static str, String)> {
-    let large = "x".repeat(BRUTE_SKIP_OVER_BYTES as usize + 1);
+    let large = "x".repeat(BRUTE_SKIP_OVER_BYTES + 1);
     vec![
         ("sample-1", "1\n".into()),
         ("large-1", format!("slow {large}\n")),
@@ -62,7 +33,7 @@ fn cases() -> Vec<(&'static str, String)> {
 
 #[test]
 fn without_brute_skip_the_cases_over_the_size_are_skipped() {
-    let workspace = Workspace::new("bysize", LIMITS, &cases()[..2]);
+    let workspace = Workspace::new("bysize", LIMITS, &cases()[..2], "ok\n");
     let problem = workspace.problem("bysize");
     assert_eq!(problem.check_stored_by_brute(brute), ["large-1"]);
 }
@@ -70,7 +41,7 @@ fn without_brute_skip_the_cases_over_the_size_are_skipped() {
 #[test]
 fn brute_skip_names_the_cases_skipped_by_pattern() {
     let toml = format!("{LIMITS}brute_skip = \"large-* deep-*\"\n");
-    let workspace = Workspace::new("bypattern", &toml, &cases());
+    let workspace = Workspace::new("bypattern", &toml, &cases(), "ok\n");
     let problem = workspace.problem("bypattern");
     assert_eq!(problem.check_stored_by_brute(brute), ["deep-2", "large-1"]);
 }
@@ -79,7 +50,7 @@ fn brute_skip_names_the_cases_skipped_by_pattern() {
 #[should_panic(expected = "the brute force ran a slow case")]
 fn an_empty_brute_skip_skips_nothing() {
     let toml = format!("{LIMITS}brute_skip = \"\"\n");
-    let workspace = Workspace::new("nothing", &toml, &cases()[..2]);
+    let workspace = Workspace::new("nothing", &toml, &cases()[..2], "ok\n");
     workspace.problem("nothing").check_stored_by_brute(brute);
 }
 
@@ -103,7 +74,7 @@ fn a_brute_force_past_the_memory_limit_ends_the_test_naming_the_case() {
     let name = "a_brute_force_past_the_memory_limit_ends_the_test_naming_the_case";
     if std::env::var_os(CHILD).is_some() {
         let cases = [("sample-1", "1\n".into()), ("big-3", "hog\n".into())];
-        let workspace = Workspace::new("hog", LIMITS, &cases);
+        let workspace = Workspace::new("hog", LIMITS, &cases, "ok\n");
         workspace.problem("hog").check_stored_by_brute(hog);
         panic!("the brute force was not stopped");
     }

@@ -336,7 +336,7 @@ impl Judge {
     }
 
     /// The comparator's (or checker's) verdict on `output`, a program's
-    /// answer to `input`: what the problems' own tests judge in-process.
+    /// answer to `input`: what the problems' own tests judge (`judge testkit`).
     pub fn compare(&self, input: Text, output: &[u8], answer: Text) -> Judgement {
         self.comparator
             .judge(input, output, answer, self.stored_limit)

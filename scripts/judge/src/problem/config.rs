@@ -236,6 +236,11 @@ pub struct Series {
     pub sizes: Vec<u64>,
 }
 
+/// Without `brute_skip`, the brute force skips the stored cases whose `.in`
+/// is over this size in the problem's own tests: large cases are for the
+/// solution.
+pub const BRUTE_SKIP_OVER_BYTES: u64 = 64 << 10;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub title: String,
@@ -264,7 +269,7 @@ pub struct Config {
     pub rustc: String,
     pub stress_layout: Option<Layout>,
     /// Name patterns of the stored cases the brute force skips in the
-    /// problem's own tests; `None`: those over a size (`testkit`).
+    /// problem's own tests; `None`: those over `BRUTE_SKIP_OVER_BYTES`.
     pub brute_skip: Option<Vec<String>>,
     /// In key order.
     pub bench: Vec<Series>,

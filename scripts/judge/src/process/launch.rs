@@ -48,27 +48,14 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{self, Command, ExitCode, ExitStatus};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
 pub const COMMAND: &str = "__launch";
 
-static LAUNCHER: OnceLock<PathBuf> = OnceLock::new();
-
-/// Programs are started by `<launcher> __launch ...`: this very binary when
-/// it is the runner. A library user (a problem's own tests, by way of
-/// testkit) names the runner's binary first.
-pub fn use_launcher(path: PathBuf) {
-    let _ = LAUNCHER.set(path);
-}
-
-/// The binary that starts programs.
+/// Programs are started by `<launcher> __launch ...`: this very binary, the runner.
 pub fn launcher() -> io::Result<PathBuf> {
-    match LAUNCHER.get() {
-        Some(path) => Ok(path.clone()),
-        None => env::current_exe(),
-    }
+    env::current_exe()
 }
 
 /// How often the launcher looks at the tree's CPU time and memory.

@@ -203,6 +203,8 @@ pub fn copy_tree(from: &Path, to: &Path) {
 
 /// A copy of the workspace's manifests, tools (the snippet library too) and
 /// one problem, for tests that scaffold and build problems; removed on drop.
+/// Its runner is this build's, in its target/release: the copy builds its
+/// problems alone, which never link the runner.
 pub struct WorkspaceCopy {
     pub root: PathBuf,
 }
@@ -220,6 +222,10 @@ impl WorkspaceCopy {
         copy_tree(
             &source.join("judge-data/poj1143/problem.toml"),
             &root.join("judge-data/poj1143/problem.toml"),
+        );
+        copy_tree(
+            Path::new(env!("CARGO_BIN_EXE_judge")),
+            &root.join("target/release/judge"),
         );
         WorkspaceCopy { root }
     }
