@@ -34,7 +34,7 @@ opt = $${$(2):+$(1) "$$$(2)"}
 # A variable given on the command line that no target reads is a typo
 # (CHEKER=1): warned about, naming the nearest known one.
 KNOWN_VARS := P BIN N SEED JOBS COPY SAVE JUDGE TITLE URL CHECKER SNIPPET INTERACTIVE S IN CASE \
-	PORT ONCE PKG ID FORCE MATRIX CARGO TOOLS V2VM_TOOL JUDGE_RUST RUNNER PROBLEMS
+	PORT ONCE PKG ID FORCE MATRIX CARGO TOOLS JUDGE_RUST RUNNER PROBLEMS
 given = $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 nearest = $(shell echo $(1) $(KNOWN_VARS) | awk 'function d(s, t, i, j, m, n, c, x, a) { \
 	m = length(s); n = length(t); for (i = 0; i <= m; i++) a[i, 0] = i; for (j = 0; j <= n; j++) a[0, j] = j; \
@@ -89,15 +89,13 @@ run: build
 sandbox: build
 	@$(RUNNER) sandbox
 
-# This machine mounts cgroup v1, most users' v2: one boot of the v2 VM tool
-# (../shared/tools/cgroup-v2-vm, or V2VM_TOOL; its setup.sh fetches it once)
-# runs the sandbox there as root and in a delegated cgroup.
-V2VM_TOOL ?= ../shared/tools/cgroup-v2-vm
+# This machine mounts cgroup v1, most users' v2: one boot of a QEMU guest with
+# Debian's kernel (scripts/cgroup-v2-vm.sh fetches it once through apt) runs the
+# sandbox there as root and in a delegated cgroup. Where it cannot be fetched, a
+# skip (a failure under CI=true).
 check-v2: build
 	@echo "== the sandbox under a cgroup v2 kernel"
-	@V2VM_TOOL=$(V2VM_TOOL) $(V2VM_TOOL)/setup.sh > target/cgroup-v2-setup.log 2>&1 || \
-		{ echo "cannot set up the cgroup v2 guest: see target/cgroup-v2-setup.log"; exit 2; }
-	@V2VM_TOOL=$(V2VM_TOOL) scripts/cgroup-v2-check.sh
+	@JUDGE_SKIPS=$(CURDIR)/target/skips scripts/cgroup-v2-check.sh
 
 # An imported package's labelled submissions, each against its label; the format's time limit.
 # MATRIX=1: the wrong ones on every case, which case rejects which, a smallest set rejecting all.

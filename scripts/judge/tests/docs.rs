@@ -2,9 +2,12 @@
 //! read, `docs/problem-toml.md` lists every key and every mode value as the
 //! code lists them (and nothing else), the judges' tables say what `JUDGES`
 //! says, `docs/snippets.md` lists every snippet of the library with its
-//! summary and what it needs, and every relative link points at a file that
-//! exists. Documentation
-//! that is checked is a reference; documentation that drifts is a rumour.
+//! summary and what it needs, every relative link points at a file that
+//! exists, and no tracked file names a folder beside the repository.
+//! Documentation that is checked is a reference; documentation that drifts
+//! is a rumour.
+
+mod common;
 
 use judge::base::judges::JUDGES;
 use judge::base::modes::{Clock, CompareMode, Expected, GraderFlag, Mode, OnReject, Protocol};
@@ -13,6 +16,7 @@ use judge::problem::config::keys::{GROUP_SETTINGS, KEYS};
 use judge::problem::workspace::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 const README_MAX_LINES: usize = 200;
 
@@ -128,6 +132,35 @@ fn assert_mode_table<M: Mode>(header: &str, list: &str) {
         &format!("docs/problem-toml.md, the table of {list}"),
         &found,
         &expected,
+    );
+}
+
+/// A clone alone passes `make check`: a script, a recipe or a page naming
+/// the `shared` folder beside the repository (where `make check-v2` once
+/// took its VM from) works only on machines that happen to have it.
+#[test]
+fn no_tracked_file_names_a_folder_beside_the_repository() {
+    // In two halves, so that this file does not name it.
+    let beside = ["..", "shared"].join("/");
+    let listed = Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root())
+        .output();
+    let Some(listed) = listed.ok().filter(|out| out.status.success()) else {
+        return common::skip("no git checkout here to list the tracked files in");
+    };
+    let naming: Vec<String> = listed
+        .stdout
+        .split(|&byte| byte == 0)
+        .map(|path| String::from_utf8_lossy(path).into_owned())
+        .filter(|path| {
+            fs::read(root().join(path))
+                .is_ok_and(|text| text.windows(beside.len()).any(|at| at == beside.as_bytes()))
+        })
+        .collect();
+    assert!(
+        naming.is_empty(),
+        "these tracked files name {beside}, outside the repository: {naming:?}"
     );
 }
 
