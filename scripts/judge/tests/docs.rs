@@ -136,8 +136,8 @@ fn assert_mode_table<M: Mode>(header: &str, list: &str) {
 }
 
 /// A clone alone passes `make check`: a script, a recipe or a page naming
-/// the `shared` folder beside the repository (where `make check-v2` once
-/// took its VM from) works only on machines that happen to have it.
+/// the `shared` folder beside the repository works only on machines that
+/// happen to have it.
 #[test]
 fn no_tracked_file_names_a_folder_beside_the_repository() {
     // In two halves, so that this file does not name it.
