@@ -122,7 +122,7 @@ fn a_brute_force_past_the_memory_limit_ends_the_test_naming_the_case() {
     assert!(
         stderr.contains(
             "hog: the brute force passed the memory limit (64 MiB) on big-3.in: a case too big \
-             for it goes in problem.toml's brute_skip (brute_skip = \"big-3\")\n"
+             for it goes in problem.toml's brute_skip (brute_skip = [\"big-3\"])\n"
         ),
         "{stderr}"
     );
