@@ -69,7 +69,7 @@ fn without_brute_skip_the_cases_over_the_size_are_skipped() {
 
 #[test]
 fn brute_skip_names_the_cases_skipped_by_pattern() {
-    let toml = format!("{LIMITS}brute_skip = \"large-* deep-*\"\n");
+    let toml = format!("{LIMITS}brute_skip = [\"large-*\", \"deep-*\"]\n");
     let workspace = Workspace::new("bypattern", &toml, &cases());
     let problem = workspace.problem("bypattern");
     assert_eq!(problem.check_stored_by_brute(brute), ["deep-2", "large-1"]);
@@ -78,7 +78,7 @@ fn brute_skip_names_the_cases_skipped_by_pattern() {
 #[test]
 #[should_panic(expected = "the brute force ran a slow case")]
 fn an_empty_brute_skip_skips_nothing() {
-    let toml = format!("{LIMITS}brute_skip = \"\"\n");
+    let toml = format!("{LIMITS}brute_skip = []\n");
     let workspace = Workspace::new("nothing", &toml, &cases()[..2]);
     workspace.problem("nothing").check_stored_by_brute(brute);
 }
