@@ -675,7 +675,7 @@ impl Group {
                 [low, high] => self.range = (score(low)?, score(high)?),
                 _ => {
                     return Err(format!(
-                        "`{key}` must be two numbers `<low> <high>`, found {value:?}"
+                        "`{key}` must be two numbers `[<low>, <high>]`, found {value:?}"
                     ))
                 }
             },

@@ -148,7 +148,7 @@ pub const GROUP_SETTINGS: [(&str, &str); 8] = [
     ),
     ("accept_score", "the score of an accepted case of the group"),
     ("reject_score", "the score of a rejected case of the group"),
-    ("range", "the scores the group may get: `<low> <high>`"),
+    ("range", "the scores the group may get: `[<low>, <high>]`"),
     (
         "validator_flags",
         "arguments for its cases after the problem's validator_flags",
