@@ -241,6 +241,7 @@ fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
         "submission.\"submissions/accepted/sum.py\" = \"permitted AC language pypy3\"",
         "submission.\"submissions/wrong_answer/minus.py\" = \"permitted AC WA required WA language pypy3\"",
     ]);
+    common::assert_toml(&[data.join("problem.toml")]);
     assert!(sandbox.root.join("problems/sumup/src/main.rs").is_file());
     // `SUM: 3` against `Sum: 3`: the default validator ignores case.
     let output = test_bin(
@@ -556,6 +557,7 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
         "submission.\"submissions/accepted/java\" = \"permitted AC entry se.kth.Double language java\"",
         "submission.\"submissions/rejected/int.cpp\" = \"required RE TLE WA score 30 30\"",
     ]);
+    common::assert_toml(&[sandbox.root.join("judge-data/double/problem.toml")]);
     // 32-bit ints overflow on the large group only: 30 of 100 points.
     let output = test_bin(
         &sandbox,
@@ -1963,6 +1965,7 @@ fn force_keeps_the_files_and_keys_the_package_did_not_bring() {
         !toml.contains("bench.max = [1000, 10000, 100000]"),
         "{toml}"
     );
+    common::assert_toml(&[data.join("problem.toml")]);
     // And again: nothing changed, nothing written, the user's work still there.
     let again = imported(&sandbox, &package, &[]);
     again.assert_has("unchanged since it was imported");
