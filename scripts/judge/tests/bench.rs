@@ -38,7 +38,7 @@ fn run(sandbox: &Sandbox, args: &[&str]) -> (i32, String, String) {
 #[test]
 fn smoke_runs_the_smallest_size_of_each_series_once_and_writes_markdown() {
     let sandbox = workspace(
-        "bench.n = 100 10 1000\nbench.k = 3\n",
+        "bench.n = [100, 10, 1000]\nbench.k = [3]\n",
         "echo run >> \"$(dirname \"$0\")/sol.log\"; cat",
     );
     sandbox.program(
@@ -80,7 +80,7 @@ fn smoke_runs_the_smallest_size_of_each_series_once_and_writes_markdown() {
 
 #[test]
 fn the_sandbox_s_cost_is_the_same_test_timed_with_it_and_without() {
-    let sandbox = workspace("bench.n = 10\n", "cat");
+    let sandbox = workspace("bench.n = [10]\n", "cat");
     let output = sandbox.judge(&["bench", "--smoke", "fake"]);
     let (code, stdout, stderr) = outcome(&output);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
@@ -111,7 +111,7 @@ fn the_sandbox_s_cost_is_the_same_test_timed_with_it_and_without() {
 #[test]
 fn full_run_warms_up_times_growth_and_drops_the_brute_force_once_too_slow() {
     let sandbox = workspace(
-        "bench.n = 10 100 1000\n",
+        "bench.n = [10, 100, 1000]\n",
         "echo run >> \"$(dirname \"$0\")/sol.log\"; cat",
     );
     sandbox.program(
@@ -150,7 +150,7 @@ fn every_size_over_the_problem_s_limits_is_marked_with_its_figures() {
     // sorts a 20 MB line past the other; series `small` does neither.
     let sandbox = Sandbox::new(
         "time_limit_ms = 250\nmemory_limit_kib = 8192\ntime = \"wall\"\n\
-         bench.small = 1\nbench.big = 2\n",
+         bench.small = [1]\nbench.big = [2]\n",
     );
     fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
     sandbox.program("target/release/fake-gen", "echo \"$2 $3\"");
@@ -189,7 +189,7 @@ fn every_size_over_the_problem_s_limits_is_marked_with_its_figures() {
 
 #[test]
 fn a_failing_solution_fails_the_bench_and_says_why() {
-    let sandbox = workspace("bench.n = 10\n", "echo 'index out of bounds' >&2; exit 3");
+    let sandbox = workspace("bench.n = [10]\n", "echo 'index out of bounds' >&2; exit 3");
     let (code, _, stderr) = run(&sandbox, &["bench", "--smoke"]);
     assert_eq!(code, 1, "{stderr}");
     stderr.assert_has("fake n 10: exit status 3: index out of bounds");
@@ -198,7 +198,7 @@ fn a_failing_solution_fails_the_bench_and_says_why() {
 
 #[test]
 fn inputs_are_cached_until_the_generator_changes() {
-    let sandbox = workspace("bench.n = 10\n", "cat");
+    let sandbox = workspace("bench.n = [10]\n", "cat");
     for _ in 0..2 {
         assert_eq!(run(&sandbox, &["bench", "--smoke"]).0, 0);
     }
@@ -224,7 +224,7 @@ fn setup_gaps_exit_2_and_say_what_is_missing() {
     assert_eq!(read(&sandbox, "target/bench.md"), "last report");
     assert_eq!(read(&sandbox, "target/bench.svg"), "last report");
 
-    let sandbox = workspace("bench.n = 10\n", "cat");
+    let sandbox = workspace("bench.n = [10]\n", "cat");
     fs::remove_file(sandbox.root.join("target/release/fake-gen")).unwrap();
     let (code, _, stderr) = run(&sandbox, &["bench", "--smoke"]);
     assert_eq!(code, 2);
@@ -236,7 +236,7 @@ fn memory_is_the_program_s_own_not_the_bench_s() {
     // Series `a` makes the bench capture 40 MB of output; the peak of the
     // small run of series `b` after it must not include that.
     let sandbox = workspace(
-        "bench.a = 2\nbench.b = 1\n",
+        "bench.a = [2]\nbench.b = [1]\n",
         "read series n; if [ \"$n\" -gt 1 ]; then head -c 40000000 /dev/zero; else echo x; fi",
     );
     let (code, stdout, stderr) = run(&sandbox, &["bench", "--smoke"]);

@@ -37,7 +37,7 @@ fn float_answers_pass_inside_the_tolerance_and_fail_outside() {
     assert_eq!(verdict_of(&stdout), "WA", "{stdout}");
     stdout.assert_has("relative 1.00e-3");
     // The default tolerance is 1e-6, and numbers inside JSON count.
-    let default = "compare = float\n";
+    let default = "compare = \"float\"\n";
     let answer = "[5.0,\"x\"]\n";
     assert_eq!(
         verdict_of(&judged(default, answer, "[5.000004, \"x\"]")),
@@ -321,7 +321,7 @@ int main(int argc, char **argv) {
 fn a_testlib_points_exit_is_an_accepted_case_scoring_its_points() {
     let sandbox = Sandbox::new(&format!(
         "{LIMITS}checker = \"./checkers/points\"\nscoring = true\n\
-         group.data.cases = \"add\"\ngroup.data.accept_score = 10\n"
+         group.data.cases = [\"add\"]\ngroup.data.accept_score = 10\n"
     ));
     fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
     let source = sandbox.write("checkers/points.cpp", CPP_POINTS_CHECKER);
@@ -471,7 +471,7 @@ fn a_checker_source_is_compiled_with_its_headers_and_gets_the_validator_flags() 
     }
     let sandbox = Sandbox::new(&format!(
         "{LIMITS}checker = \"pkg/validator/check.cpp\"\nchecker_protocol = \"kattis\"\n\
-         validator_flags = \"want 5\"\n"
+         validator_flags = [\"want\", \"5\"]\n"
     ));
     fs::create_dir_all(sandbox.root.join("pkg/validator")).unwrap();
     // A header beside the source, as a package's validate.h or testlib.h is.

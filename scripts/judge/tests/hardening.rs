@@ -354,7 +354,7 @@ fn a_relative_program_name_runs_the_file_here_not_one_in_path() {
 
 #[test]
 fn concurrent_benches_on_a_cold_cache_both_succeed() {
-    let sandbox = Sandbox::new(&format!("{LIMITS}bench.n = 1000\n"));
+    let sandbox = Sandbox::new(&format!("{LIMITS}bench.n = [1000]\n"));
     fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
     // Slow enough that both benches generate at the same time.
     sandbox.program("target/release/fake-gen", "sleep 0.5; seq \"$3\"");
@@ -422,7 +422,7 @@ fn fifos_and_folders_named_like_cases_are_refused_by_name() {
 
 #[test]
 fn bench_counts_a_flood_of_output_without_keeping_it() {
-    let sandbox = Sandbox::new(&format!("{LIMITS}bench.n = 1\n"));
+    let sandbox = Sandbox::new(&format!("{LIMITS}bench.n = [1]\n"));
     fs::create_dir_all(sandbox.root.join("target/release")).unwrap();
     sandbox.program("target/release/fake-gen", "echo 1");
     sandbox.program("target/release/fake", "head -c 268435456 /dev/zero");

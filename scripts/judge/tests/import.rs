@@ -364,6 +364,10 @@ fn problems_posted_by_the_extension_are_created_with_their_samples() {
     config.assert_has("judge = \"codeforces\"\n");
     config.assert_has("memory_limit_kib = 262144\n");
     config.assert_has("compare = \"tokens\"\n");
+    common::assert_toml(&[
+        workspace.root.join("judge-data/poj1000/problem.toml"),
+        workspace.root.join("judge-data/cf118a/problem.toml"),
+    ]);
     assert_eq!(
         workspace.read("judge-data/cf118a/sample-2.in"),
         "Codeforces\n"

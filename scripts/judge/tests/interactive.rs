@@ -170,7 +170,7 @@ fn a_testlib_interactor_s_points_are_the_case_s_final_score() {
                   [ \"$r\" = $((a + b - 1)) ] && { echo 'points 4 one short' >&2; exit 7; }\nexit 0";
     let sandbox = interactive(
         scorer,
-        "checker = \"./checker\"\nscoring = true\ngroup.data.cases = \"add\"\n",
+        "checker = \"./checker\"\nscoring = true\ngroup.data.cases = [\"add\"]\n",
     );
     sandbox.program("checker", "echo 'wrong answer: checked' >&2; exit 1");
     let (_, stdout) = test(&sandbox, "read a b; echo $((a + b - 1))");

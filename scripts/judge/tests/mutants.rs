@@ -194,7 +194,7 @@ fn a_gap_only_the_bench_sizes_reach_is_found_at_those_sizes() {
     sandbox.write("problems/fake/src/main.rs", &solution);
     sandbox.write(
         "judge-data/fake/problem.toml",
-        &format!("{TOML}bench.n = 10 2000\nbench.huge = 50000000\n"),
+        &format!("{TOML}bench.n = [10, 2000]\nbench.huge = [50000000]\n"),
     );
     sandbox.write("judge-data/fake/big.in", "2000\n");
     sandbox.write("judge-data/fake/big.out", "big\n");

@@ -192,6 +192,8 @@ fn defaults_follow_the_judge_named_by_the_prefix() {
     }
     let config = fs::read_to_string(copy.root.join("judge-data/cf1234a/problem.toml")).unwrap();
     config.assert_has("url = \"https://codeforces.com/problemset/problem/1234/A\"");
+    let made = ["poj7", "lc7", "cf1234a", "atcabc300a"];
+    common::assert_toml(&made.map(|id| copy.root.join(format!("judge-data/{id}/problem.toml"))));
 }
 
 // LeetCode's Rust templates exactly as its editor shows them, trailing

@@ -237,10 +237,11 @@ fn a_legacy_package_is_imported_with_its_cases_limits_and_default_validator() {
         "case_sensitive = false",
         "time_multiplier = 5",
         "time_safety_margin = 2",
-        "input_validators = \"judge-data/sumup/input_validators/validate.py\"",
-        "submission.submissions/accepted/sum.py = \"permitted AC language pypy3\"",
-        "submission.submissions/wrong_answer/minus.py = \"permitted AC WA required WA language pypy3\"",
+        "input_validators = [\"judge-data/sumup/input_validators/validate.py\"]",
+        "submission.\"submissions/accepted/sum.py\" = \"permitted AC language pypy3\"",
+        "submission.\"submissions/wrong_answer/minus.py\" = \"permitted AC WA required WA language pypy3\"",
     ]);
+    common::assert_toml(&[data.join("problem.toml")]);
     assert!(sandbox.root.join("problems/sumup/src/main.rs").is_file());
     // `SUM: 3` against `Sum: 3`: the default validator ignores case.
     let output = test_bin(
@@ -549,13 +550,14 @@ fn a_2023_07_scoring_package_keeps_its_groups_validator_and_entry_points() {
         "checker = \"judge-data/double/output_validator\"",
         "checker_protocol = \"kattis\"",
         "scoring = true",
-        "group.data.grader_flags = \"ignore_sample\"",
-        "group.data/secret/small.cases = \"secret-small-1\"",
-        "group.data/secret/small.accept_score = 30",
-        "group.data/secret/small.validator_flags = \"exact\"",
-        "submission.submissions/accepted/java = \"permitted AC entry se.kth.Double language java\"",
-        "submission.submissions/rejected/int.cpp = \"required RE TLE WA score 30 30\"",
+        "group.data.grader_flags = [\"ignore_sample\"]",
+        "group.\"data/secret/small\".cases = [\"secret-small-1\"]",
+        "group.\"data/secret/small\".accept_score = 30",
+        "group.\"data/secret/small\".validator_flags = [\"exact\"]",
+        "submission.\"submissions/accepted/java\" = \"permitted AC entry se.kth.Double language java\"",
+        "submission.\"submissions/rejected/int.cpp\" = \"required RE TLE WA score 30 30\"",
     ]);
+    common::assert_toml(&[sandbox.root.join("judge-data/double/problem.toml")]);
     // 32-bit ints overflow on the large group only: 30 of 100 points.
     let output = test_bin(
         &sandbox,
@@ -786,8 +788,8 @@ fn a_domjudge_package_keeps_its_limits_expected_results_and_nan_answers() {
         "compare = \"float\"",
         "float_tolerance = 1e-6",
         "case_sensitive = false",
-        "submission.submissions/accepted/fltcmp-test-correct.c = \"final AC\"",
-        "submission.submissions/accepted/off.py = \"final WA TLE language pypy3\"",
+        "submission.\"submissions/accepted/fltcmp-test-correct.c\" = \"final AC\"",
+        "submission.\"submissions/accepted/off.py\" = \"final WA TLE language pypy3\"",
     ]);
     let output = verify_exits(&sandbox, "fltcmp", 0);
     assert_eq!(
@@ -847,9 +849,9 @@ fn any_submissions_folder_is_verified_by_its_sources_expected_results() {
     );
     let toml = problem_toml(&sandbox, "mixed");
     toml.assert_lines(&[
-        "submission.submissions/mixed/square.py = \"final AC language pypy3\"",
-        "submission.submissions/mixed/double.py = \"final WA language pypy3\"",
-        "submission.submissions/mixed/spin.py = \"final TLE WA language pypy3\"",
+        "submission.\"submissions/mixed/square.py\" = \"final AC language pypy3\"",
+        "submission.\"submissions/mixed/double.py\" = \"final WA language pypy3\"",
+        "submission.\"submissions/mixed/spin.py\" = \"final TLE WA language pypy3\"",
     ]);
     assert!(
         !toml.contains("plain.py") && !toml.contains("syslog.py"),
@@ -954,7 +956,7 @@ fn the_problem_package_format_s_pl_is_prolog_run_or_skipped_by_name() {
     let toml = problem_toml(&sandbox, "prologsq");
     assert_line(
         &toml,
-        "submission.submissions/accepted/square.pl = \"permitted AC language prolog\"",
+        "submission.\"submissions/accepted/square.pl\" = \"permitted AC language prolog\"",
     );
     let output = verify_exits(&sandbox, "prologsq", 0);
     let wanted = if runs("swipl") {
@@ -999,7 +1001,7 @@ fn python_submissions_run_by_pypy_as_the_format_s_judges_run_them() {
     let toml = problem_toml(&sandbox, "pypy");
     assert_line(
         &toml,
-        "submission.submissions/accepted/which.py = \"permitted AC language pypy3\"",
+        "submission.\"submissions/accepted/which.py\" = \"permitted AC language pypy3\"",
     );
     let output = verify_exits(&sandbox, "pypy", 0);
     assert_eq!(
@@ -1134,7 +1136,7 @@ fn a_polygon_package_generates_its_tests_and_answers_with_its_own_programs() {
         "checker = \"judge-data/aplusb/files/check.cpp\"",
         "checker_protocol = \"testlib\"",
         "input_validator_protocol = \"testlib\"",
-        "submission.solutions/main.cpp = \"final AC language cpp\"",
+        "submission.\"solutions/main.cpp\" = \"final AC language cpp\"",
     ]);
     verify_exits(&sandbox, "aplusb", 0);
     let output = run_exits(&sandbox, &["validate", "aplusb"], 0);
@@ -1430,7 +1432,7 @@ fn binaries_and_notes_beside_the_submissions_are_ignored_with_a_note() {
         .collect();
     assert_eq!(
         labelled,
-        ["submission.submissions/accepted/square.py = \"permitted AC language pypy3\""],
+        ["submission.\"submissions/accepted/square.py\" = \"permitted AC language pypy3\""],
         "{toml}"
     );
     // A header is kept for the sources beside it, and is no submission.
@@ -1497,7 +1499,7 @@ fn submissions_json_names_the_entry_point_of_a_folder_submission() {
     let toml = problem_toml(&sandbox, "twomains");
     assert!(
         toml.contains(
-            "submission.submissions/accepted/pair = \"permitted AC entry inc.py language pypy3\""
+            "submission.\"submissions/accepted/pair\" = \"permitted AC entry inc.py language pypy3\""
         ),
         "{toml}"
     );
@@ -1892,9 +1894,9 @@ fn polygon_per_test_points_without_groups_score_each_test_its_points() {
     let toml = problem_toml(&sandbox, "points");
     toml.assert_lines(&[
         "scoring = true",
-        "group.tests/ungrouped/points-0.cases = \"tests-01\"",
-        "group.tests/ungrouped/points-2.cases = \"tests-02 tests-03\"",
-        "group.tests/ungrouped/points-2.accept_score = 2",
+        "group.\"tests/ungrouped/points-0\".cases = [\"tests-01\"]",
+        "group.\"tests/ungrouped/points-2\".cases = [\"tests-02\", \"tests-03\"]",
+        "group.\"tests/ungrouped/points-2\".accept_score = 2",
     ]);
     let output = test_bin(&sandbox, "points", "packages/points/solutions/wa.py", 1);
     output.assert_has("score: 2 (tests)");
@@ -1917,7 +1919,7 @@ fn a_checktestdata_validator_is_refused_by_name_never_skipped() {
     stdout.assert_has("note: input_validators/format.ctd: checktestdata is not supported");
     assert_line(
         &problem_toml(&sandbox, "ctd"),
-        "input_validators = \"judge-data/ctd/input_validators/format.ctd\"",
+        "input_validators = [\"judge-data/ctd/input_validators/format.ctd\"]",
     );
     let output = run_exits(&sandbox, &["validate", "ctd"], 2);
     output.assert_has("input_validators/format.ctd: checktestdata is not supported");
@@ -1932,12 +1934,13 @@ fn force_keeps_the_files_and_keys_the_package_did_not_bring() {
     let data = sandbox.root.join("judge-data/sumup");
     // An imported problem has a bench line, as `make new` writes.
     let toml = problem_toml(&sandbox, "sumup");
-    assert_line(&toml, "bench.max = 1000 10000 100000");
-    // The user's: a saved stress case, a bench series, a stress setting.
+    assert_line(&toml, "bench.max = [1000, 10000, 100000]");
+    // The user's: a saved stress case, bench series (one in the flat form,
+    // one over lines), a stress setting.
     fs::write(data.join("stress-1.in"), "3 4\n").unwrap();
     fs::write(data.join("stress-1.out"), "Sum: 7\n").unwrap();
-    let toml = toml.replace("bench.max = 1000 10000 100000", "bench.max = 10 20")
-        + "bench.huge = 1000000\nstress_case_lines = 1\n";
+    let toml = toml.replace("bench.max = [1000, 10000, 100000]", "bench.max = 10 20")
+        + "bench.huge = [\n  1000000, # the limit\n]\nstress_case_lines = 1\n";
     fs::write(data.join("problem.toml"), toml).unwrap();
     // The package drops a case and changes one.
     fs::remove_dir_all(package.join("data/secret/big")).unwrap();
@@ -1955,12 +1958,14 @@ fn force_keeps_the_files_and_keys_the_package_did_not_bring() {
         "Sum: 13\n"
     );
     let toml = problem_toml(&sandbox, "sumup");
-    toml.assert_lines(&[
-        "bench.max = 10 20",
-        "bench.huge = 1000000",
-        "stress_case_lines = 1",
-    ]);
-    assert!(!toml.contains("bench.max = 1000 10000 100000"), "{toml}");
+    toml.assert_has(
+        "bench.max = [10, 20]\nbench.huge = [\n  1000000, # the limit\n]\nstress_case_lines = 1\n",
+    );
+    assert!(
+        !toml.contains("bench.max = [1000, 10000, 100000]"),
+        "{toml}"
+    );
+    common::assert_toml(&[data.join("problem.toml")]);
     // And again: nothing changed, nothing written, the user's work still there.
     let again = imported(&sandbox, &package, &[]);
     again.assert_has("unchanged since it was imported");
@@ -2009,10 +2014,10 @@ fn a_2025_09_scoring_package_scores_by_max_score_and_score_aggregation() {
         "time_limit_ms = 1000",
         "output_limit_mib = 16",
         "scoring = true",
-        "group.data.grader_flags = \"ignore_sample\"",
-        "group.data/secret/a.accept_score = 40",
-        "group.data/secret/a.grader_flags = \"min\"",
-        "group.data/secret/b.accept_score = 30",
+        "group.data.grader_flags = [\"ignore_sample\"]",
+        "group.\"data/secret/a\".accept_score = 40",
+        "group.\"data/secret/a\".grader_flags = [\"min\"]",
+        "group.\"data/secret/b\".accept_score = 30",
     ] {
         assert_line(&toml, line);
     }
@@ -2198,7 +2203,7 @@ fn domjudge_s_submissions_json_at_the_top_names_a_folder_s_entry_point() {
     let toml = problem_toml(&sandbox, "topjson");
     assert_line(
         &toml,
-        "submission.submissions/accepted/pair = \"final AC entry inc.py language pypy3\"",
+        "submission.\"submissions/accepted/pair\" = \"final AC entry inc.py language pypy3\"",
     );
     let (code, output) = verify(&sandbox, "topjson");
     assert_eq!(code, 0, "{output}");

@@ -34,7 +34,8 @@ fn changed_whitespace_is_a_presentation_error_unless_tokens_are_compared() {
     assert_eq!(code, 1);
     stdout.assert_last_line("0 passed, 1 failed");
 
-    let tokens = Sandbox::new("time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = tokens\n");
+    let tokens =
+        Sandbox::new("time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"tokens\"\n");
     let program = tokens.program("sol", "read a b; printf ' %d \\n' $((a + b))");
     assert_eq!(verdict_of(&tokens.test_with(&program).1), "AC");
 }

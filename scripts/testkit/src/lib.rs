@@ -613,7 +613,7 @@ impl Problem {
         let hint = match brute {
             true => format!(
                 ": a case too big for it goes in problem.toml's brute_skip \
-                 (brute_skip = \"{}\")",
+                 (brute_skip = [\"{}\"])",
                 case.name
             ),
             false => String::new(),

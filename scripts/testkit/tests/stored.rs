@@ -40,7 +40,7 @@ fn without_brute_skip_the_cases_over_the_size_are_skipped() {
 
 #[test]
 fn brute_skip_names_the_cases_skipped_by_pattern() {
-    let toml = format!("{LIMITS}brute_skip = \"large-* deep-*\"\n");
+    let toml = format!("{LIMITS}brute_skip = [\"large-*\", \"deep-*\"]\n");
     let workspace = Workspace::new("bypattern", &toml, &cases(), "ok\n");
     let problem = workspace.problem("bypattern");
     assert_eq!(problem.check_stored_by_brute(brute), ["deep-2", "large-1"]);
@@ -49,7 +49,7 @@ fn brute_skip_names_the_cases_skipped_by_pattern() {
 #[test]
 #[should_panic(expected = "the brute force ran a slow case")]
 fn an_empty_brute_skip_skips_nothing() {
-    let toml = format!("{LIMITS}brute_skip = \"\"\n");
+    let toml = format!("{LIMITS}brute_skip = []\n");
     let workspace = Workspace::new("nothing", &toml, &cases()[..2], "ok\n");
     workspace.problem("nothing").check_stored_by_brute(brute);
 }
@@ -93,7 +93,7 @@ fn a_brute_force_past_the_memory_limit_ends_the_test_naming_the_case() {
     assert!(
         stderr.contains(
             "hog: the brute force passed the memory limit (64 MiB) on big-3.in: a case too big \
-             for it goes in problem.toml's brute_skip (brute_skip = \"big-3\")\n"
+             for it goes in problem.toml's brute_skip (brute_skip = [\"big-3\"])\n"
         ),
         "{stderr}"
     );

@@ -152,7 +152,7 @@ fn bench_problem(
 ) -> Result<(), SetupError> {
     if config.bench.is_empty() {
         return Err(SetupError(
-            "problem.toml has no `bench.<series> = <size> <size> ...` line to benchmark".into(),
+            "problem.toml has no `bench.<series> = [<size>, <size>, ...]` line to benchmark".into(),
         ));
     }
     let solution = Program::exec(workspace.built(id)?);

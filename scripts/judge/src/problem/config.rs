@@ -1,8 +1,9 @@
 //! What a problem's `problem.toml` says, parsed once into typed fields:
 //! nothing outside this module reads a raw value. Three parts: the schema
-//! (`keys`: every key, the bounds and defaults of values), the lexer
-//! (`lexer`: the flat `key = value` lines, keys checked) and here the typed
-//! model the values are read into.
+//! (`keys`: every key, the shape of its value, the bounds and defaults of
+//! values), the lexer (`lexer`: the TOML `key = value` lines, keys checked)
+//! and here the typed model the values are read into; `toml` writes the
+//! file's strings, keys and arrays for the writers.
 
 use crate::base::files;
 use crate::base::judges::{self, RUST_FLOOR};
@@ -13,12 +14,14 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 pub mod keys;
-mod lexer;
+pub mod lexer;
+pub mod toml;
 
 use keys::*;
 use lexer::key_values;
 
-/// The lines of a `problem.toml`: each key and its value as written.
+/// The lines of a `problem.toml`: each key and its value as the lexer
+/// reads it (an array's items spaced).
 type Raw = BTreeMap<String, String>;
 
 /// The limits of a problem's helper programs (its checker, interactor,
@@ -229,7 +232,7 @@ pub struct Layout {
     pub count_header: bool,
 }
 
-/// One `bench.<name> = <size> <size> ...` line.
+/// One `bench.<name> = [<size>, <size>, ...]` line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Series {
     pub name: String,
@@ -298,37 +301,49 @@ impl Config {
 
 /// Parses `problem.toml`'s text; the error names the line or the key.
 pub fn parse(text: &str) -> Result<Config, String> {
-    let raw = key_values(text)?;
+    parse_noting(text).map(|(config, _)| config)
+}
+
+/// Parses as `parse` does, with a note for each line TOML reads otherwise
+/// than meant or not at all, in order: `line 9: write bench.max = [10, 20]
+/// (a TOML array)`.
+pub fn parse_noting(text: &str) -> Result<(Config, Vec<String>), String> {
+    let (raw, notes) = key_values(text)?;
+    Ok((typed(&raw)?, notes))
+}
+
+/// The typed model of the lines.
+fn typed(raw: &Raw) -> Result<Config, String> {
     let text_of = |key: &str| raw.get(key).cloned().unwrap_or_default();
     let mode = |key: &str| raw.get(key).map(|text| text.as_str());
-    let compare = compare_of(&raw)?;
-    let checker = tool(&raw, "checker", "checker_protocol", "a program")?;
-    let interactor = tool(&raw, "interactor", "interactor_protocol", "a command line")?;
-    let (validator_flags, validation_passes) = validation(&raw, &checker, &interactor)?;
-    let rustc = rustc(&raw)?;
-    let (input_validators, input_validator_protocol) = input_validators(&raw)?;
+    let compare = compare_of(raw)?;
+    let checker = tool(raw, "checker", "checker_protocol", "a program")?;
+    let interactor = tool(raw, "interactor", "interactor_protocol", "a command line")?;
+    let (validator_flags, validation_passes) = validation(raw, &checker, &interactor)?;
+    let rustc = rustc(raw)?;
+    let (input_validators, input_validator_protocol) = input_validators(raw)?;
     let scoring = match mode("scoring") {
         None | Some("false") => false,
         Some("true") => true,
         Some(text) => return Err(format!("`scoring` must be true or false, found {text:?}")),
     };
-    let time_rule = time_rule(&raw)?;
-    let groups = groups(&raw)?;
-    let submissions = submissions(&raw)?;
-    let stress_layout = stress_layout(&raw)?;
+    let time_rule = time_rule(raw)?;
+    let groups = groups(raw)?;
+    let submissions = submissions(raw)?;
+    let stress_layout = stress_layout(raw)?;
     let brute_skip = raw.get("brute_skip").map(|patterns| words(patterns));
-    let bench = bench_series(&raw)?;
+    let bench = bench_series(raw)?;
     let judge = text_of("judge");
-    let memory_limit_kib = number(&raw, "memory_limit_kib", MAX_MEMORY_KIB)?;
+    let memory_limit_kib = number(raw, "memory_limit_kib", MAX_MEMORY_KIB)?;
     let stack_kib = match raw.get("stack_kib") {
-        Some(_) => number(&raw, "stack_kib", MAX_MEMORY_KIB)?,
+        Some(_) => number(raw, "stack_kib", MAX_MEMORY_KIB)?,
         None => match judges::known(&judge) {
             Some(known) => known.stack_kib.unwrap_or(memory_limit_kib),
             None => judges::OTHER_STACK_KIB,
         },
     };
     let process_limit = number_or(
-        &raw,
+        raw,
         "process_limit",
         MAX_PROCESS_LIMIT,
         DEFAULT_PROCESS_LIMIT.into(),
@@ -337,15 +352,15 @@ pub fn parse(text: &str) -> Result<Config, String> {
         title: text_of("title"),
         url: text_of("url"),
         judge,
-        time_limit_ms: number(&raw, "time_limit_ms", MAX_TIME_LIMIT_MS)?,
+        time_limit_ms: number(raw, "time_limit_ms", MAX_TIME_LIMIT_MS)?,
         memory_limit_kib,
         output_limit_mib: match raw.get("output_limit_mib") {
-            Some(_) => Some(number(&raw, "output_limit_mib", MAX_OUTPUT_MIB)?),
+            Some(_) => Some(number(raw, "output_limit_mib", MAX_OUTPUT_MIB)?),
             None => None,
         },
         stack_kib,
         process_limit,
-        helper: helper_limits(&raw)?,
+        helper: helper_limits(raw)?,
         time: match mode("time") {
             None => Clock::Cpu,
             Some(text) => Clock::parse("time", text)?,
@@ -364,7 +379,7 @@ pub fn parse(text: &str) -> Result<Config, String> {
         input_validator_flags: words(raw.get("input_validator_flags").map_or("", String::as_str)),
         scoring,
         case_size_limit_mib: number_or(
-            &raw,
+            raw,
             "case_size_limit_mib",
             MAX_CASE_SIZE_MIB,
             files::MAX_STORED_BYTES >> 20,
@@ -665,7 +680,7 @@ impl Group {
                 [low, high] => self.range = (score(low)?, score(high)?),
                 _ => {
                     return Err(format!(
-                        "`{key}` must be two numbers `<low> <high>`, found {value:?}"
+                        "`{key}` must be two numbers `[<low>, <high>]`, found {value:?}"
                     ))
                 }
             },
@@ -834,6 +849,115 @@ mod tests {
             }]
         );
         assert_eq!(config.rustc, RUST_FLOOR);
+    }
+
+    #[test]
+    fn config_reads_toml_and_notes_nothing() {
+        let (config, notes) = parse_noting(
+            "# comment\ntitle = \"A \\\"quoted\\\" \\u00e9\" # after\n\"judge\" = 'poj'\n\
+             time_limit_ms = 1_000\nmemory_limit_kib = 65536\ncompare = \"float\"\n\
+             float_tolerance = 1e-6\ncase_sensitive = false\nscoring = true\n\
+             bench.max = [10, 20,]\nbench . \"two words\" = [\n  1, # one\n  2\n]\n\
+             brute_skip = [\"large-*\", 'max']\ninput_validators = [\"v.py\"]\n\
+             group.\"data/secret/g1.x\".cases = [\"a\", \"b\"]\ngroup.\"data/secret/g1.x\".range = [0, inf]\n\
+             group.data.accept_score = 2.5\n\
+             submission.\"submissions/accepted/a.py\" = \"permitted AC\"\r\n",
+        )
+        .unwrap();
+        assert_eq!(notes, Vec::<String>::new());
+        assert_eq!(config.title, "A \"quoted\" é");
+        assert_eq!(config.judge, "poj");
+        assert_eq!(config.time_limit_ms, 1000);
+        assert_eq!(config.compare.relative_tolerance, Some(1e-6));
+        assert!(!config.compare.case_sensitive && config.scoring);
+        let bench: Vec<(&str, &[u64])> = config
+            .bench
+            .iter()
+            .map(|s| (s.name.as_str(), s.sizes.as_slice()))
+            .collect();
+        assert_eq!(bench, [("max", &[10, 20][..]), ("two words", &[1, 2][..])]);
+        assert_eq!(
+            config.brute_skip,
+            Some(vec!["large-*".into(), "max".into()])
+        );
+        assert_eq!(config.input_validators, ["v.py"]);
+        let paths: Vec<&str> = config.groups.iter().map(|g| g.path.as_str()).collect();
+        assert_eq!(paths, ["data", "data/secret/g1.x"]);
+        assert_eq!(config.groups[0].accept_score, 2.5);
+        assert_eq!(config.groups[1].cases, ["a", "b"]);
+        assert_eq!(config.groups[1].range, (0.0, f64::INFINITY));
+        assert_eq!(config.submissions[0].path, "submissions/accepted/a.py");
+    }
+
+    #[test]
+    fn the_flat_form_is_read_and_each_line_noted_with_its_toml() {
+        let (config, notes) = parse_noting(
+            "title = Two Sum\ntime_limit_ms = \"1000\"\nmemory_limit_kib = 1\n\
+             compare = tokens # note\nbench.mixed = 1000 10000\nbrute_skip = \"\"\n\
+             stress_case_lines = 1\nstress_terminator = 0\nscoring = \"true\"\n\
+             group.data/secret/g1.cases = a b\ngroup.data.range = 0 inf\n\
+             submission.submissions/a.py = \"permitted AC\"\nsubmission.a.py = \"final AC\"\n\
+             rustc = \"1.89.0\"\nurl = \"http://x\\y\"\n",
+        )
+        .unwrap();
+        assert_eq!(config.title, "Two Sum");
+        assert_eq!(config.bench[0].sizes, [1000, 10000]);
+        assert_eq!(config.brute_skip, Some(vec![]));
+        assert_eq!(config.url, "http://x\\y");
+        assert_eq!(config.submissions.len(), 2);
+        assert_eq!(
+            notes,
+            [
+                "line 1: write title = \"Two Sum\" (a TOML string)",
+                "line 2: write time_limit_ms = 1000 (a TOML integer)",
+                "line 4: write compare = \"tokens\" (a TOML string)",
+                "line 5: write bench.mixed = [1000, 10000] (a TOML array)",
+                "line 6: write brute_skip = [] (a TOML array)",
+                "line 8: write stress_terminator = \"0\" (a TOML string)",
+                "line 9: write scoring = true (a TOML boolean)",
+                "line 10: write group.\"data/secret/g1\".cases = [\"a\", \"b\"] \
+                 (a quoted key, a TOML array)",
+                "line 11: write group.data.range = [0, inf] (a TOML array)",
+                "line 12: write submission.\"submissions/a.py\" = \"permitted AC\" (a quoted key)",
+                "line 13: write submission.\"a.py\" = \"final AC\" (a quoted key)",
+                "line 15: write url = \"http://x\\\\y\" (a TOML string)",
+            ]
+        );
+    }
+
+    #[test]
+    fn toml_the_reader_cannot_take_is_refused_in_one_line_naming_it() {
+        for (text, named) in [
+            ("bench.x = [1, 2\n", "line 1: unterminated array"),
+            ("bench.x = [\n1,\n2 3]\n", "line 3: expected ',' or ']'"),
+            ("bench.x = [1 2]\n", "line 1: expected ',' or ']'"),
+            ("bench.x = [[1]]\n", "line 1: expected a string or a number"),
+            (
+                "brute_skip = [\"a b\"]\n",
+                "line 1: an array's strings here are single words",
+            ),
+            ("title = 'a\n", "line 1: unterminated string"),
+            (
+                "title = \"\"\"a\"\"\"\n",
+                "line 1: expected a one-line string",
+            ),
+            (
+                "[group]\n",
+                "line 1: expected `key = value`, found \"[group]\": tables",
+            ),
+            (
+                "title = {a = 1}\n",
+                "line 1: expected a value, found an inline table",
+            ),
+            (
+                "\n\ntitle = \"a\" \"b\"\n",
+                "line 3: expected a `#` comment or nothing",
+            ),
+        ] {
+            let err = parse(text).unwrap_err();
+            assert!(err.starts_with(named), "{text:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
     }
 
     #[test]

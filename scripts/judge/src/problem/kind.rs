@@ -30,7 +30,7 @@ pub const GEN_INTERFACE: &str = "pub fn random_input(rng: &mut Rng, size: u64) -
 
 /// The `bench.` line a new problem's problem.toml starts with (an imported
 /// one's too).
-pub const BENCH_LINE: &str = "bench.max = 1000 10000 100000\n";
+pub const BENCH_LINE: &str = "bench.max = [1000, 10000, 100000]\n";
 
 /// One template: its path under `templates/`, its text, the kinds it is for.
 pub struct Template {

@@ -12,6 +12,8 @@ pub mod kattis;
 pub mod polygon;
 pub mod tree;
 
+use super::config::lexer::entries;
+use super::config::toml;
 use super::config::{Compare, Group, Submission, TimeRule, Tool};
 use super::kind::BENCH_LINE;
 use crate::base::modes::{Mode, Protocol};
@@ -144,27 +146,28 @@ pub fn read(path: &Path) -> Result<Package, String> {
     Ok(package)
 }
 
-/// `"text"` safe in a problem.toml value: one line, no double quote.
+/// `text` as a TOML string of one plain line, `"` made `'` as in the
+/// sources' comments.
 fn quoted(text: &str) -> String {
     let line: String = text
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    format!("\"{}\"", line.replace('"', "'").trim())
+    toml::string(line.replace('"', "'").trim())
 }
 
 /// problem.toml's text, written a `key = value` line at a time.
 struct Toml(String);
 
 impl Toml {
-    /// Every key it writes is `brought` (`FORCE=1` replaces it), which the
-    /// tests hold it to.
+    /// `key` as TOML writes it (`group."data/secret".cases`). Every key it
+    /// writes is `brought` (`FORCE=1` replaces it), which the tests hold it to.
     fn line(&mut self, key: &str, value: String) {
         debug_assert!(
             brought(key),
             "problem.toml: {key} is written but not in BROUGHT"
         );
-        let _ = writeln!(self.0, "{key} = {value}");
+        let _ = writeln!(self.0, "{} = {value}", toml::key(key));
     }
 }
 
@@ -205,7 +208,7 @@ impl Package {
         for submission in &self.submissions {
             toml.line(
                 &format!("submission.{}", submission.path),
-                quoted(&expectation(submission)),
+                toml::string(&expectation(submission)),
             );
         }
         if self.interactor.is_none() {
@@ -270,19 +273,19 @@ impl Package {
 
     fn validation(&self, toml: &mut Toml, here: &dyn Fn(&str) -> String) {
         if !self.validator_flags.is_empty() {
-            toml.line("validator_flags", quoted(&self.validator_flags.join(" ")));
+            toml.line("validator_flags", toml::strings(&self.validator_flags));
         }
         if let Some(passes) = self.validation_passes {
             toml.line("validation_passes", passes.to_string());
         }
         if !self.input_validators.is_empty() {
             let paths: Vec<String> = self.input_validators.iter().map(|p| here(p)).collect();
-            toml.line("input_validators", quoted(&paths.join(" ")));
+            toml.line("input_validators", toml::strings(&paths));
             let protocol = self.input_validator_protocol.name();
             toml.line("input_validator_protocol", quoted(protocol));
             if !self.input_validator_flags.is_empty() {
-                let flags = self.input_validator_flags.join(" ");
-                toml.line("input_validator_flags", quoted(&flags));
+                let flags = toml::strings(&self.input_validator_flags);
+                toml.line("input_validator_flags", flags);
             }
         }
     }
@@ -326,28 +329,33 @@ fn brought(key: &str) -> bool {
     BROUGHT.contains(&key) || key.starts_with("group.") || key.starts_with("submission.")
 }
 
-/// The key of a problem.toml line, if it sets one.
-fn key_of(line: &str) -> Option<&str> {
-    let line = line.trim();
-    match line.starts_with('#') {
-        true => None,
-        false => line.split_once('=').map(|(key, _)| key.trim()),
-    }
-}
-
-/// `new` (a problem.toml an import made) with the lines of `old` (the one
-/// it replaces) whose keys no import writes: the user's (`bench.`, stress
-/// settings), each in place of the import's own line of that key or else
-/// added at the end; and those keys.
-pub fn keep_keys(old: &str, new: &str) -> (String, Vec<String>) {
-    let users: Vec<(&str, &str)> = old
-        .lines()
-        .filter_map(|line| key_of(line).map(|key| (key, line)))
-        .filter(|(key, _)| !brought(key))
+/// `new` (a problem.toml an import made) with the entries of `old` (the
+/// one it replaces) whose keys no import writes: the user's (`bench.`,
+/// stress settings), each at the end and in place of the import's own line
+/// of that key if it writes one, a line TOML reads otherwise written as TOML;
+/// and those keys. The error names the line of `old` the reader refuses.
+pub fn keep_keys(old: &str, new: &str) -> Result<(String, Vec<String>), String> {
+    let old_lines: Vec<&str> = old.lines().collect();
+    let users: Vec<(String, String)> = entries(old)?
+        .into_iter()
+        .filter(|entry| !brought(&entry.key))
+        .map(|entry| {
+            let (first, last) = entry.lines;
+            let text = match entry.instead {
+                Some((line, _)) => line,
+                None => old_lines[first..=last].join("\n"),
+            };
+            (entry.key, text)
+        })
+        .collect();
+    let replaced: Vec<usize> = entries(new)?
+        .into_iter()
+        .filter(|entry| users.iter().any(|(key, _)| *key == entry.key))
+        .flat_map(|entry| entry.lines.0..=entry.lines.1)
         .collect();
     let mut text = String::new();
-    for line in new.lines() {
-        if !key_of(line).is_some_and(|key| users.iter().any(|(k, _)| *k == key)) {
+    for (at, line) in new.lines().enumerate() {
+        if !replaced.contains(&at) {
             text += &format!("{line}\n");
         }
     }
@@ -357,7 +365,7 @@ pub fn keep_keys(old: &str, new: &str) -> (String, Vec<String>) {
     for (_, line) in &users {
         text += &format!("{line}\n");
     }
-    (text, users.iter().map(|(key, _)| key.to_string()).collect())
+    Ok((text, users.into_iter().map(|(key, _)| key).collect()))
 }
 
 /// A group's settings that are not the default, as `group.<path>.` keys.
@@ -366,14 +374,14 @@ fn group_lines(toml: &mut Toml, group: &Group) {
         toml.line(&format!("group.{}.{setting}", group.path), value);
     };
     if !group.cases.is_empty() {
-        line("cases", quoted(&group.cases.join(" ")));
+        line("cases", toml::strings(&group.cases));
     }
     if group.on_reject.name() != "break" {
         line("on_reject", quoted(group.on_reject.name()));
     }
     if !group.grader_flags.is_empty() {
         let flags: Vec<&str> = group.grader_flags.iter().map(|f| f.name()).collect();
-        line("grader_flags", quoted(&flags.join(" ")));
+        line("grader_flags", toml::strings(&flags));
     }
     if group.accept_score != 1.0 {
         line("accept_score", group.accept_score.to_string());
@@ -382,16 +390,16 @@ fn group_lines(toml: &mut Toml, group: &Group) {
         line("reject_score", group.reject_score.to_string());
     }
     if group.range != (f64::NEG_INFINITY, f64::INFINITY) {
-        // An infinite bound prints as `inf` or `-inf`, as the key reads them.
+        // An infinite bound prints as `inf` or `-inf`, as TOML writes them.
         let (low, high) = group.range;
-        line("range", quoted(&format!("{low} {high}")));
+        line("range", toml::numbers(&[low.to_string(), high.to_string()]));
     }
     if !group.validator_flags.is_empty() {
-        line("validator_flags", quoted(&group.validator_flags.join(" ")));
+        line("validator_flags", toml::strings(&group.validator_flags));
     }
     if !group.input_validator_flags.is_empty() {
-        let flags = group.input_validator_flags.join(" ");
-        line("input_validator_flags", quoted(&flags));
+        let flags = toml::strings(&group.input_validator_flags);
+        line("input_validator_flags", flags);
     }
 }
 
@@ -555,12 +563,44 @@ mod tests {
     }
 
     #[test]
+    fn every_line_written_is_toml_as_the_reader_reads_it() {
+        for (judge, equal) in [(true, false), (false, false), (false, true)] {
+            let mut package = every_line(judge, equal);
+            let group = &mut package.groups[0];
+            group.range = (0.0, f64::INFINITY);
+            group.grader_flags = vec![crate::base::modes::GraderFlag::Min];
+            group.cases.push("secret-2".into());
+            package.submissions = vec![Submission {
+                path: "submissions/accepted/a \"b\".py".into(),
+                permitted: vec![crate::base::modes::Expected::Accepted],
+                required: Vec::new(),
+                finals: Vec::new(),
+                score: Some((0.0, 1.5)),
+                entry_point: None,
+                language: None,
+            }];
+            let toml = package.problem_toml("x", 1000);
+            for entry in entries(&toml).unwrap() {
+                assert_eq!(entry.instead, None, "{toml}");
+            }
+            assert!(
+                toml.contains("group.\"data/secret\".range = [0, inf]\n"),
+                "{toml}"
+            );
+            assert!(
+                toml.contains("submission.\"submissions/accepted/a \\\"b\\\".py\" = "),
+                "{toml}"
+            );
+        }
+    }
+
+    #[test]
     fn brought_lists_every_key_the_writer_writes_and_no_other() {
         let mut written: Vec<String> = Vec::new();
         for (judge, equal) in [(true, false), (false, false), (false, true)] {
             let toml = every_line(judge, equal).problem_toml("x", 1000);
-            let keys = toml.lines().filter_map(key_of).filter(|k| !k.contains('.'));
-            written.extend(keys.map(String::from));
+            let keys = entries(&toml).unwrap().into_iter().map(|entry| entry.key);
+            written.extend(keys.filter(|key| !key.contains('.')));
         }
         written.sort();
         written.dedup();

@@ -11,6 +11,7 @@ use crate::base::files;
 use crate::base::judges;
 use crate::base::modes::{Clock, CompareMode, Mode};
 use crate::base::terminal::plain_line;
+use crate::problem::config::toml;
 use crate::problem::kind::{Kind, DEFAULT_SNIPPET};
 use crate::problem::workspace::{check_id, Workspace};
 use std::fs;
@@ -190,9 +191,9 @@ fn placeholders(
     let mut values = vec![
         ("{{id}}", id.to_string()),
         ("{{header}}", header),
-        ("{{title}}", title.clone()),
-        ("{{url}}", spec.url.clone()),
-        ("{{judge}}", spec.judge.clone()),
+        ("{{title}}", toml::string(&title)),
+        ("{{url}}", toml::string(&spec.url)),
+        ("{{judge}}", toml::string(&spec.judge)),
         ("{{time_limit_ms}}", spec.time_limit_ms.to_string()),
         ("{{memory_limit_kib}}", spec.memory_limit_kib.to_string()),
         ("{{compare}}", spec.compare.name().to_string()),

@@ -10,9 +10,10 @@ use crate::base::files;
 use crate::base::nearest::nearest;
 use crate::process::run::Program;
 use crate::process::{sources, view};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// problem.toml is a few lines; a guard far smaller than a case's.
 const MAX_CONFIG_BYTES: u64 = 1 << 20;
@@ -24,6 +25,23 @@ pub struct Case {
     pub name: String,
     pub input: PathBuf,
     pub answer: Option<PathBuf>,
+}
+
+/// On stderr, once a run for the file at `path`: the first of its `lines`
+/// lines TOML reads otherwise than meant (`first`), and how many more there are.
+fn warn_once(path: &Path, first: &str, lines: usize) {
+    static WARNED: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+    let new = WARNED
+        .lock()
+        .map_or(true, |mut warned| warned.insert(path.to_path_buf()));
+    if new {
+        let more = match lines {
+            1 => String::new(),
+            2 => "; 1 more line to change".to_string(),
+            _ => format!("; {} more lines to change", lines - 1),
+        };
+        eprintln!("judge: {first}{more}");
+    }
 }
 
 /// The workspace: the folder holding `problems/` and `judge-data/`.
@@ -215,7 +233,16 @@ impl Workspace {
         let bytes = files::read_stored(&path, MAX_CONFIG_BYTES).map_err(SetupError)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| SetupError(format!("{} is not UTF-8 text", path.display())))?;
-        config::parse(&text).map_err(|e| SetupError(format!("{}: {e}", path.display())))
+        let (config, notes) = config::parse_noting(&text)
+            .map_err(|e| SetupError(format!("{}: {e}", path.display())))?;
+        if let Some(first) = notes.first() {
+            warn_once(
+                &path,
+                &format!("judge-data/{id}/problem.toml {first}"),
+                notes.len(),
+            );
+        }
+        Ok(config)
     }
 
     /// The stored cases of a problem, sorted by name (none, for a new

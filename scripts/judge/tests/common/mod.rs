@@ -366,6 +366,41 @@ pub fn skip(why: &str) {
     }
 }
 
+/// Fails unless Python's TOML 1.0 parser, `tomllib`, reads every file of
+/// `paths`, naming the first it refuses and why; skipped (see `skip`)
+/// without a python3 that has it (3.11 on).
+#[track_caller]
+pub fn assert_toml(paths: &[PathBuf]) {
+    let has_tomllib = Command::new("python3")
+        .args(["-c", "import tomllib"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !has_tomllib {
+        skip("no python3 with tomllib (3.11 on) here");
+        return;
+    }
+    const LOAD_EACH: &str = "import sys, tomllib
+for path in sys.argv[1:]:
+    try:
+        tomllib.load(open(path, 'rb'))
+    except Exception as e:
+        sys.exit(f'{path}: {e}')";
+    let output = Command::new("python3")
+        .args(["-c", LOAD_EACH])
+        .args(paths)
+        .output()
+        .unwrap();
+    let refused = text(&output.stderr);
+    let shown = refused.split(": ").next().unwrap_or("");
+    assert!(
+        output.status.success(),
+        "tomllib refuses {refused}{}",
+        fs::read_to_string(shown).unwrap_or_default()
+    );
+}
+
 /// A sandbox with `problem_toml`, or `None` (having said so) when a tool
 /// the test needs is not installed.
 pub fn sandbox_with(tools: &[&str], problem_toml: &str) -> Option<Sandbox> {

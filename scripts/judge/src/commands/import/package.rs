@@ -307,7 +307,9 @@ fn stage_data(
             .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
             .unwrap_or_default();
         let keys;
-        (toml, keys) = package::keep_keys(&old_toml, &toml);
+        (toml, keys) = package::keep_keys(&old_toml, &toml).map_err(|e| {
+            SetupError(format!("import {shown}: judge-data/{id}/problem.toml: {e}"))
+        })?;
         if !keys.is_empty() {
             kept.push(format!("  kept from problem.toml: {}", keys.join(", ")));
         }

@@ -148,7 +148,7 @@ pub const GROUP_SETTINGS: [(&str, &str); 8] = [
     ),
     ("accept_score", "the score of an accepted case of the group"),
     ("reject_score", "the score of a rejected case of the group"),
-    ("range", "the scores the group may get: `<low> <high>`"),
+    ("range", "the scores the group may get: `[<low>, <high>]`"),
     (
         "validator_flags",
         "arguments for its cases after the problem's validator_flags",
@@ -158,6 +158,78 @@ pub const GROUP_SETTINGS: [(&str, &str); 8] = [
         "arguments for its cases after the problem's input_validator_flags",
     ),
 ];
+
+/// What a key's value is, as TOML writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A string: `compare = "tokens"`.
+    Text,
+    /// A whole number: `time_limit_ms = 1000`.
+    Whole,
+    /// A number, whole or not: `float_tolerance = 1e-6`.
+    Number,
+    /// `true` or `false`.
+    Bool,
+    /// An array of strings: `brute_skip = ["large-*", "max"]`.
+    Texts,
+    /// An array of numbers: `bench.max = [1000, 10000]`.
+    Numbers,
+}
+
+impl Shape {
+    /// What TOML calls a value of it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Text => "a TOML string",
+            Shape::Whole => "a TOML integer",
+            Shape::Number => "a TOML number",
+            Shape::Bool => "a TOML boolean",
+            Shape::Texts | Shape::Numbers => "a TOML array",
+        }
+    }
+}
+
+/// The shape of `key`'s value: a group's setting's by the setting, every
+/// `bench.` series an array of numbers, every `submission.` a string.
+pub fn shape(key: &str) -> Shape {
+    let setting = match key.split_once('.') {
+        Some(("bench", _)) => return Shape::Numbers,
+        Some(("submission", _)) => return Shape::Text,
+        Some(("group", rest)) => rest.rsplit_once('.').map_or(rest, |(_, setting)| setting),
+        _ => key,
+    };
+    match setting {
+        "time_limit_ms"
+        | "memory_limit_kib"
+        | "output_limit_mib"
+        | "stack_kib"
+        | "process_limit"
+        | "helper_time_limit_ms"
+        | "helper_memory_limit_mib"
+        | "helper_file_limit_mib"
+        | "validation_passes"
+        | "time_resolution_ms"
+        | "case_size_limit_mib"
+        | "stress_case_lines" => Shape::Whole,
+        "float_tolerance"
+        | "float_relative_tolerance"
+        | "float_absolute_tolerance"
+        | "time_multiplier"
+        | "time_safety_margin"
+        | "accept_score"
+        | "reject_score" => Shape::Number,
+        "case_sensitive" | "space_change_sensitive" | "scoring" => Shape::Bool,
+        "validator_flags"
+        | "input_validators"
+        | "input_validator_flags"
+        | "brute_skip"
+        | "cases"
+        | "grader_flags" => Shape::Texts,
+        "range" => Shape::Numbers,
+        _ => Shape::Text,
+    }
+}
+
 /// The limits' maxima: far beyond any judge's, and small enough that every
 /// figure made from them (the wall cap, bytes) fits.
 pub const MAX_TIME_LIMIT_MS: u64 = 3_600_000;
