@@ -3,9 +3,8 @@
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::terminal::number;
-use crate::base::terminal::{cpu_cell, paint, use_colour, wall_note};
-use crate::base::verdict::Verdict;
+use crate::base::terminal::{number, use_colour};
+use crate::base::verdict::{Cells, Verdict};
 use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Judged;
@@ -134,41 +133,25 @@ impl Report {
     }
 
     fn row(&mut self, id: &str, case: &str, judged: &Judged) {
-        if self.passed + self.failed == 0 {
-            outln!(
-                "{:<width$} {:<28} {:<7} {:>11} {:>12}",
-                "problem",
-                "case",
-                "verdict",
-                "time",
-                "memory",
-                width = self.width
-            );
-        }
-        let (run, verdict) = (&judged.run, judged.judgement.verdict);
-        let time = cpu_cell(run.cpu, verdict == Verdict::TimeLimitExceeded);
-        let memory = run
-            .peak_kib
-            .map_or("-".to_string(), |kib| format!("{kib} KiB"));
-        let shown = paint(
-            &format!("{:<7}", verdict.to_string()),
-            verdict.colour(),
-            self.colour,
-        );
-        // The wall time, when shown, goes last: no column after it to shift.
-        let wall = wall_note(run.cpu, run.wall).map_or(String::new(), |note| format!("  {note}"));
         let width = self.width;
-        outln!("{id:<width$} {case:<28} {shown} {time:>11} {memory:>12}{wall}");
+        if self.passed + self.failed == 0 {
+            outln!("{:<width$} {:<28} {}", "problem", "case", Cells::headings());
+        }
+        outln!(
+            "{id:<width$} {case:<28} {}",
+            judged.cells().row(self.colour)
+        );
         for line in judged.judgement.detail.lines() {
             outln!("    {line}");
         }
-        if verdict == Verdict::Accepted {
+        if judged.judgement.is_accepted() {
             self.passed += 1;
         } else {
             self.failed += 1;
         }
-        if self.slowest.as_ref().map_or(true, |(_, t)| run.cpu > *t) {
-            self.slowest = Some((format!("{id}/{case}"), run.cpu));
+        let cpu = judged.run.cpu;
+        if self.slowest.as_ref().map_or(true, |(_, t)| cpu > *t) {
+            self.slowest = Some((format!("{id}/{case}"), cpu));
         }
         interrupt::finished(format!("{} passed, {} failed", self.passed, self.failed));
     }
@@ -177,17 +160,13 @@ impl Report {
     /// format's grader gives it, then the problem's total score.
     fn groups(&self, graded: &[Graded], scoring: bool) {
         outln!(
-            "{:<39} {:<7} {:>12}",
+            "{:<39} {} {:>12}",
             "group",
-            "verdict",
+            Verdict::heading(),
             if scoring { "score" } else { "" }
         );
         for group in graded {
-            let shown = paint(
-                &format!("{:<7}", group.verdict.to_string()),
-                group.verdict.colour(),
-                self.colour,
-            );
+            let shown = group.verdict.cell(self.colour);
             let score = match (scoring, group.most) {
                 (false, _) => String::new(),
                 (true, Some(most)) => format!("{} of {}", number(group.score), number(most)),

@@ -2,7 +2,7 @@
 
 use crate::base::modes::Clock;
 use crate::base::terminal::plural;
-use crate::base::verdict::Verdict;
+use crate::base::verdict::{Cells, Verdict};
 use crate::problem::config::HelperLimits;
 use crate::process::launch::Exit;
 use crate::process::run::{Killed, Limits, Outcome};
@@ -48,6 +48,18 @@ impl Judgement {
 pub struct Judged {
     pub run: Outcome,
     pub judgement: Judgement,
+}
+
+impl Judged {
+    /// The cells it is shown in.
+    pub fn cells(&self) -> Cells {
+        Cells {
+            verdict: self.judgement.verdict,
+            cpu: self.run.cpu,
+            wall: self.run.wall,
+            peak_kib: self.run.peak_kib,
+        }
+    }
 }
 
 /// The verdict a run earns before its output is looked at, in the order
