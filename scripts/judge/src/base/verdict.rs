@@ -2,7 +2,7 @@
 //! label in `problem.toml` expects, each verdict with its abbreviation (the
 //! label, and every table's cell), its name and its colour; and the cells
 //! every command shows a judged run in: the verdict, its time and its memory,
-//! as a table's row or a status line.
+//! as a table's row, a status line or the machine form.
 
 use super::modes::Mode;
 use super::terminal::{paint, Colour};
@@ -114,6 +114,18 @@ impl Cells {
         };
         let name = paint(name, self.verdict.colour(), colour);
         format!("{name}  {time}  {}", self.memory())
+    }
+
+    /// The machine form: `verdict=AC time_ms=3 wall_ms=4 peak_kib=512`, the
+    /// peak `-` when unknown. `time_ms` is CPU time, where a TLE was stopped.
+    pub fn fields(&self) -> String {
+        let peak = self.peak_kib.map_or("-".to_string(), |kib| kib.to_string());
+        format!(
+            "verdict={} time_ms={} wall_ms={} peak_kib={peak}",
+            self.verdict,
+            self.cpu.as_millis(),
+            self.wall.as_millis()
+        )
     }
 
     /// CPU time; a TLE's is marked as a lower bound: the run was stopped. At

@@ -1,5 +1,6 @@
 //! `judge test`: every stored case of every selected problem, judged, one
-//! row per case, and the closing `N passed, N failed` line.
+//! row per case (or, with `--format kv`, one line of `key=value` fields),
+//! and the closing `N passed, N failed` line.
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
@@ -40,8 +41,14 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             "--bin judges one problem: name exactly one id (make test P=<id> BIN=<program>)".into(),
         ));
     }
+    let fields = match args.value("format") {
+        None => false,
+        Some("kv") => true,
+        Some(other) => return Err(SetupError(format!("--format takes kv, found {other:?}"))),
+    };
     outln!("sandbox: {}", allowed().describe());
-    let mut report = Report::new(selected.iter().map(|(id, _)| id.len()).max().unwrap_or(0));
+    let longest_id = selected.iter().map(|(id, _)| id.len()).max().unwrap_or(0);
+    let mut report = Report::new(longest_id, fields);
     let mut broken = Vec::new();
     for (id, case) in &selected {
         let program = match &bin {
@@ -114,6 +121,8 @@ fn judge_problem(
 /// slowest case and the summary at the end.
 struct Report {
     colour: bool,
+    /// Each case as `problem=<id> <fields> case=<name>`, without the header.
+    fields: bool,
     /// The problem column's width: the longest id's, at least 10.
     width: usize,
     passed: usize,
@@ -122,9 +131,10 @@ struct Report {
 }
 
 impl Report {
-    fn new(longest_id: usize) -> Report {
+    fn new(longest_id: usize, fields: bool) -> Report {
         Report {
             colour: use_colour(),
+            fields,
             width: longest_id.max(10),
             passed: 0,
             failed: 0,
@@ -133,14 +143,15 @@ impl Report {
     }
 
     fn row(&mut self, id: &str, case: &str, judged: &Judged) {
-        let width = self.width;
-        if self.passed + self.failed == 0 {
-            outln!("{:<width$} {:<28} {}", "problem", "case", Cells::headings());
+        let (width, cells) = (self.width, judged.cells());
+        if self.fields {
+            outln!("problem={id} {} case={case}", cells.fields());
+        } else {
+            if self.passed + self.failed == 0 {
+                outln!("{:<width$} {:<28} {}", "problem", "case", Cells::headings());
+            }
+            outln!("{id:<width$} {case:<28} {}", cells.row(self.colour));
         }
-        outln!(
-            "{id:<width$} {case:<28} {}",
-            judged.cells().row(self.colour)
-        );
         for line in judged.judgement.detail.lines() {
             outln!("    {line}");
         }
