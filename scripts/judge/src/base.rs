@@ -14,6 +14,7 @@ pub mod judges;
 pub mod modes;
 pub mod nearest;
 pub mod terminal;
+pub mod verdict;
 pub mod wildcard;
 pub mod xml;
 pub mod yaml;

@@ -53,14 +53,21 @@ const fn opt(name: &'static str, value: Option<&'static str>, help: &'static str
 pub const COMMANDS: &[Command] = &[
     Command {
         name: "test",
-        usage: &["[<id>[/<case>]...] [--bin PROGRAM]"],
+        usage: &["[<id>[/<case>]...] [--bin PROGRAM] [--format kv]"],
         summary:
             "judge solutions on their stored cases (<case>: only the cases named so or longer)",
-        options: &[opt(
-            "bin",
-            Some("PROGRAM"),
-            "judge PROGRAM instead of the built solution (one problem)",
-        )],
+        options: &[
+            opt(
+                "bin",
+                Some("PROGRAM"),
+                "judge PROGRAM instead of the built solution (one problem)",
+            ),
+            opt(
+                "format",
+                Some("kv"),
+                "each case as one line of key=value fields instead of the table's row",
+            ),
+        ],
         handler: Handler::Workspace(test::command),
         hidden: false,
     },

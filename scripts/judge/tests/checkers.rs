@@ -79,7 +79,7 @@ fn with_checker(protocol: &str, body: &str) -> (Sandbox, PathBuf) {
     (sandbox, solution)
 }
 
-/// Runs `judge test` with a private temporary folder; returns (exit code,
+/// Runs `judge test --format kv` with a private temporary folder; returns (exit code,
 /// stdout) after checking the runner left nothing in that folder.
 fn test_clean(sandbox: &Sandbox, program: &Path) -> (i32, String) {
     let tmp = sandbox.root.join("tmp");
@@ -90,6 +90,8 @@ fn test_clean(sandbox: &Sandbox, program: &Path) -> (i32, String) {
             sandbox.root.to_str().unwrap(),
             "test",
             "fake",
+            "--format",
+            "kv",
             "--bin",
         ])
         .arg(program)

@@ -10,7 +10,8 @@
 mod common;
 
 use judge::base::judges::JUDGES;
-use judge::base::modes::{Clock, CompareMode, Expected, GraderFlag, Mode, OnReject, Protocol};
+use judge::base::modes::{Clock, CompareMode, GraderFlag, Mode, OnReject, Protocol};
+use judge::base::verdict::Verdict;
 use judge::commands::snippet::library::Library;
 use judge::problem::config::keys::{GROUP_SETTINGS, KEYS};
 use judge::problem::workspace::Workspace;
@@ -243,7 +244,7 @@ fn the_group_settings_table_lists_every_setting_as_the_code_does() {
 fn the_grading_and_expectation_tables_list_every_value_as_the_code_does() {
     assert_mode_table::<OnReject>("| `on_reject` | meaning |", "OnReject::ALL");
     assert_mode_table::<GraderFlag>("| `grader_flags` | meaning |", "GraderFlag::ALL");
-    assert_mode_table::<Expected>("| verdict | meaning |", "Expected::ALL");
+    assert_mode_table::<Verdict>("| verdict | meaning |", "Verdict::ALL");
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{have, sandbox_with, success_stdout, text, Holds, Sandbox};
+use common::{field, have, sandbox_with, success_stdout, text, Holds, Sandbox};
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -58,14 +58,12 @@ int main() {
 }
 "#;
 
-/// (case, verdict) for every row of a `judge test` table.
+/// (case, verdict) for every case of a `judge test --format kv` run.
 fn verdicts(output: &Output) -> Vec<(String, String)> {
     text(&output.stdout)
         .lines()
-        .skip(1)
-        .map(|line| line.split_whitespace().collect::<Vec<_>>())
-        .filter(|words| words.len() > 3 && words[0] == "poj1143")
-        .map(|words| (words[1].to_string(), words[2].to_string()))
+        .filter(|line| line.starts_with("problem=poj1143 "))
+        .map(|line| (field(line, "case").into(), field(line, "verdict").into()))
         .collect()
 }
 
@@ -102,8 +100,11 @@ fn a_seed_style_cpp_file_gets_the_rust_solutions_verdicts() {
     }
     let cpp = sandbox.write("solution.cpp", POJ1143_CPP);
     let rust = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems/poj1143/src/main.rs");
-    let from_cpp = sandbox.judge(&["test", "poj1143", "--bin", cpp.to_str().unwrap()]);
-    let from_rust = sandbox.judge(&["test", "poj1143", "--bin", rust.to_str().unwrap()]);
+    let judged = |bin: &Path| {
+        let bin = bin.to_str().unwrap();
+        sandbox.judge(&["test", "poj1143", "--bin", bin, "--format", "kv"])
+    };
+    let (from_cpp, from_rust) = (judged(&cpp), judged(&rust));
     success_stdout(&from_cpp);
     let stderr = text(&from_cpp.stderr);
     stderr.assert_has("compiling g++ -O2 -std=c++17 -DONLINE_JUDGE");

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{probe, survivors, temp_path, Holds, Sandbox};
+use common::{case_lines, field, probe, survivors, temp_path, Holds, Sandbox};
 use std::fs;
 use std::io::Read;
 use std::os::unix::fs::symlink;
@@ -40,22 +40,19 @@ fn judge(sandbox: &Sandbox, args: &[&str]) -> Run {
 
 fn test_with(sandbox: &Sandbox, program: &str) -> Run {
     let program = sandbox.program("sol", program);
-    judge(
-        sandbox,
-        &["test", "fake", "--bin", program.to_str().unwrap()],
-    )
+    let bin = program.to_str().unwrap();
+    judge(sandbox, &["test", "fake", "--bin", bin, "--format", "kv"])
 }
 
-/// The row of case `name`.
+/// The line of case `name` (the run was `judge test --format kv`).
 fn row<'a>(run: &'a Run, name: &str) -> &'a str {
-    run.stdout
-        .lines()
-        .find(|l| l.split_whitespace().nth(1) == Some(name))
-        .unwrap_or_else(|| panic!("no row for {name} in:\n{}{}", run.stdout, run.stderr))
+    case_lines(&run.stdout)
+        .find(|line| field(line, "case") == name)
+        .unwrap_or_else(|| panic!("no line for {name} in:\n{}{}", run.stdout, run.stderr))
 }
 
 fn verdict<'a>(run: &'a Run, name: &str) -> &'a str {
-    row(run, name).split_whitespace().nth(2).unwrap()
+    field(row(run, name), "verdict")
 }
 
 /// Sends `signal` (a `kill` name) to a child.
@@ -348,7 +345,10 @@ fn a_relative_program_name_runs_the_file_here_not_one_in_path() {
         assert_eq!(output.status.code(), Some(0), "{bin}: {stdout}");
     }
     // A bare name with no file here is a command from PATH.
-    let run = judge(&sandbox, &["test", "fake", "--bin", "cat"]);
+    let run = judge(
+        &sandbox,
+        &["test", "fake", "--bin", "cat", "--format", "kv"],
+    );
     assert_eq!(verdict(&run, "add"), "WA", "{}", run.stdout);
 }
 
@@ -570,22 +570,31 @@ fn two_cpu_burning_threads_pass_the_limit_in_cpu_time() {
     // CPU time. Even a busy machine gives it 0.3 s of CPU before the 1.3 s cap.
     let run = judge(
         &sandbox,
-        &["test", "fake", "--bin", &format!("{} 0.3", burn.display())],
+        &[
+            "test",
+            "fake",
+            "--bin",
+            &format!("{} 0.3", burn.display()),
+            "--format",
+            "kv",
+        ],
     );
     assert_eq!(verdict(&run, "add"), "TLE", "{}", run.stdout);
     run.stdout.assert_has("CPU time passed the limit");
     // One thread's worth is within the limit, and the time column is CPU time.
     let run = judge(
         &sandbox,
-        &["test", "fake", "--bin", &format!("{} 0.1", burn.display())],
+        &[
+            "test",
+            "fake",
+            "--bin",
+            &format!("{} 0.1", burn.display()),
+            "--format",
+            "kv",
+        ],
     );
     assert_eq!(verdict(&run, "add"), "AC", "{}", run.stdout);
-    let ms: u64 = row(&run, "add")
-        .split_whitespace()
-        .nth(3)
-        .unwrap()
-        .parse()
-        .unwrap();
+    let ms: u64 = field(row(&run, "add"), "time_ms").parse().unwrap();
     assert!((195..300).contains(&ms), "{}", run.stdout);
 }
 
@@ -594,7 +603,11 @@ fn sleeping_is_cpu_free_until_the_wall_cap_unless_time_is_wall() {
     let sandbox = Sandbox::new(&LIMITS.replace("1000", "400"));
     let run = test_with(&sandbox, "sleep 0.7; read a b; echo $((a + b))");
     assert_eq!(verdict(&run, "add"), "AC", "{}", run.stdout);
-    assert!(row(&run, "add").contains("(wall 7"), "{}", run.stdout);
+    assert!(
+        field(row(&run, "add"), "wall_ms").starts_with('7'),
+        "{}",
+        run.stdout
+    );
 
     let run = test_with(&sandbox, "sleep 30");
     assert_eq!(verdict(&run, "add"), "TLE", "{}", run.stdout);

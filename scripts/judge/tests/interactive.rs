@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{outcome, verdict_of, Holds, Sandbox};
+use common::{case_line, field, outcome, verdict_of, Holds, Sandbox};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -32,7 +32,7 @@ fn interactive(interactor: &str, extra_toml: &str) -> Sandbox {
     sandbox
 }
 
-/// `judge test fake --bin <solution>`: (exit code, stdout).
+/// `judge test fake --bin <solution> --format kv`: (exit code, stdout).
 fn test(sandbox: &Sandbox, solution: &str) -> (i32, String) {
     let program = sandbox.program("solution", solution);
     let (code, stdout, stderr) = sandbox.test_with(&program);
@@ -40,7 +40,7 @@ fn test(sandbox: &Sandbox, solution: &str) -> (i32, String) {
     (code, stdout)
 }
 
-/// `judge test fake --bin <solution>` with every process it starts marked:
+/// `judge test fake --bin <solution> --format kv` with every process it starts marked:
 /// (stdout, the processes still running after it returned, killed now).
 fn test_leaving(sandbox: &Sandbox, solution: &str) -> (String, Vec<String>) {
     let program = sandbox.program("solution", solution);
@@ -48,7 +48,14 @@ fn test_leaving(sandbox: &Sandbox, solution: &str) -> (String, Vec<String>) {
     let output = sandbox
         .command(
             &probe,
-            &["test", "fake", "--bin", program.to_str().unwrap()],
+            &[
+                "test",
+                "fake",
+                "--bin",
+                program.to_str().unwrap(),
+                "--format",
+                "kv",
+            ],
         )
         .output()
         .unwrap();
@@ -63,8 +70,8 @@ fn a_right_answer_is_accepted_with_the_solutions_own_time_and_memory() {
     assert_eq!(verdict_of(&stdout), "AC", "{stdout}");
     assert_eq!(code, 0);
     assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
-    let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
-    assert!(row.ends_with(" KiB"), "{row}");
+    let row = case_line(&stdout, None);
+    assert!(field(row, "peak_kib").parse::<u64>().is_ok(), "{row}");
 
     // A command line runs from the workspace root.
     sandbox.write(
@@ -409,7 +416,7 @@ fn a_found_case_kept_elsewhere_is_named_with_the_files_it_has() {
         .status()
         .unwrap();
     assert!(kept.success());
-    let (code, stdout, _) = sandbox.test_with(&sandbox.root.join("target/release/fake"));
+    let (code, stdout, _) = sandbox.table_with(&sandbox.root.join("target/release/fake"));
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains(&format!("stress-{seed} ")), "{stdout}");
 }

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{probe, survivors, Sandbox};
+use common::{case_line, case_lines, field, probe, survivors, Sandbox};
 use std::collections::BTreeSet;
 use std::fs;
 use std::net::TcpListener;
@@ -68,30 +68,21 @@ impl Run {
         self.allowed().contains("namespaces")
     }
 
-    /// The CPU time in the row, in milliseconds.
+    /// The CPU time of the case, in milliseconds (the run was `judge test
+    /// --format kv`, as those below).
     fn cpu_ms(&self) -> u64 {
-        self.stdout
-            .lines()
-            .find(|line| line.starts_with("fake "))
-            .and_then(|row| row.split_whitespace().nth(3))
-            .and_then(|cell| cell.trim_start_matches('>').parse().ok())
-            .unwrap_or_else(|| panic!("no CPU time in:\n{}", self.stdout))
+        field(case_line(&self.stdout, None), "time_ms")
+            .parse()
+            .unwrap_or_else(|_| panic!("no CPU time in:\n{}", self.stdout))
     }
 
-    /// The rows of problem `fake`.
+    /// The cases of problem `fake`.
     fn rows(&self) -> usize {
-        self.stdout
-            .lines()
-            .filter(|line| line.starts_with("fake "))
-            .count()
+        case_lines(&self.stdout).count()
     }
 
     fn verdict(&self) -> &str {
-        self.stdout
-            .lines()
-            .find(|line| line.starts_with("fake "))
-            .and_then(|line| line.split_whitespace().nth(2))
-            .unwrap_or_else(|| panic!("no row in:\n{}{}", self.stdout, self.stderr))
+        field(case_line(&self.stdout, None), "verdict")
     }
 }
 
@@ -131,12 +122,13 @@ fn judge(sandbox: &Sandbox, user: User, args: &[&str]) -> Run {
     judge_with(sandbox, user, args, Call::default())
 }
 
-/// `judge test fake --bin <source>` as `user`.
+/// `judge test fake --bin <source> --format kv` as `user`.
 fn test_source(sandbox: &Sandbox, user: User, source: &Path) -> Run {
+    let bin = source.to_str().unwrap();
     judge(
         sandbox,
         user,
-        &["test", "fake", "--bin", source.to_str().unwrap()],
+        &["test", "fake", "--bin", bin, "--format", "kv"],
     )
 }
 
@@ -270,7 +262,7 @@ fn attack_with(
     as_each_user(name, problem_toml, setup.call, program, check)
 }
 
-/// `judge test fake --bin <program>` as each user, in a fresh workspace
+/// `judge test fake --bin <program> --format kv` as each user, in a fresh workspace
 /// with `problem_toml`, started as `call` says, with `check` on each run;
 /// `program` makes the workspace ready and names what is judged, or is
 /// `None` (having said why) when this machine cannot build it.
@@ -289,7 +281,8 @@ fn as_each_user(
         if user == User::Nobody {
             give_to_nobody(&sandbox.root);
         }
-        let run = judge_with(&sandbox, user, &["test", "fake", "--bin", &program], call);
+        let args = ["test", "fake", "--bin", &program, "--format", "kv"];
+        let run = judge_with(&sandbox, user, &args, call);
         if !run.has_namespaces() {
             common::skip(&format!("{name} as {user:?}: {}", run.allowed()));
             continue;
@@ -468,7 +461,7 @@ fn no_runner_can_be_found_to_forge_a_row() {
     let body = "int main(void) { DIR *proc = opendir(\"/proc\"); struct dirent *e; int seen = 0;\n\
         while ((e = readdir(proc))) { char path[300]; int pid = atoi(e->d_name); if (pid <= 0) continue;\n\
         seen++; snprintf(path, sizeof path, \"/proc/%d/fd/1\", pid);\n\
-        int fd = open(path, O_WRONLY); if (fd >= 0) { dprintf(fd, \"fake       add   AC   1 ms   1 KiB\\n\"); close(fd); } }\n\
+        int fd = open(path, O_WRONLY); if (fd >= 0) { dprintf(fd, \"problem=fake verdict=AC time_ms=1 wall_ms=1 peak_kib=1 case=add\\n\"); close(fd); } }\n\
         printf(\"%d\\n\", seen); return 0; }";
     attack("forge", LIMITS, &source(body), |user, _, run| {
         assert_eq!(run.rows(), 1, "{user:?}: {}", run.stdout);

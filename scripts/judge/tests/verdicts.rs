@@ -3,13 +3,13 @@
 
 mod common;
 
-use common::{verdict_of, Holds, Sandbox};
+use common::{case_line, case_lines, field, verdict_of, Holds, Sandbox};
 use std::fs;
 use std::time::{Duration, Instant};
 
 const EXACT: &str = "time_limit_ms = 1000\nmemory_limit_kib = 65536\ncompare = \"exact\"\n";
 
-/// `judge test fake` of the shell solution `body` in a sandbox whose
+/// `judge test fake --format kv` of the shell solution `body` in a sandbox whose
 /// problem.toml is `toml`: exit code, stdout and how long it took.
 fn judged(toml: &str, body: &str) -> (i32, String, Duration) {
     let sandbox = Sandbox::new(toml);
@@ -72,7 +72,7 @@ fn the_table_s_columns_stay_aligned_when_the_wall_time_is_shown() {
     sandbox.write("judge-data/fake/slow.in", "0 0\n");
     sandbox.write("judge-data/fake/slow.out", "0\n");
     let program = sandbox.program("sol", "read a b; [ $a = 0 ] && sleep 0.4; echo $((a + b))");
-    let (code, stdout, _) = sandbox.test_with(&program);
+    let (code, stdout, _) = sandbox.table_with(&program);
     assert_eq!(code, 0, "{stdout}");
     let rows: Vec<&str> = stdout
         .lines()
@@ -144,14 +144,8 @@ fn a_wrapper_s_child_cannot_escape_the_memory_limit() {
     );
     assert_eq!(verdict_of(&stdout), "MLE", "{stdout}");
     assert!(took < Duration::from_secs(4), "took {took:?}");
-    let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
-    let kib: u64 = row
-        .split_whitespace()
-        .rev()
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
+    let row = case_line(&stdout, None);
+    let kib: u64 = field(row, "peak_kib").parse().unwrap();
     // Up to the limit, where a cgroup stops it: the peak may stop short of
     // it by the charge that failed (a page batch or a large folio; it was
     // under 16 MiB once in six runs on a loaded machine), never by 2 MiB.
@@ -170,9 +164,43 @@ fn endless_output_is_cut_off() {
 
 #[test]
 fn memory_is_reported_in_kib() {
-    let (_, stdout, _) = judged(EXACT, "read a b; echo $((a + b))");
+    let sandbox = Sandbox::new(EXACT);
+    let program = sandbox.program("sol", "read a b; echo $((a + b))");
+    let (_, stdout, _) = sandbox.table_with(&program);
     let row = stdout.lines().find(|l| l.starts_with("fake ")).unwrap();
     assert!(row.ends_with(" KiB"), "{row}");
+}
+
+#[test]
+fn the_machine_form_is_one_line_of_fields_per_case_with_the_case_last() {
+    let sandbox = Sandbox::new(EXACT);
+    sandbox.write("judge-data/fake/two words.in", "1 1\n");
+    sandbox.write("judge-data/fake/two words.out", "2\n");
+    let program = sandbox.program("sol", "read a b; echo $((a + b))");
+    let (code, stdout, _) = sandbox.test_with(&program);
+    assert_eq!(code, 0, "{stdout}");
+    let keys = |line: &str| -> Vec<String> {
+        let fields = line.split(" case=").next().unwrap().split(' ');
+        fields
+            .map(|f| f.split('=').next().unwrap().to_string())
+            .collect()
+    };
+    for line in case_lines(&stdout) {
+        assert_eq!(
+            keys(line),
+            ["problem", "verdict", "time_ms", "wall_ms", "peak_kib"],
+            "{line}"
+        );
+    }
+    assert_eq!(
+        field(case_line(&stdout, Some("two words")), "verdict"),
+        "AC"
+    );
+    assert!(!stdout.contains("verdict "), "no header:\n{stdout}");
+    stdout.assert_last_line("2 passed, 0 failed");
+    let bin = program.to_str().unwrap();
+    let stderr = sandbox.refusal(&["test", "fake", "--bin", bin, "--format", "json"]);
+    stderr.assert_has("--format takes kv, found \"json\"");
 }
 
 #[test]
@@ -227,17 +255,8 @@ fn memory_is_the_program_s_own_not_the_runner_s() {
     sandbox.write("judge-data/fake/big.out", &"2\n".repeat(500_000));
     let program = sandbox.program("sol", "read a b; echo $((a + b))");
     let (_, stdout, _) = sandbox.test_with(&program);
-    let kib: Vec<u64> = stdout
-        .lines()
-        .filter(|l| l.starts_with("fake "))
-        .map(|row| {
-            row.split_whitespace()
-                .rev()
-                .nth(1)
-                .unwrap()
-                .parse()
-                .unwrap()
-        })
+    let kib: Vec<u64> = case_lines(&stdout)
+        .map(|row| field(row, "peak_kib").parse().unwrap())
         .collect();
     assert_eq!(kib.len(), 2, "{stdout}");
     // A shell needs about 1.5 MiB, the launcher about 2 MiB; the runner

@@ -1,10 +1,12 @@
 //! The judges this workspace knows: one table, read by `new` and `import`
-//! for a new problem's limits, compare mode, URL and id, and by `submit` for
-//! the Rust a judge runs. A judge is one entry here.
+//! for a new problem's limits, compare mode, URL and id (each judge's rules
+//! for both ways: an id's page, a page's id), and by `submit` for the Rust a
+//! judge runs. A judge is one entry here.
 
 pub mod urls;
 
 use super::modes::{Clock, CompareMode};
+use urls::Url;
 
 /// A rustc no newer than any judge that takes Rust runs, so every paste is
 /// proven on it: the workspace's `rust-version` (Cargo.toml), which clippy
@@ -43,6 +45,12 @@ pub struct Judge {
     pub format: Format,
     /// `None` when the judge takes no Rust at all.
     pub rust: Option<&'static str>,
+    /// The problem's page from what of its id follows the prefix, when that
+    /// says enough.
+    pub url: fn(&str) -> Option<String>,
+    /// What of the id follows the prefix, from a page on one of its sites and
+    /// the problem's name; `None`: the id is made from the name.
+    pub id: fn(&Url, &str) -> Option<String>,
 }
 
 impl Judge {
@@ -57,12 +65,16 @@ impl Judge {
     }
 }
 
+/// A judge's rules both ways, as `Judge::url` and `Judge::id`.
+type Rules = (fn(&str) -> Option<String>, fn(&Url, &str) -> Option<String>);
+
 const fn judge(
     (name, title, prefix): (&'static str, &'static str, &'static str),
     domains: &'static [&'static str],
     (time_limit_ms, memory_limit_kib, stack_kib): (u64, u64, Option<u64>),
     (compare, time, format): (CompareMode, Clock, Format),
     rust: Option<&'static str>,
+    (url, id): Rules,
 ) -> Judge {
     Judge {
         name,
@@ -76,15 +88,21 @@ const fn judge(
         time,
         format,
         rust,
+        url,
+        id,
     }
 }
+
+/// A judge whose ids make no URL, and whose pages give an id by the
+/// generic rule (`Url::generic_id`).
+const GENERIC: Rules = (|_| None, |url, _| url.generic_id());
 
 use CompareMode::{Exact, Tokens};
 use Format::{LeetCode, Stdin};
 
 /// Stacks as each judge documents them (Codeforces 256 MiB, AtCoder 1 GiB,
 /// Kattis and Library Checker the memory limit); Linux's 8 MiB elsewhere.
-pub const JUDGES: [Judge; 8] = [
+pub const JUDGES: &[Judge] = &[
     // C, C++, Pascal, Java and Fortran only.
     judge(
         ("poj", "POJ", "poj"),
@@ -92,6 +110,11 @@ pub const JUDGES: [Judge; 8] = [
         (1000, 65536, Some(8192)),
         (Exact, Clock::Cpu, Stdin),
         None,
+        // http://poj.org/problem?id=1143 is poj1143.
+        (
+            |rest| digits(rest).then(|| format!("http://poj.org/problem?id={rest}")),
+            |url, _| url.query("id").filter(|id| digits(id)).map(String::from),
+        ),
     ),
     judge(
         ("leetcode", "LeetCode", "lc"),
@@ -99,6 +122,19 @@ pub const JUDGES: [Judge; 8] = [
         (1000, 65536, Some(8192)),
         (Exact, Clock::Wall, LeetCode),
         Some("1.79"),
+        // Pages are named by slug, which the id does not hold; the id is the
+        // number the name starts with (`294. Flip Game II`), else the slug.
+        (
+            |_| None,
+            |url, name| match url.segments[..] {
+                ["problems", slug, ..] => {
+                    let number: String = name.chars().take_while(char::is_ascii_digit).collect();
+                    let numbered = !number.is_empty() && name[number.len()..].starts_with('.');
+                    Some(if numbered { number } else { slug.to_string() })
+                }
+                _ => url.generic_id(),
+            },
+        ),
     ),
     judge(
         ("codeforces", "Codeforces", "cf"),
@@ -106,6 +142,31 @@ pub const JUDGES: [Judge; 8] = [
         (2000, 262144, Some(262144)),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.89 (editions 2021 and 2024)"),
+        // cf1234c1 is problemset/problem/1234/C1; contest/118/problem/A is
+        // cf118a too, and gym/100001/problem/B cfgym100001b.
+        (
+            |rest| {
+                let (number, task) = number_and_task(rest)?;
+                let task = task.to_ascii_uppercase();
+                Some(format!(
+                    "https://codeforces.com/problemset/problem/{number}/{task}"
+                ))
+            },
+            |url, _| match url.segments[..] {
+                ["contest", contest, "problem", task]
+                | ["problemset", "problem", contest, task]
+                    if digits(contest) && letters_and_digits(task) =>
+                {
+                    Some(format!("{contest}{task}"))
+                }
+                ["gym", contest, "problem", task]
+                    if digits(contest) && letters_and_digits(task) =>
+                {
+                    Some(format!("gym{contest}{task}"))
+                }
+                _ => url.generic_id(),
+            },
+        ),
     ),
     judge(
         ("atcoder", "AtCoder", "atc"),
@@ -113,6 +174,21 @@ pub const JUDGES: [Judge; 8] = [
         (2000, 1048576, Some(1048576)),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.89 (edition 2024)"),
+        // atcabc300a is contest abc300's task a: contests/abc300/tasks/abc300_a.
+        (
+            |rest| {
+                let (contest, task) = rest.split_at(rest.len().checked_sub(1)?);
+                let contest_like = contest.ends_with(|c: char| c.is_ascii_digit())
+                    && contest.starts_with(|c: char| c.is_ascii_lowercase());
+                (contest_like && is_task(task)).then(|| {
+                    format!("https://atcoder.jp/contests/{contest}/tasks/{contest}_{task}")
+                })
+            },
+            |url, _| match url.segments[..] {
+                ["contests", _, "tasks", task] => Some(task.to_string()),
+                _ => url.generic_id(),
+            },
+        ),
     ),
     judge(
         ("kattis", "Kattis", "kattis"),
@@ -120,6 +196,7 @@ pub const JUDGES: [Judge; 8] = [
         (1000, 1048576, None),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.78"),
+        GENERIC,
     ),
     judge(
         ("cses", "CSES", "cses"),
@@ -127,6 +204,11 @@ pub const JUDGES: [Judge; 8] = [
         (1000, 524288, Some(8192)),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.75"),
+        // cses1068 is problemset/task/1068, which the generic rule reads back.
+        (
+            |rest| digits(rest).then(|| format!("https://cses.fi/problemset/task/{rest}")),
+            |url, _| url.generic_id(),
+        ),
     ),
     judge(
         ("yukicoder", "yukicoder", "yukicoder"),
@@ -134,6 +216,7 @@ pub const JUDGES: [Judge; 8] = [
         (2000, 524288, Some(8192)),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.92"),
+        GENERIC,
     ),
     judge(
         ("librarychecker", "Library Checker", "yosupo"),
@@ -141,6 +224,7 @@ pub const JUDGES: [Judge; 8] = [
         (5000, 1048576, None),
         (Tokens, Clock::Cpu, Stdin),
         Some("1.94"),
+        GENERIC,
     ),
 ];
 
@@ -185,35 +269,25 @@ pub fn format_of(name: &str) -> Format {
 
 /// The problem's page, when the id says enough to build it.
 pub fn default_url(judge: &str, id: &str) -> Option<String> {
-    let prefix = known(judge)?.prefix;
-    let rest = id.strip_prefix(prefix)?;
-    let digits_end = rest
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(rest.len());
-    let (number, letter) = rest.split_at(digits_end);
-    match judge {
-        "poj" if !number.is_empty() && letter.is_empty() => {
-            Some(format!("http://poj.org/problem?id={number}"))
-        }
-        // cf1234a, cf1234c1
-        "codeforces" if !number.is_empty() && is_task(letter) => Some(format!(
-            "https://codeforces.com/problemset/problem/{number}/{}",
-            letter.to_ascii_uppercase()
-        )),
-        // atcabc300a: contest abc300, task a
-        "atcoder" if rest.len() > 1 => {
-            let (contest, task) = rest.split_at(rest.len() - 1);
-            let looks_like_contest = contest.ends_with(|c: char| c.is_ascii_digit())
-                && contest.starts_with(|c: char| c.is_ascii_lowercase());
-            (looks_like_contest && is_task(task))
-                .then(|| format!("https://atcoder.jp/contests/{contest}/tasks/{contest}_{task}"))
-        }
-        "cses" if !number.is_empty() && letter.is_empty() => {
-            Some(format!("https://cses.fi/problemset/task/{number}"))
-        }
-        // LeetCode pages are named by slug, which the id does not hold.
-        _ => None,
-    }
+    let judge = known(judge)?;
+    (judge.url)(id.strip_prefix(judge.prefix)?)
+}
+
+/// Only ASCII digits, at least one.
+fn digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Only ASCII letters and digits, at least one.
+fn letters_and_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// `1234c1` as its number and its task (`1234`, `c1`), when it is both.
+fn number_and_task(text: &str) -> Option<(&str, &str)> {
+    let end = text.find(|c: char| !c.is_ascii_digit())?;
+    let (number, task) = text.split_at(end);
+    (!number.is_empty() && is_task(task)).then_some((number, task))
 }
 
 /// A task letter as judges name them: `a`, or `c1` for a split task.
@@ -254,7 +328,7 @@ mod tests {
 
     #[test]
     fn prefixes_and_sites_name_one_judge_each() {
-        for judge in &JUDGES {
+        for judge in JUDGES {
             assert_eq!(
                 of_id(&format!("{}1", judge.prefix)).unwrap().name,
                 judge.name

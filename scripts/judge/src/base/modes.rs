@@ -241,46 +241,6 @@ impl Mode for GraderFlag {
     ];
 }
 
-/// A verdict as a submission's expectation names it (`make verify`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Expected {
-    Accepted,
-    WrongAnswer,
-    PresentationError,
-    TimeLimitExceeded,
-    MemoryLimitExceeded,
-    OutputLimitExceeded,
-    RuntimeError,
-    Failure,
-    CompileError,
-}
-
-impl Mode for Expected {
-    const ALL: &'static [(Expected, &'static str, &'static str)] = &[
-        (Expected::Accepted, "AC", "accepted"),
-        (Expected::WrongAnswer, "WA", "wrong answer"),
-        (Expected::PresentationError, "PE", "presentation error"),
-        (Expected::TimeLimitExceeded, "TLE", "time limit exceeded"),
-        (
-            Expected::MemoryLimitExceeded,
-            "MLE",
-            "memory limit exceeded",
-        ),
-        (
-            Expected::OutputLimitExceeded,
-            "OLE",
-            "output limit exceeded",
-        ),
-        (Expected::RuntimeError, "RE", "run-time error"),
-        (Expected::Failure, "FAIL", "the judge's own program failed"),
-        (
-            Expected::CompileError,
-            "CE",
-            "the submission does not compile",
-        ),
-    ];
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

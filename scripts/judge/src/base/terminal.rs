@@ -1,13 +1,12 @@
 //! What the runner writes to the terminal: lines that end the program
 //! quietly when the reader went away, colours only for a person, a program's
-//! text with its control characters escaped, the time cell every table
-//! shows, and the rows of a check with their `N passed, N failed` line.
+//! text with its control characters escaped, and the rows of a check with
+//! their `N passed, N failed` line.
 
 use std::env;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::process;
-use std::time::Duration;
 
 /// Writes one line to stdout; a reader that went away ends the program as
 /// SIGPIPE would have.
@@ -75,30 +74,6 @@ pub fn escape_controls(text: &str) -> String {
 /// `1 line`, `2 lines`: a count and its noun.
 pub fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
-}
-
-/// The time a run took as every table and status line shows it: CPU time,
-/// with the wall time beside it when it differs notably (a program that
-/// sleeps, waits or runs on several cores).
-pub fn time_cell(cpu: Duration, wall: Duration, over_limit: bool) -> String {
-    match wall_note(cpu, wall) {
-        Some(note) => format!("{} {note}", cpu_cell(cpu, over_limit)),
-        None => cpu_cell(cpu, over_limit),
-    }
-}
-
-/// CPU time; `over_limit` (a TLE) marks it as a lower bound: the run was
-/// stopped. At most 11 characters under problem.toml's maximal time limit.
-pub fn cpu_cell(cpu: Duration, over_limit: bool) -> String {
-    let over = if over_limit { ">" } else { "" };
-    format!("{over}{} ms", cpu.as_millis())
-}
-
-/// `(wall 700 ms)` when the wall time differs notably from the CPU time.
-pub fn wall_note(cpu: Duration, wall: Duration) -> Option<String> {
-    let notable = Duration::from_millis(100).max(cpu.min(wall) / 2);
-    (wall > cpu + notable || cpu > wall + notable)
-        .then(|| format!("(wall {} ms)", wall.as_millis()))
 }
 
 /// The terminal colours a verdict is painted in.
@@ -185,13 +160,5 @@ mod tests {
             escape_controls("AC\r\x1b[32mok\n\tnext\x7f"),
             "AC\\r\\u{1b}[32mok\n\tnext\\u{7f}"
         );
-    }
-
-    #[test]
-    fn wall_time_is_shown_only_where_it_differs_notably() {
-        let ms = Duration::from_millis;
-        assert_eq!(time_cell(ms(12), ms(14), false), "12 ms");
-        assert_eq!(time_cell(ms(3), ms(1300), true), ">3 ms (wall 1300 ms)");
-        assert_eq!(time_cell(ms(1600), ms(800), false), "1600 ms (wall 800 ms)");
     }
 }

@@ -8,9 +8,9 @@
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::files::Text;
-use crate::base::terminal::{paint, time_cell, use_colour};
+use crate::base::terminal::use_colour;
+use crate::base::verdict::Verdict;
 use crate::judging::judge::Judge;
-use crate::judging::verdict::Verdict;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
 use crate::process::run::{allowed, Program};
@@ -80,22 +80,11 @@ fn show(
     let open_line = [&run.stdout, run.stderr_tail.as_bytes()]
         .iter()
         .any(|text| !text.is_empty() && !text.ends_with(b"\n"));
-    let name = match (judgement.verdict, answer) {
-        (Verdict::Accepted, None) => "OK".to_string(),
-        (verdict, _) => verdict.to_string(),
-    };
     let colour = use_colour() && io::stderr().is_terminal();
     let status = format!(
-        "{}{}  {}  {}  (limits {} ms, {} KiB){}",
+        "{}{}  (limits {} ms, {} KiB){}",
         if open_line { "\n" } else { "" },
-        paint(&name, judgement.verdict.colour(), colour),
-        time_cell(
-            run.cpu,
-            run.wall,
-            judgement.verdict == Verdict::TimeLimitExceeded
-        ),
-        run.peak_kib
-            .map_or("- KiB".to_string(), |kib| format!("{kib} KiB")),
+        judged.cells().status(answer.is_some(), colour),
         config.time_limit_ms,
         config.memory_limit_kib,
         if run.stdout.ends_with(b"\n") || run.stdout.is_empty() {

@@ -8,10 +8,10 @@ mod progress;
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
+use crate::base::verdict::Verdict;
 use crate::judging::judge::Judge;
 use crate::judging::shrink;
 use crate::judging::trial::{brute_limits, Failure, Found, Rerun, Trial};
-use crate::judging::verdict::Verdict;
 use crate::problem::config::keys::MAX_TIME_LIMIT_MS;
 use crate::problem::config::Layout;
 use crate::problem::workspace::Workspace;

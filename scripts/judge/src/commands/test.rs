@@ -1,14 +1,14 @@
 //! `judge test`: every stored case of every selected problem, judged, one
-//! row per case, and the closing `N passed, N failed` line.
+//! row per case (or, with `--format kv`, one line of `key=value` fields),
+//! and the closing `N passed, N failed` line.
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::terminal::number;
-use crate::base::terminal::{cpu_cell, paint, use_colour, wall_note};
+use crate::base::terminal::{number, use_colour};
+use crate::base::verdict::{Cells, Verdict};
 use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Judged;
-use crate::judging::verdict::Verdict;
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
 use crate::process::run::{allowed, Program};
@@ -41,8 +41,14 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             "--bin judges one problem: name exactly one id (make test P=<id> BIN=<program>)".into(),
         ));
     }
+    let fields = match args.value("format") {
+        None => false,
+        Some("kv") => true,
+        Some(other) => return Err(SetupError(format!("--format takes kv, found {other:?}"))),
+    };
     outln!("sandbox: {}", allowed().describe());
-    let mut report = Report::new(selected.iter().map(|(id, _)| id.len()).max().unwrap_or(0));
+    let longest_id = selected.iter().map(|(id, _)| id.len()).max().unwrap_or(0);
+    let mut report = Report::new(longest_id, fields);
     let mut broken = Vec::new();
     for (id, case) in &selected {
         let program = match &bin {
@@ -115,6 +121,8 @@ fn judge_problem(
 /// slowest case and the summary at the end.
 struct Report {
     colour: bool,
+    /// Each case as `problem=<id> <fields> case=<name>`, without the header.
+    fields: bool,
     /// The problem column's width: the longest id's, at least 10.
     width: usize,
     passed: usize,
@@ -123,9 +131,10 @@ struct Report {
 }
 
 impl Report {
-    fn new(longest_id: usize) -> Report {
+    fn new(longest_id: usize, fields: bool) -> Report {
         Report {
             colour: use_colour(),
+            fields,
             width: longest_id.max(10),
             passed: 0,
             failed: 0,
@@ -134,41 +143,26 @@ impl Report {
     }
 
     fn row(&mut self, id: &str, case: &str, judged: &Judged) {
-        if self.passed + self.failed == 0 {
-            outln!(
-                "{:<width$} {:<28} {:<7} {:>11} {:>12}",
-                "problem",
-                "case",
-                "verdict",
-                "time",
-                "memory",
-                width = self.width
-            );
+        let (width, cells) = (self.width, judged.cells());
+        if self.fields {
+            outln!("problem={id} {} case={case}", cells.fields());
+        } else {
+            if self.passed + self.failed == 0 {
+                outln!("{:<width$} {:<28} {}", "problem", "case", Cells::headings());
+            }
+            outln!("{id:<width$} {case:<28} {}", cells.row(self.colour));
         }
-        let (run, verdict) = (&judged.run, judged.judgement.verdict);
-        let time = cpu_cell(run.cpu, verdict == Verdict::TimeLimitExceeded);
-        let memory = run
-            .peak_kib
-            .map_or("-".to_string(), |kib| format!("{kib} KiB"));
-        let shown = paint(
-            &format!("{:<7}", verdict.to_string()),
-            verdict.colour(),
-            self.colour,
-        );
-        // The wall time, when shown, goes last: no column after it to shift.
-        let wall = wall_note(run.cpu, run.wall).map_or(String::new(), |note| format!("  {note}"));
-        let width = self.width;
-        outln!("{id:<width$} {case:<28} {shown} {time:>11} {memory:>12}{wall}");
         for line in judged.judgement.detail.lines() {
             outln!("    {line}");
         }
-        if verdict == Verdict::Accepted {
+        if judged.judgement.is_accepted() {
             self.passed += 1;
         } else {
             self.failed += 1;
         }
-        if self.slowest.as_ref().map_or(true, |(_, t)| run.cpu > *t) {
-            self.slowest = Some((format!("{id}/{case}"), run.cpu));
+        let cpu = judged.run.cpu;
+        if self.slowest.as_ref().map_or(true, |(_, t)| cpu > *t) {
+            self.slowest = Some((format!("{id}/{case}"), cpu));
         }
         interrupt::finished(format!("{} passed, {} failed", self.passed, self.failed));
     }
@@ -177,17 +171,13 @@ impl Report {
     /// format's grader gives it, then the problem's total score.
     fn groups(&self, graded: &[Graded], scoring: bool) {
         outln!(
-            "{:<39} {:<7} {:>12}",
+            "{:<39} {} {:>12}",
             "group",
-            "verdict",
+            Verdict::heading(),
             if scoring { "score" } else { "" }
         );
         for group in graded {
-            let shown = paint(
-                &format!("{:<7}", group.verdict.to_string()),
-                group.verdict.colour(),
-                self.colour,
-            );
+            let shown = group.verdict.cell(self.colour);
             let score = match (scoring, group.most) {
                 (false, _) => String::new(),
                 (true, Some(most)) => format!("{} of {}", number(group.score), number(most)),

@@ -9,15 +9,16 @@
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::modes::{Expected, Mode};
+use crate::base::modes::Mode;
 use crate::base::terminal::number;
+use crate::base::verdict::Verdict;
 use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
 use crate::judging::matrix::Matrix;
 use crate::judging::submissions::{
     left_out_note, must_be_rejected, rule_limit, run_submission, upper_bound, Reach, Run,
 };
-use crate::judging::verdict::{Judgement, Verdict};
+use crate::judging::verdict::Judgement;
 use crate::problem::config::{Config, Submission, TimeRule};
 use crate::problem::package::expectation;
 use crate::problem::workspace::{Case, Workspace};
@@ -191,9 +192,9 @@ fn print_row(submission: &Submission, run: &Run, config: &Config, limit: Duratio
 
 /// Whether `verdict` is one of `list`: the formats count a memory limit as
 /// a run-time error.
-fn among(verdict: Expected, list: &[Expected]) -> bool {
+fn among(verdict: Verdict, list: &[Verdict]) -> bool {
     list.contains(&verdict)
-        || (verdict == Expected::MemoryLimitExceeded && list.contains(&Expected::RuntimeError))
+        || (verdict == Verdict::MemoryLimitExceeded && list.contains(&Verdict::RuntimeError))
 }
 
 /// The verdict as shown (`WA (3 of 10)`), and why it does not meet the
@@ -213,33 +214,32 @@ fn check(
                 &submission.finals,
             ]
             .iter()
-            .any(|list| list.contains(&Expected::CompileError));
+            .any(|list| list.contains(&Verdict::CompileError));
             let first = message.lines().next().unwrap_or("").to_string();
             return (
-                Expected::CompileError.name().into(),
+                Verdict::CompileError.name().into(),
                 (!expected_ce).then(|| format!("it does not compile: {first}")),
             );
         }
         (None, Ok(verdicts)) => verdicts,
     };
     // A submission stretched past the limit is judged at the limit itself.
-    let at_limit = |(verdict, cpu): (Verdict, Duration)| match verdict {
-        Verdict::Accepted if cpu > limit => Expected::TimeLimitExceeded,
-        other => Expected::from(other),
-    };
-    let each: Vec<Expected> = verdicts
+    let each: Vec<Verdict> = verdicts
         .iter()
-        .map(|(_, v, cpu)| at_limit((*v, *cpu)))
+        .map(|(_, v, cpu)| match v {
+            Verdict::Accepted if *cpu > limit => Verdict::TimeLimitExceeded,
+            other => *other,
+        })
         .collect();
     let cases: Vec<&str> = verdicts.iter().map(|(case, _, _)| case.as_str()).collect();
     let top = top_group(config, run, &cases, &each);
-    let first_rejection = each.iter().copied().find(|v| *v != Expected::Accepted);
+    let first_rejection = each.iter().copied().find(|v| *v != Verdict::Accepted);
     let final_verdict = top
         .as_ref()
-        .map_or(first_rejection.unwrap_or(Expected::Accepted), |top| {
-            Expected::from(top.verdict)
+        .map_or(first_rejection.unwrap_or(Verdict::Accepted), |top| {
+            top.verdict
         });
-    let failing = each.iter().filter(|v| **v != Expected::Accepted).count();
+    let failing = each.iter().filter(|v| **v != Verdict::Accepted).count();
     let shown = if failing == 0 {
         final_verdict.name().to_string()
     } else {
@@ -257,12 +257,12 @@ fn check(
 /// With groups, the top group as the format's grader gives it from every
 /// group's flags (the verdict of a submission with groups, and its score),
 /// each case as `each` says (an AC past the limit a TLE); `None` without.
-fn top_group(config: &Config, run: &Run, cases: &[&str], each: &[Expected]) -> Option<Graded> {
+fn top_group(config: &Config, run: &Run, cases: &[&str], each: &[Verdict]) -> Option<Graded> {
     let judged = |case: &str| {
         let (_, judgement) = run.judgements.iter().find(|(c, _)| c == case)?;
         let index = cases.iter().position(|c| *c == case)?;
         Some(match each[index] {
-            Expected::TimeLimitExceeded if judgement.is_accepted() => {
+            Verdict::TimeLimitExceeded if judgement.is_accepted() => {
                 Judgement::new(Verdict::TimeLimitExceeded, "")
             }
             _ => judgement.clone(),
@@ -276,11 +276,11 @@ fn top_group(config: &Config, run: &Run, cases: &[&str], each: &[Expected]) -> O
 fn unmet(
     submission: &Submission,
     cases: &[&str],
-    each: &[Expected],
-    final_verdict: Expected,
+    each: &[Verdict],
+    final_verdict: Verdict,
     score: Option<f64>,
 ) -> Option<String> {
-    let names = |list: &[Expected]| list.iter().map(|v| v.name()).collect::<Vec<_>>().join(", ");
+    let names = |list: &[Verdict]| list.iter().map(|v| v.name()).collect::<Vec<_>>().join(", ");
     let permitted = &submission.permitted;
     if let Some((case, verdict)) = cases
         .iter()

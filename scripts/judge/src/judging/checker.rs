@@ -4,10 +4,11 @@
 //! protocol is a checker failure (`FAIL`), never the solution's fault.
 
 use super::protocol;
-use super::verdict::{past_helper_limit, Judgement, Verdict};
+use super::verdict::{past_helper_limit, Judgement};
 use crate::base::error::SetupError;
 use crate::base::files::{Scratch, Text};
 use crate::base::modes::Protocol;
+use crate::base::verdict::Verdict;
 use crate::problem::config::{HelperLimits, Tool};
 use crate::problem::workspace::Workspace;
 use crate::process::run::{self, Access, Outcome, Program, Stdin, Stdout};

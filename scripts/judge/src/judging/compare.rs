@@ -4,12 +4,13 @@
 //! `CompareMode` and one arm here.
 
 use super::checker::Checker;
-use super::verdict::{Judgement, Verdict};
+use super::verdict::Judgement;
 use crate::base::diff;
 use crate::base::error::SetupError;
 use crate::base::files::Text;
 use crate::base::modes::CompareMode;
 use crate::base::terminal::plural;
+use crate::base::verdict::Verdict;
 use crate::problem::config::{Compare, Config};
 use crate::problem::workspace::Workspace;
 use json::Value;

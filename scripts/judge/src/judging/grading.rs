@@ -6,8 +6,9 @@
 //! its parts' scores, a case scoring what its validator wrote or else the
 //! group's `accept_score` or `reject_score`.
 
-use super::verdict::{Judgement, Verdict};
+use super::verdict::Judgement;
 use crate::base::modes::{GraderFlag, OnReject};
+use crate::base::verdict::Verdict;
 use crate::problem::config::Group;
 
 /// What a group got.
@@ -22,10 +23,11 @@ pub struct Graded {
     pub most: Option<f64>,
 }
 
-/// The format's order of rejections, worst first (JE and IF are FAIL here).
+/// The format's order of rejections, worst first (JE and IF are FAIL here;
+/// a CE is never judged).
 fn badness(verdict: Verdict) -> usize {
     match verdict {
-        Verdict::CheckerFailure => 8,
+        Verdict::Failure | Verdict::CompileError => 8,
         Verdict::RuntimeError => 7,
         Verdict::MemoryLimitExceeded => 6,
         Verdict::TimeLimitExceeded => 5,

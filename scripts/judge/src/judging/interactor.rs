@@ -9,10 +9,11 @@
 //! judges the file the interactor wrote as `<output>`, as Polygon does.
 
 use super::protocol;
-use super::verdict::{self, past_helper_limit, Judged, Judgement, Verdict};
+use super::verdict::{self, past_helper_limit, Judged, Judgement};
 use crate::base::error::SetupError;
 use crate::base::files::{Scratch, Text};
 use crate::base::modes::Protocol;
+use crate::base::verdict::Verdict;
 use crate::problem::config::{Config, HelperLimits};
 use crate::problem::workspace::Workspace;
 use crate::process::run::{self, Access, Killed, Limits, Outcome, Program, Stdin, Stdout};

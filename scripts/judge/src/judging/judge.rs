@@ -8,9 +8,10 @@
 use super::compare::Comparator;
 use super::grading;
 use super::interactor::Interactor;
-use super::verdict::{self, Judged, Judgement, Verdict};
+use super::verdict::{self, Judged, Judgement};
 use crate::base::error::SetupError;
 use crate::base::files::{self, Scratch, Text};
+use crate::base::verdict::Verdict;
 use crate::problem::config::{Config, Group, HelperLimits};
 use crate::problem::workspace::{Case, Workspace};
 use crate::process::run::{self, Access, Limits, Outcome, Program, Stdin, Stdout};
@@ -268,7 +269,7 @@ impl Judge {
                     pass += 1;
                     continue;
                 }
-                Verdict::CheckerFailure => judgement,
+                Verdict::Failure => judgement,
                 _ if wrote_next => Judgement::failure(format!(
                     "the validator wrote nextpass.in in pass {pass} but rejected it ({})",
                     judgement.verdict

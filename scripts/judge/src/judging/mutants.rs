@@ -8,10 +8,10 @@
 use super::judge::Judge;
 use super::shrink;
 use super::trial::{Failure, Found, Rerun, Trial};
-use super::verdict::Verdict;
 use crate::base::error::SetupError;
 use crate::base::files::{self, Scratch};
 use crate::base::hash::fnv1a;
+use crate::base::verdict::Verdict;
 use crate::problem::config::{Group, Layout};
 use crate::problem::workspace::Case;
 use crate::process::run::Program;

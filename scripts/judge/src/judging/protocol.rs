@@ -4,9 +4,10 @@
 //! `problem.toml`'s protocol, the Kattis feedback folder, what its exit
 //! says and what it wrote to say why.
 
-use super::verdict::{past_helper_limit, Verdict};
+use super::verdict::past_helper_limit;
 use crate::base::files::{Scratch, Text};
 use crate::base::modes::{Protocol, Said};
+use crate::base::verdict::Verdict;
 use crate::problem::config::HelperLimits;
 use crate::process::launch::Exit;
 use crate::process::run::Outcome;

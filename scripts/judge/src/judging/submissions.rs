@@ -3,10 +3,10 @@
 //! checks the labels; `import` sets the limit).
 
 use crate::base::error::SetupError;
-use crate::base::modes::Expected;
 use crate::base::terminal::number;
+use crate::base::verdict::Verdict;
 use crate::judging::judge::Judge;
-use crate::judging::verdict::{Judgement, Verdict};
+use crate::judging::verdict::Judgement;
 use crate::problem::config::{Config, Submission, TimeRule};
 use crate::problem::workspace::{Case, Workspace};
 use crate::process::run::Program;
@@ -21,18 +21,18 @@ pub const TIMING_CAP: Duration = Duration::from_secs(20);
 /// Whether a label says the submission must never time out: it bounds the
 /// limit from below.
 pub fn lower_bound(submission: &Submission) -> bool {
-    let tle = Expected::TimeLimitExceeded;
+    let tle = Verdict::TimeLimitExceeded;
     if !submission.permitted.is_empty() {
         !submission.permitted.contains(&tle)
     } else {
-        submission.required.is_empty() && submission.finals == [Expected::Accepted]
+        submission.required.is_empty() && submission.finals == [Verdict::Accepted]
     }
 }
 
 /// Whether a label says the submission must time out: it bounds the limit
 /// from above.
 pub fn upper_bound(submission: &Submission) -> bool {
-    let tle = [Expected::TimeLimitExceeded];
+    let tle = [Verdict::TimeLimitExceeded];
     submission.required == tle || (submission.required.is_empty() && submission.finals == tle)
 }
 
@@ -45,7 +45,7 @@ pub fn must_be_rejected(submission: &Submission) -> bool {
         &submission.finals,
     ]
     .iter()
-    .any(|list| !list.is_empty() && !list.contains(&Expected::Accepted))
+    .any(|list| !list.is_empty() && !list.contains(&Verdict::Accepted))
 }
 
 /// How far a submission is run: to the first rejection, as the format's
@@ -279,7 +279,7 @@ mod tests {
     fn submission(path: &str) -> Submission {
         Submission {
             path: path.into(),
-            permitted: vec![Expected::Accepted],
+            permitted: vec![Verdict::Accepted],
             required: Vec::new(),
             finals: Vec::new(),
             score: None,

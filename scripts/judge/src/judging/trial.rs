@@ -5,8 +5,9 @@
 
 use crate::base::files::{self, Partial, Text};
 use crate::base::modes::Clock;
+use crate::base::verdict::Verdict;
 use crate::judging::judge::{run_helper, Judge};
-use crate::judging::verdict::{Judged, Judgement, Verdict};
+use crate::judging::verdict::{Judged, Judgement};
 use crate::problem::config::HelperLimits;
 use crate::process::interrupt;
 use crate::process::run::{Limits, Program};
@@ -117,11 +118,11 @@ impl Trial {
         let (judgement, cpu) = (judged.judgement, judged.run.cpu);
         match judgement.verdict {
             Verdict::Accepted => Ok(()),
-            Verdict::CheckerFailure if self.judge.is_interactive() => Err(Found::Interactor {
+            Verdict::Failure if self.judge.is_interactive() => Err(Found::Interactor {
                 input: input.to_vec(),
                 detail: judgement.detail,
             }),
-            Verdict::CheckerFailure => Err(Found::Checker {
+            Verdict::Failure => Err(Found::Checker {
                 input: input.to_vec(),
                 detail: judgement.detail,
             }),

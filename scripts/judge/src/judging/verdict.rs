@@ -1,59 +1,11 @@
 //! What a judge says of a run: a verdict, and the few lines that explain it.
 
-use crate::base::modes::{Clock, Expected, Mode};
-use crate::base::terminal::{plural, Colour};
+use crate::base::modes::Clock;
+use crate::base::terminal::plural;
+use crate::base::verdict::{Cells, Verdict};
 use crate::problem::config::HelperLimits;
 use crate::process::launch::Exit;
 use crate::process::run::{Killed, Limits, Outcome};
-use std::fmt;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    Accepted,
-    PresentationError,
-    WrongAnswer,
-    TimeLimitExceeded,
-    MemoryLimitExceeded,
-    OutputLimitExceeded,
-    RuntimeError,
-    /// The judge's own program (a checker or an interactor) failed: nothing
-    /// is known about the solution.
-    CheckerFailure,
-}
-
-impl Verdict {
-    pub fn colour(self) -> Colour {
-        match self {
-            Verdict::Accepted => Colour::Green,
-            Verdict::PresentationError => Colour::Yellow,
-            Verdict::WrongAnswer | Verdict::RuntimeError => Colour::Red,
-            _ => Colour::Magenta,
-        }
-    }
-}
-
-/// The label a verdict meets: the one vocabulary of verdict names, which
-/// `Expected`'s table holds (a compile error is only ever expected).
-impl From<Verdict> for Expected {
-    fn from(verdict: Verdict) -> Expected {
-        match verdict {
-            Verdict::Accepted => Expected::Accepted,
-            Verdict::PresentationError => Expected::PresentationError,
-            Verdict::WrongAnswer => Expected::WrongAnswer,
-            Verdict::TimeLimitExceeded => Expected::TimeLimitExceeded,
-            Verdict::MemoryLimitExceeded => Expected::MemoryLimitExceeded,
-            Verdict::OutputLimitExceeded => Expected::OutputLimitExceeded,
-            Verdict::RuntimeError => Expected::RuntimeError,
-            Verdict::CheckerFailure => Expected::Failure,
-        }
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(Expected::from(*self).name())
-    }
-}
 
 /// A verdict with the few lines that explain it (empty for AC).
 #[derive(Clone, Debug, PartialEq)]
@@ -83,7 +35,7 @@ impl Judgement {
 
     /// A failure of the judge's own program, not the solution's.
     pub fn failure(detail: impl Into<String>) -> Judgement {
-        Judgement::new(Verdict::CheckerFailure, detail)
+        Judgement::new(Verdict::Failure, detail)
     }
 
     pub fn is_accepted(&self) -> bool {
@@ -96,6 +48,18 @@ impl Judgement {
 pub struct Judged {
     pub run: Outcome,
     pub judgement: Judgement,
+}
+
+impl Judged {
+    /// The cells it is shown in.
+    pub fn cells(&self) -> Cells {
+        Cells {
+            verdict: self.judgement.verdict,
+            cpu: self.run.cpu,
+            wall: self.run.wall,
+            peak_kib: self.run.peak_kib,
+        }
+    }
 }
 
 /// The verdict a run earns before its output is looked at, in the order

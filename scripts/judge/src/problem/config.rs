@@ -7,7 +7,8 @@
 
 use crate::base::files;
 use crate::base::judges::{self, RUST_FLOOR};
-use crate::base::modes::{Clock, CompareMode, Expected, GraderFlag, Mode, OnReject, Protocol};
+use crate::base::modes::{Clock, CompareMode, GraderFlag, Mode, OnReject, Protocol};
+use crate::base::verdict::Verdict;
 use crate::process::run::Limits;
 use crate::process::sources::languages::Language;
 use std::collections::BTreeMap;
@@ -109,9 +110,9 @@ impl Group {
 pub struct Submission {
     /// Relative to `judge-data/<id>/`.
     pub path: String,
-    pub permitted: Vec<Expected>,
-    pub required: Vec<Expected>,
-    pub finals: Vec<Expected>,
+    pub permitted: Vec<Verdict>,
+    pub required: Vec<Verdict>,
+    pub finals: Vec<Verdict>,
     pub score: Option<(f64, f64)>,
     pub entry_point: Option<String>,
     pub language: Option<Language>,
@@ -719,14 +720,14 @@ fn submissions(raw: &Raw) -> Result<Vec<Submission>, String> {
         while let Some(word) = words.next() {
             let verdicts = |words: &mut std::iter::Peekable<std::str::SplitWhitespace>| {
                 let mut list = Vec::new();
-                while let Some(next) = words.peek().filter(|w| Expected::parse(key, w).is_ok()) {
-                    list.push(Expected::parse(key, next).expect("checked"));
+                while let Some(next) = words.peek().filter(|w| Verdict::parse(key, w).is_ok()) {
+                    list.push(Verdict::parse(key, next).expect("checked"));
                     words.next();
                 }
                 if list.is_empty() {
                     return Err(format!(
                         "`{key}`: `{word}` needs verdicts after it ({})",
-                        Expected::names()
+                        Verdict::names()
                     ));
                 }
                 Ok(list)
@@ -1144,10 +1145,10 @@ mod tests {
         assert_eq!(config.groups[0].range, (0.0, f64::INFINITY));
         let accepted = &config.submissions[0];
         assert_eq!(accepted.path, "submissions/accepted/a.py");
-        assert_eq!(accepted.permitted, [Expected::Accepted]);
+        assert_eq!(accepted.permitted, [Verdict::Accepted]);
         assert_eq!(accepted.entry_point.as_deref(), Some("main.py"));
         assert_eq!(accepted.language, Some(Language::Python2));
-        assert_eq!(config.submissions[1].required, [Expected::WrongAnswer]);
+        assert_eq!(config.submissions[1].required, [Verdict::WrongAnswer]);
         assert_eq!(config.time_rule.unwrap().resolution_ms, 1000);
         for (extra, named) in [
             ("group.x.colour = red\n", "a group has no setting `colour`"),

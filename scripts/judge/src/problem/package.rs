@@ -405,7 +405,7 @@ fn group_lines(toml: &mut Toml, group: &Group) {
 
 /// A submission's expectation as problem.toml writes it.
 pub fn expectation(submission: &Submission) -> String {
-    let names = |list: &[crate::base::modes::Expected]| {
+    let names = |list: &[crate::base::verdict::Verdict]| {
         list.iter().map(|v| v.name()).collect::<Vec<_>>().join(" ")
     };
     let mut words = Vec::new();

@@ -12,14 +12,37 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The verdict column of the first row of problem `fake` in `judge test`'s
-/// output.
+/// The verdict of the first case of problem `fake` in the output of
+/// `judge test --format kv`.
 pub fn verdict_of(stdout: &str) -> &str {
-    let row = stdout
-        .lines()
-        .find(|l| l.starts_with("fake "))
-        .unwrap_or_else(|| panic!("no row for the case in:\n{stdout}"));
-    row.split_whitespace().nth(2).unwrap()
+    field(case_line(stdout, None), "verdict")
+}
+
+/// The lines of the cases of problem `fake` in the output of `judge test
+/// --format kv`.
+pub fn case_lines(stdout: &str) -> impl Iterator<Item = &str> {
+    stdout.lines().filter(|l| l.starts_with("problem=fake "))
+}
+
+/// The line of case `case` of problem `fake` (the first case, for `None`)
+/// in the output of `judge test --format kv`.
+pub fn case_line<'a>(stdout: &'a str, case: Option<&str>) -> &'a str {
+    case_lines(stdout)
+        .find(|line| case.map_or(true, |case| field(line, "case") == case))
+        .unwrap_or_else(|| panic!("no line for the case {case:?} in:\n{stdout}"))
+}
+
+/// The value of `key` on a case's line of `judge test --format kv`: up to
+/// the next space, or for `case`, which comes last, to the line's end.
+pub fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    let value = line
+        .strip_prefix(&format!("{key}="))
+        .or_else(|| line.split_once(&format!(" {key}=")).map(|(_, value)| value))
+        .unwrap_or_else(|| panic!("no {key}= in {line:?}"));
+    match key {
+        "case" => value,
+        _ => value.split(' ').next().unwrap_or(""),
+    }
 }
 
 /// A path of its own under the system's temporary folder, with nothing left
@@ -99,10 +122,16 @@ impl Sandbox {
         command
     }
 
-    /// Runs `judge test fake --bin <program>`; returns (exit code, stdout, stderr).
+    /// Runs `judge test fake --bin <program> --format kv` (each case one line
+    /// of fields: `verdict_of`, `field`); returns (exit code, stdout, stderr).
     pub fn test_with(&self, program: &Path) -> (i32, String, String) {
-        let output = self.judge(&["test", "fake", "--bin", program.to_str().unwrap()]);
-        outcome(&output)
+        let bin = program.to_str().unwrap();
+        outcome(&self.judge(&["test", "fake", "--bin", bin, "--format", "kv"]))
+    }
+
+    /// `test_with` as the table a person reads.
+    pub fn table_with(&self, program: &Path) -> (i32, String, String) {
+        outcome(&self.judge(&["test", "fake", "--bin", program.to_str().unwrap()]))
     }
 }
 

@@ -1,5 +1,6 @@
 //! A problem's id and judge from its page's URL (or, failing that, its
-//! name): the other way of the judges table's `default_url`.
+//! name), by the rules of the judge whose site it is (its entry in the
+//! judges table) or else the generic one.
 //! Every id is built from ASCII letters and digits only, so it is a valid id
 //! and can never name a path outside `problems/` or `judge-data/`.
 
@@ -37,9 +38,11 @@ pub fn origin(url: &str, name: &str, taken: &[String]) -> Origin {
     Origin { id, judge }
 }
 
-struct Url<'a> {
+/// A page's URL as the rules read it: its host, its path's parts and its
+/// query's pairs.
+pub struct Url<'a> {
     host: String,
-    segments: Vec<&'a str>,
+    pub segments: Vec<&'a str>,
     query: Vec<(&'a str, &'a str)>,
 }
 
@@ -88,48 +91,27 @@ impl<'a> Url<'a> {
     }
 
     fn id(&self, name: &str) -> Option<String> {
-        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        let task = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric());
-        let id = match (self.site().as_str(), self.segments.as_slice()) {
-            ("poj", _) => {
-                let (_, number) = self.query.iter().find(|(key, _)| *key == "id")?;
-                digits(number).then(|| format!("poj{number}"))?
-            }
-            ("codeforces", ["contest", contest, "problem", letter])
-            | ("codeforces", ["problemset", "problem", contest, letter])
-                if digits(contest) && task(letter) =>
-            {
-                format!("cf{contest}{letter}")
-            }
-            ("codeforces", ["gym", contest, "problem", letter])
-                if digits(contest) && task(letter) =>
-            {
-                format!("cfgym{contest}{letter}")
-            }
-            ("atcoder", ["contests", _, "tasks", task_id]) => format!("atc{task_id}"),
-            ("leetcode", ["problems", slug, ..]) => {
-                let number: String = name.chars().take_while(char::is_ascii_digit).collect();
-                if !number.is_empty() && name[number.len()..].starts_with('.') {
-                    format!("lc{number}")
-                } else {
-                    format!("lc{slug}")
-                }
-            }
-            (site, segments) => {
-                let prefix = judges::known(site).map_or(site, |judge| judge.prefix);
-                let key: String = if self.query.is_empty() {
-                    segments.last().copied().unwrap_or("").to_string()
-                } else {
-                    self.query.iter().map(|(_, value)| *value).collect()
-                };
-                let key = alphanumeric(&key);
-                if key.is_empty() {
-                    return None;
-                }
-                format!("{prefix}{key}")
-            }
+        let site = self.site();
+        let (prefix, rest) = match judges::known(&site) {
+            Some(judge) => (judge.prefix.to_string(), (judge.id)(self, name)?),
+            None => (site, self.generic_id()?),
         };
-        Some(alphanumeric(&id))
+        Some(alphanumeric(&format!("{prefix}{rest}")))
+    }
+
+    /// The first value of `key` in the query.
+    pub fn query(&self, key: &str) -> Option<&'a str> {
+        self.query.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    /// The generic rule: the query's values, or else the path's last part.
+    pub fn generic_id(&self) -> Option<String> {
+        let key: String = if self.query.is_empty() {
+            self.segments.last().copied().unwrap_or("").to_string()
+        } else {
+            self.query.iter().map(|(_, value)| *value).collect()
+        };
+        Some(alphanumeric(&key)).filter(|key| !key.is_empty())
     }
 }
 
@@ -251,7 +233,7 @@ mod tests {
             assert_eq!(super::origin(&url, "", &[]), origin, "{url}");
         }
         // A judge not among them makes no URL from an id.
-        for judge in &judges::JUDGES {
+        for judge in judges::JUDGES {
             if !ids
                 .iter()
                 .any(|id| judges::of_id(id).unwrap().name == judge.name)

@@ -5,8 +5,8 @@
 
 use crate::base::error::SetupError;
 use crate::base::files;
+use crate::base::verdict::Verdict;
 use crate::judging::mutants::{Fate, Seeds, Stressed};
-use crate::judging::verdict::Verdict;
 use crate::problem::mutate::Mutant;
 use crate::process::run::Program;
 use std::collections::BTreeMap;

@@ -10,7 +10,8 @@
 use super::tree::{join, Tree};
 use super::{case_name, group, program_path, Case, Data, Format, Package};
 use crate::base::ini;
-use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
+use crate::base::modes::{GraderFlag, Mode, OnReject, Protocol};
+use crate::base::verdict::Verdict;
 use crate::base::wildcard;
 use crate::base::yaml::{self, Node, Value};
 use crate::problem::config::{Compare, Group, Submission, TimeRule, Tool};
@@ -935,8 +936,8 @@ fn range(value: &Node, file: &str) -> Result<(f64, f64), String> {
 }
 
 /// The expectation a submissions/ folder names, by the format's version.
-fn of_folder(folder: &str, version: Format) -> Option<(Vec<Expected>, Vec<Expected>)> {
-    use Expected::*;
+fn of_folder(folder: &str, version: Format) -> Option<(Vec<Verdict>, Vec<Verdict>)> {
+    use Verdict::*;
     Some(match (folder, version) {
         ("accepted", _) => (vec![Accepted], vec![]),
         ("wrong_answer", _) => (vec![Accepted, WrongAnswer], vec![WrongAnswer]),
@@ -960,8 +961,8 @@ fn of_folder(folder: &str, version: Format) -> Option<(Vec<Expected>, Vec<Expect
 }
 
 /// A verdict as `submissions.yaml` or `@EXPECTED_RESULTS@` writes it.
-fn expected_of(word: &str) -> Option<Expected> {
-    use Expected::*;
+fn expected_of(word: &str) -> Option<Verdict> {
+    use Verdict::*;
     Some(
         match word.trim().to_ascii_uppercase().replace('_', "-").as_str() {
             "AC" | "CORRECT" | "ACCEPTED" => Accepted,
@@ -985,7 +986,7 @@ fn expected_results(
     tree: &Tree,
     files: &[String],
     notes: &mut Vec<String>,
-) -> Result<Option<Vec<Expected>>, String> {
+) -> Result<Option<Vec<Verdict>>, String> {
     for file in files {
         let text = String::from_utf8_lossy(&tree.read(file)?).into_owned();
         if let Some(at) = text.find("@EXPECTED_RESULTS@:") {
@@ -1104,7 +1105,7 @@ fn labelled(
     tree: &Tree,
     entry: &str,
     files: &[String],
-    labels: Option<&(Vec<Expected>, Vec<Expected>)>,
+    labels: Option<&(Vec<Verdict>, Vec<Verdict>)>,
     notes: &mut Vec<String>,
     unlabelled: &mut usize,
 ) -> Result<Option<Submission>, String> {
@@ -1127,7 +1128,7 @@ fn labelled(
         language: None,
     };
     if entry.starts_with("submissions/partially_accepted/") {
-        submission.finals = vec![Expected::Accepted];
+        submission.finals = vec![Verdict::Accepted];
     }
     if let Some(finals) = expected {
         submission.permitted.clear();
@@ -1201,7 +1202,7 @@ fn submissions_yaml(
             .filter(|s| glob_matches(pattern, s.path.trim_start_matches("submissions/")))
         {
             for (key, value) in settings.entries() {
-                let verdicts = |value: &Node| -> Result<Vec<Expected>, String> {
+                let verdicts = |value: &Node| -> Result<Vec<Verdict>, String> {
                     words(value, file, "verdicts")?
                         .iter()
                         .map(|w| {
@@ -1319,10 +1320,10 @@ mod tests {
 
     #[test]
     fn domjudge_results_and_kattis_words_are_verdicts() {
-        assert_eq!(expected_of("CORRECT"), Some(Expected::Accepted));
-        assert_eq!(expected_of("wrong-answer"), Some(Expected::WrongAnswer));
-        assert_eq!(expected_of("RTE"), Some(Expected::RuntimeError));
-        assert_eq!(expected_of("TIMELIMIT"), Some(Expected::TimeLimitExceeded));
+        assert_eq!(expected_of("CORRECT"), Some(Verdict::Accepted));
+        assert_eq!(expected_of("wrong-answer"), Some(Verdict::WrongAnswer));
+        assert_eq!(expected_of("RTE"), Some(Verdict::RuntimeError));
+        assert_eq!(expected_of("TIMELIMIT"), Some(Verdict::TimeLimitExceeded));
         assert_eq!(expected_of("maybe"), None);
     }
 }

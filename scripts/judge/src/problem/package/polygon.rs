@@ -8,7 +8,8 @@
 
 use super::tree::Tree;
 use super::{case_name, group, program_path, Case, Data, Format, Package};
-use crate::base::modes::{Expected, GraderFlag, Mode, OnReject, Protocol};
+use crate::base::modes::{GraderFlag, Mode, OnReject, Protocol};
+use crate::base::verdict::Verdict;
 use crate::base::xml::{self, Element};
 use crate::problem::config::{Compare, Group, Submission, Tool};
 use crate::process::sources::languages::Language;
@@ -38,8 +39,8 @@ fn language_of(kind: &str) -> Option<Language> {
 }
 
 /// The expectation a solution's tag gives, or `None` to leave it out.
-fn expectation_of(tag: &str) -> Result<Option<Vec<Expected>>, String> {
-    use Expected::*;
+fn expectation_of(tag: &str) -> Result<Option<Vec<Verdict>>, String> {
+    use Verdict::*;
     Ok(Some(match tag {
         "main" | "accepted" => vec![Accepted],
         "wrong-answer" => vec![WrongAnswer],
@@ -50,7 +51,7 @@ fn expectation_of(tag: &str) -> Result<Option<Vec<Expected>>, String> {
             vec![TimeLimitExceeded, MemoryLimitExceeded]
         }
         "memory-limit-exceeded" => vec![MemoryLimitExceeded],
-        "rejected" => Expected::ALL
+        "rejected" => Verdict::ALL
             .iter()
             .map(|(verdict, _, _)| *verdict)
             .filter(|v| !matches!(v, Accepted | Failure | CompileError))
