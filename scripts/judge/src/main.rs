@@ -1,6 +1,6 @@
 //! The runner: tests, stresses, submits, scaffolds, benchmarks and imports
-//! problems (`judge help`). All of it lives in the library's layers.
+//! problems (`judge help`), every command in the library's one table.
 
 fn main() -> std::process::ExitCode {
-    judge::commands::main()
+    judge::main()
 }

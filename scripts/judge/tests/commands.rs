@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Holds, Sandbox};
-use judge::commands::COMMANDS;
+use judge::COMMANDS;
 use std::fs;
 use std::path::Path;
 

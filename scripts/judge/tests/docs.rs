@@ -9,12 +9,12 @@
 
 mod common;
 
-use judge::base::judges::JUDGES;
-use judge::base::modes::{Clock, CompareMode, GraderFlag, Mode, OnReject, Protocol};
-use judge::base::verdict::Verdict;
-use judge::commands::snippet::library::Library;
-use judge::problem::config::keys::{GROUP_SETTINGS, KEYS};
-use judge::problem::workspace::Workspace;
+use judge_core::base::judges::JUDGES;
+use judge_core::base::modes::{Clock, CompareMode, GraderFlag, Mode, OnReject, Protocol};
+use judge_core::base::verdict::Verdict;
+use judge_core::commands::snippet::library::Library;
+use judge_core::problem::config::keys::{GROUP_SETTINGS, KEYS};
+use judge_core::problem::workspace::Workspace;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -121,7 +121,7 @@ fn assert_mode_table<M: Mode>(header: &str, list: &str) {
         assert!(
             M::ALL.iter().any(|(_, known, _)| *known == name),
             "docs/problem-toml.md names the value {name:?}, which {list} in \
-             scripts/judge/src/base/modes.rs does not have (it has {})",
+             scripts/core/src/base/modes.rs does not have (it has {})",
             M::names()
         );
     }
@@ -202,7 +202,7 @@ fn the_problem_toml_page_has_a_row_for_every_key_with_its_meaning_and_no_other()
             documented,
             [meaning],
             "docs/problem-toml.md: `{key}` needs one row `| `{key}` | {meaning} | ... |` \
-             (its meaning as KEYS in scripts/judge/src/problem/config/keys.rs writes it)"
+             (its meaning as KEYS in scripts/core/src/problem/config/keys.rs writes it)"
         );
     }
     let patterns = [
@@ -214,7 +214,7 @@ fn the_problem_toml_page_has_a_row_for_every_key_with_its_meaning_and_no_other()
         assert!(
             patterns.contains(&key.as_str()) || KEYS.iter().any(|(known, _)| known == key),
             "docs/problem-toml.md documents `{key}`, which KEYS in \
-             scripts/judge/src/problem/config/keys.rs does not have"
+             scripts/core/src/problem/config/keys.rs does not have"
         );
     }
     for pattern in patterns {
@@ -234,7 +234,7 @@ fn the_group_settings_table_lists_every_setting_as_the_code_does() {
         .map(|(name, meaning)| format!("| `{name}` | {meaning} |"))
         .collect();
     assert_rows(
-        "docs/problem-toml.md, the group settings (GROUP_SETTINGS in scripts/judge/src/problem/config/keys.rs)",
+        "docs/problem-toml.md, the group settings (GROUP_SETTINGS in scripts/core/src/problem/config/keys.rs)",
         &found,
         &expected,
     );
@@ -274,7 +274,7 @@ fn the_submit_page_gives_each_judge_the_rust_the_judges_table_gives_it() {
         .map(|judge| format!("| {} | {} |", judge.title, judge.rust.unwrap_or("none")))
         .collect();
     assert_rows(
-        "docs/submit.md, the judges' Rust (JUDGES in scripts/judge/src/base/judges.rs)",
+        "docs/submit.md, the judges' Rust (JUDGES in scripts/core/src/base/judges.rs)",
         &found,
         &expected,
     );
@@ -301,7 +301,7 @@ fn the_problem_toml_page_gives_each_judge_the_defaults_the_judges_table_gives_it
         })
         .collect();
     assert_rows(
-        "docs/problem-toml.md, the judges' defaults (JUDGES in scripts/judge/src/base/judges.rs)",
+        "docs/problem-toml.md, the judges' defaults (JUDGES in scripts/core/src/base/judges.rs)",
         &found,
         &expected,
     );

@@ -362,7 +362,7 @@ fn a_python_folder_runs_its_main_file_and_python_2_runs_where_installed() {
         "#!/usr/bin/env python2\nimport sys\na, b = map(int, sys.stdin.read().split())\nprint a + b\n",
     );
     let (code, output) = judged(&sandbox, &python2);
-    if judge::process::sources::languages::python2().is_none() {
+    if judge_core::process::sources::languages::python2().is_none() {
         println!("skipped: no python2 here");
         output.assert_has("needs python2, which is not installed");
         return;

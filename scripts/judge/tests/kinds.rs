@@ -3,8 +3,8 @@
 //! and the one brute-force and generator interface every kind shares; and
 //! every template is some kind's. Checked like the house skeleton is.
 
-use judge::problem::kind::{Kind, BRUTE_INTERFACE, GEN_INTERFACE, TEMPLATES};
-use judge::problem::workspace::Workspace;
+use judge_core::problem::kind::{Kind, BRUTE_INTERFACE, GEN_INTERFACE, TEMPLATES};
+use judge_core::problem::workspace::Workspace;
 use std::fs;
 use std::path::Path;
 
@@ -98,7 +98,7 @@ fn every_stored_problem_is_made_as_its_kind_makes_one() {
 
 #[test]
 fn every_template_file_belongs_to_a_kind_and_follows_the_interfaces() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/templates");
     let mut on_disk = Vec::new();
     for folder in fs::read_dir(&dir).unwrap().flatten() {
         let mut pending = vec![folder.path()];

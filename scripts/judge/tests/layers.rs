@@ -231,7 +231,7 @@ fn no_crate_of_the_tools_holds_a_circle_and_the_runner_keeps_its_layers() {
     for krate in crates {
         let mut files = Vec::new();
         sources(&workspace.join(krate).join("src"), "", &mut files);
-        let layers: &[&str] = if krate.ends_with("judge") {
+        let layers: &[&str] = if krate.ends_with("core") {
             &LAYERS
         } else {
             &[]
@@ -391,6 +391,24 @@ fn the_generators_and_the_benches_share_one_size_cap() {
     };
     assert_eq!(
         cap("scripts/testkit/src/lib.rs"),
-        cap("scripts/judge/src/problem/config/keys.rs")
+        cap("scripts/core/src/problem/config/keys.rs")
     );
+}
+
+/// The core is the floor its modules build on: it depends on none of them
+/// and names none, so a module can change, or go, without touching it.
+#[test]
+fn the_core_names_none_of_its_modules() {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let modules = ["judge-mutants", "judge_mutants"];
+    let manifest = fs::read_to_string(workspace.join("scripts/core/Cargo.toml")).unwrap();
+    let mut files = Vec::new();
+    sources(&workspace.join("scripts/core/src"), "", &mut files);
+    assert!(files.len() > 50, "{}", files.len());
+    let naming: Vec<String> = std::iter::once(("Cargo.toml".to_string(), manifest))
+        .chain(files)
+        .filter(|(_, text)| modules.iter().any(|module| text.contains(module)))
+        .map(|(path, _)| path)
+        .collect();
+    assert!(naming.is_empty(), "the core names a module: {naming:?}");
 }

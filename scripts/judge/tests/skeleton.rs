@@ -3,14 +3,14 @@
 //! by `problem::copies` as snippet copies are (`judge snippet check`):
 //! repetition that is checked is a convention, repetition that drifts is a bug.
 
-use judge::problem::copies;
+use judge_core::problem::copies;
 use std::fs;
 use std::path::Path;
 
 #[test]
 fn every_stdin_solution_holds_the_template_skeleton_unchanged() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let template = fs::read_to_string(root.join("scripts/judge/templates/stdin/src/main.rs.tmpl"));
+    let template = fs::read_to_string(root.join("scripts/core/templates/stdin/src/main.rs.tmpl"));
     let template = template.unwrap();
     let mut checked = Vec::new();
     let mut drifted = Vec::new();

@@ -7,8 +7,8 @@
 mod common;
 
 use common::{assert_toml, outcome, succeeded, Holds, Sandbox, WorkspaceCopy};
-use judge::problem::config::lexer::key_values;
-use judge::problem::config::{parse_noting, Config};
+use judge_core::problem::config::lexer::key_values;
+use judge_core::problem::config::{parse_noting, Config};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

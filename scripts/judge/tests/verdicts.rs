@@ -301,7 +301,7 @@ fn the_launcher_passes_stdio_through_and_reports_the_exit() {
         .iter()
         .map(Into::into)
         .collect();
-    judge::process::launch::send(&mut channel, &run).unwrap();
+    judge_core::process::launch::send(&mut channel, &run).unwrap();
     let mut report = String::new();
     channel.read_to_string(&mut report).unwrap();
     let output = child.wait_with_output().unwrap();

@@ -3,12 +3,13 @@
 //! killed as its one-line diff, and the cases that kill nothing. The same
 //! text goes to stdout and, with every mutant's row, to `target/mutants.md`.
 
-use crate::base::error::SetupError;
-use crate::base::files;
-use crate::base::verdict::Verdict;
-use crate::judging::mutants::{Fate, Seeds, Stressed};
-use crate::problem::mutate::Mutant;
-use crate::process::run::Program;
+use crate::judged::{Fate, Seeds, Stressed};
+use crate::mutate::Mutant;
+use judge_core::base::error::SetupError;
+use judge_core::base::files;
+use judge_core::base::verdict::Verdict;
+use judge_core::outln;
+use judge_core::process::run::Program;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;

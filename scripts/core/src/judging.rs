@@ -16,7 +16,6 @@ pub mod grading;
 pub mod interactor;
 pub mod judge;
 pub mod matrix;
-pub mod mutants;
 pub mod protocol;
 pub mod shrink;
 pub mod submissions;

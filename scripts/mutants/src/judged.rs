@@ -5,16 +5,16 @@
 //! brute force (a `trial` per seed, the first failure shrunk). Nothing here
 //! prints or saves: `judge mutants` reports and keeps what it finds.
 
-use super::judge::Judge;
-use super::shrink;
-use super::trial::{Failure, Found, Rerun, Trial};
-use crate::base::error::SetupError;
-use crate::base::files::{self, Scratch};
-use crate::base::hash::fnv1a;
-use crate::base::verdict::Verdict;
-use crate::problem::config::{Group, Layout};
-use crate::problem::workspace::Case;
-use crate::process::run::Program;
+use judge_core::base::error::SetupError;
+use judge_core::base::files::{self, Scratch};
+use judge_core::base::hash::fnv1a;
+use judge_core::base::verdict::Verdict;
+use judge_core::judging::judge::Judge;
+use judge_core::judging::shrink;
+use judge_core::judging::trial::{Failure, Found, Rerun, Trial};
+use judge_core::problem::config::{Group, Layout};
+use judge_core::problem::workspace::Case;
+use judge_core::process::run::Program;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

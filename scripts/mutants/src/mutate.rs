@@ -9,9 +9,9 @@
 
 mod lexer;
 
-use super::copies::SKELETON_BEGIN;
-use super::paste::{Paste, Style, BEGIN, END};
-use crate::base::hash::fnv1a;
+use judge_core::base::hash::fnv1a;
+use judge_core::problem::copies::SKELETON_BEGIN;
+use judge_core::problem::paste::{Paste, Style, BEGIN, END};
 use lexer::{Kind, Token};
 use std::ops::Range;
 
@@ -49,12 +49,6 @@ impl Mutant {
             &source[self.span.end..end]
         );
         (before, after)
-    }
-
-    /// `file:line` and the one-line diff, as a person reads it.
-    pub fn diff(&self, source: &str, file: &str) -> String {
-        let (before, after) = self.lines(source);
-        format!("{file}:{}\n-{before}\n+{after}", self.line)
     }
 
     /// A short name of the mutant, from the mutated source: the same
@@ -441,7 +435,7 @@ mod tests {
 
     #[test]
     fn the_same_source_gives_the_same_mutants_in_the_same_order_and_names() {
-        let source = include_str!("../../../../problems/poj1143/src/main.rs");
+        let source = include_str!("../../../problems/poj1143/src/main.rs");
         let first = mutants(source, Style::WholeFile).unwrap();
         let again = mutants(source, Style::WholeFile).unwrap();
         assert_eq!(first, again);
@@ -456,7 +450,13 @@ mod tests {
             let mutated = mutant.apply(source);
             assert_eq!(mutated.lines().count(), source.lines().count());
             let changed = source.lines().zip(mutated.lines()).filter(|(a, b)| a != b);
-            assert_eq!(changed.count(), 1, "{}", mutant.diff(source, "main.rs"));
+            assert_eq!(
+                changed.count(),
+                1,
+                "line {}: {:?}",
+                mutant.line,
+                mutant.lines(source)
+            );
         }
     }
 }

@@ -10,7 +10,6 @@
 pub mod config;
 pub mod copies;
 pub mod kind;
-pub mod mutate;
 pub mod package;
 pub mod paste;
 pub mod scaffold;

@@ -5,21 +5,24 @@
 //! with the brute force's answer. The report goes to stdout and to
 //! `target/mutants.md`.
 
+mod judged;
+mod mutate;
 mod report;
 
-use crate::base::args::Args;
-use crate::base::error::SetupError;
-use crate::base::files::Text;
-use crate::base::judges::{self, Format};
-use crate::base::verdict::Verdict;
-use crate::judging::judge::Judge;
-use crate::judging::mutants::{self, Builder, Cases, Counts, Fate, Seeds, Stressed};
-use crate::judging::trial::Trial;
-use crate::problem::config::Config;
-use crate::problem::mutate::{self, Mutant};
-use crate::problem::paste::Style;
-use crate::problem::workspace::{Case, Workspace};
-use crate::process::run::{allowed, Program};
+use crate::judged::{Builder, Cases, Counts, Fate, Seeds, Stressed};
+use crate::mutate::Mutant;
+use judge_core::base::args::Args;
+use judge_core::base::error::SetupError;
+use judge_core::base::files::Text;
+use judge_core::base::judges::{self, Format};
+use judge_core::base::verdict::Verdict;
+use judge_core::judging::judge::Judge;
+use judge_core::judging::trial::Trial;
+use judge_core::outln;
+use judge_core::problem::config::Config;
+use judge_core::problem::paste::Style;
+use judge_core::problem::workspace::{Case, Workspace};
+use judge_core::process::run::{allowed, Program};
 use report::{Report, Row};
 use std::fs;
 use std::io::{self, IsTerminal};
@@ -79,7 +82,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let seeds = Seeds {
         first: first_seed,
         count: seeds,
-        sizes: mutants::stress_sizes(&trial(&problem, problem.brute.clone()), first_seed, &bench),
+        sizes: judged::stress_sizes(&trial(&problem, problem.brute.clone()), first_seed, &bench),
         layout: problem.config.stress_layout.as_ref(),
     };
     stress_survivors(&problem, &mut rows, &seeds, jobs)?;
@@ -138,7 +141,7 @@ fn setup(workspace: &Workspace, id: &str) -> Result<Problem, SetupError> {
         Format::Stdin => (Style::WholeFile, Vec::new()),
         Format::LeetCode => (
             Style::LeetCode,
-            mutants::harness_crates(&workspace.target("release/deps"), &["testkit", "leetcode"])?,
+            judged::harness_crates(&workspace.target("release/deps"), &["testkit", "leetcode"])?,
         ),
     };
     let mutants =
@@ -208,7 +211,7 @@ fn judge_on_cases(problem: &Problem, cases: &Cases, jobs: usize) -> Result<Vec<R
             eprintln!("{line}");
         }
     };
-    let fates = mutants::judge_all(&problem.builder, cases, &programs, jobs, &mut tick)?;
+    let fates = judged::judge_all(&problem.builder, cases, &programs, jobs, &mut tick)?;
     if live {
         eprint!("\r\x1b[2K");
     }
@@ -261,7 +264,7 @@ fn dead_cases(
         }
         Ok(false)
     };
-    let kills = mutants::in_parallel(&others, jobs, &work, &mut || {})?;
+    let kills = judged::in_parallel(&others, jobs, &work, &mut || {})?;
     Ok(others
         .iter()
         .zip(kills)
@@ -293,8 +296,8 @@ fn stress_survivors(
         .filter_map(|&at| rows[at].program.clone())
         .collect();
     let work =
-        |program: &Program| mutants::stress(&trial(problem, program.clone()), seeds, jobs > 1);
-    let stressed = mutants::in_parallel(&programs, jobs, &work, &mut || {})?;
+        |program: &Program| judged::stress(&trial(problem, program.clone()), seeds, jobs > 1);
+    let stressed = judged::in_parallel(&programs, jobs, &work, &mut || {})?;
     for (at, stressed) in survivors.into_iter().zip(stressed) {
         rows[at].stressed = Some(stressed);
     }
