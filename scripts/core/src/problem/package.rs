@@ -572,7 +572,7 @@ mod tests {
             group.cases.push("secret-2".into());
             package.submissions = vec![Submission {
                 path: "submissions/accepted/a \"b\".py".into(),
-                permitted: vec![crate::base::modes::Expected::Accepted],
+                permitted: vec![crate::base::verdict::Verdict::Accepted],
                 required: Vec::new(),
                 finals: Vec::new(),
                 score: Some((0.0, 1.5)),
