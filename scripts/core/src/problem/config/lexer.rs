@@ -122,32 +122,36 @@ pub fn entries(text: &str) -> Result<Vec<Entry>, String> {
                 Value::Flat(flat)
             }
         };
-        let shape = shape(&key);
-        let key_fits = segments
-            .as_ref()
-            .is_some_and(|segments| segments.iter().map(String::as_str).eq(toml::segments(&key)));
-        let value_fits = value.is(shape);
-        let instead = match key_fits && value_fits {
-            true => None,
-            false => value.as_toml(shape).map(|written| {
-                let changes: Vec<&str> = [(key_fits, "a quoted key"), (value_fits, shape.name())]
-                    .iter()
-                    .filter(|(fits, _)| !fits)
-                    .map(|(_, change)| *change)
-                    .collect();
-                (
-                    format!("{} = {written}", toml::key(&key)),
-                    changes.join(", "),
-                )
-            }),
-        };
         entries.push(Entry {
+            instead: instead(&key, segments.as_deref(), &value),
             key,
             value: value.text(),
             lines: (first, cursor.line),
-            instead,
         });
     }
+}
+
+/// The TOML line to write for `key = value` as read (`segments`: the key's,
+/// when it was read as TOML), and what changes, if it is not TOML already.
+fn instead(key: &str, segments: Option<&[String]>, value: &Value) -> Option<(String, String)> {
+    let shape = shape(key);
+    let key_fits = segments
+        .is_some_and(|segments| segments.iter().map(String::as_str).eq(toml::segments(key)));
+    let value_fits = value.is(shape);
+    if key_fits && value_fits {
+        return None;
+    }
+    value.as_toml(shape).map(|written| {
+        let changes: Vec<&str> = [(key_fits, "a quoted key"), (value_fits, shape.name())]
+            .iter()
+            .filter(|(fits, _)| !fits)
+            .map(|(_, change)| *change)
+            .collect();
+        (
+            format!("{} = {written}", toml::key(key)),
+            changes.join(", "),
+        )
+    })
 }
 
 /// A value as read.
