@@ -13,8 +13,6 @@ pub mod stress;
 pub mod submit;
 pub mod test;
 pub mod testkit;
-pub mod validate;
-pub mod verify;
 
 use crate::base::args::{Args, Opt};
 use crate::base::error::SetupError;

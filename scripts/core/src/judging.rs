@@ -2,10 +2,8 @@
 //! the answer (`compare`, with checker programs in `checker`), interactive
 //! problems' interactors (`interactor`), how those helpers are called and answer (`protocol`), test groups graded as the problem
 //! package format grades them (`grading`), the one judge that every
-//! command and every problem's own tests judge through (`judge`), and a
-//! package's labelled submissions judged with it, with the format's time
-//! rule (`submissions`), and which case rejects which wrong one (`matrix`);
-//! a stress iteration, solution against brute force
+//! command and every problem's own tests judge through (`judge`); a stress
+//! iteration, solution against brute force
 //! on a generated input (`trial`), and the shrinking of a failing one
 //! (`shrink`), for `stress` and `mutants` alike; a solution's mutants built,
 //! judged on the stored cases and stressed (`mutants`).
@@ -15,9 +13,7 @@ pub mod compare;
 pub mod grading;
 pub mod interactor;
 pub mod judge;
-pub mod matrix;
 pub mod protocol;
 pub mod shrink;
-pub mod submissions;
 pub mod trial;
 pub mod verdict;

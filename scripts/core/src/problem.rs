@@ -2,15 +2,12 @@
 //! problem's `problem.toml` says (`config`), the kinds of problem there
 //! are, each with its templates (`kind`), the copies a solution keeps of
 //! the house skeleton and of snippets, checked against their sources
-//! (`copies`), problem packages read into one model whatever their
-//! format (`package`), what is pasted into a judge and whether it compiles
-//! there alone (`paste`), a new problem's files (`scaffold`), and the
-//! mutants of a solution's own code (`mutate`).
+//! (`copies`), what is pasted into a judge and whether it compiles there
+//! alone (`paste`), and a new problem's files (`scaffold`).
 
 pub mod config;
 pub mod copies;
 pub mod kind;
-pub mod package;
 pub mod paste;
 pub mod scaffold;
 pub mod workspace;

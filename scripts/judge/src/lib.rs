@@ -1,5 +1,6 @@
 //! `judge`: the workspace's runner, one binary offering the core's commands
-//! (`judge_core`) and those of its modules (`judge_mutants`), from this one
+//! (`judge_core`) and those of its modules (`judge_mutants`,
+//! `judge_packages`), from this one
 //! table. `judge help`, `judge <command> --help` and the dispatch are made
 //! from it by the core, which names no module.
 
@@ -177,7 +178,7 @@ pub const COMMANDS: &[Command] = &[
             opt("id", Some("ID"), "the package's id here, instead of its short name"),
             opt("force", None, "replace a package imported before that has changed since"),
         ],
-        handler: Handler::Workspace(commands::import::command),
+        handler: Handler::Workspace(judge_packages::import::command),
         hidden: false,
     },
     Command {
@@ -198,7 +199,7 @@ pub const COMMANDS: &[Command] = &[
             None,
             "which case rejects which wrong submission, and a smallest set of cases rejecting them all",
         )],
-        handler: Handler::Workspace(commands::verify::command),
+        handler: Handler::Workspace(judge_packages::verify::command),
         hidden: false,
     },
     Command {
@@ -209,7 +210,7 @@ pub const COMMANDS: &[Command] = &[
             opt("count", Some("N"), "how many generated inputs (100)"),
             opt("seed", Some("S"), "the first generator seed (1)"),
         ],
-        handler: Handler::Workspace(commands::validate::command),
+        handler: Handler::Workspace(judge_packages::validate::command),
         hidden: false,
     },
     Command {

@@ -8,7 +8,7 @@ mod common;
 
 use common::{have, success_stdout, temp_path};
 use json::Value;
-use judge_core::base::{inflate, xml, zip};
+use judge_packages::parsers::{inflate, xml, zip};
 use std::fs;
 use std::path::PathBuf;
 use std::process::Command;

@@ -400,7 +400,12 @@ fn the_generators_and_the_benches_share_one_size_cap() {
 #[test]
 fn the_core_names_none_of_its_modules() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let modules = ["judge-mutants", "judge_mutants"];
+    let modules = [
+        "judge-mutants",
+        "judge_mutants",
+        "judge-packages",
+        "judge_packages",
+    ];
     let manifest = fs::read_to_string(workspace.join("scripts/core/Cargo.toml")).unwrap();
     let mut files = Vec::new();
     sources(&workspace.join("scripts/core/src"), "", &mut files);

@@ -5,16 +5,13 @@
 
 mod http;
 mod leetcode;
-pub mod package;
 mod payload;
 mod samples;
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::files;
 use crate::base::judges::{self, urls, Format};
 use crate::base::terminal::plain_line;
-use crate::judging::submissions;
 use crate::problem::scaffold::{self, Spec};
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
@@ -38,24 +35,10 @@ const QUIET: Duration = Duration::from_secs(3);
 /// step; one test builds for real.
 const SKIP_BUILD: &str = "JUDGE_IMPORT_SKIP_BUILD";
 
+/// Competitive Companion's forms: the listener, or `--file`. A problem
+/// package (`--package`) is a module's, which hands every other form here.
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
-    let build = std::env::var_os(SKIP_BUILD).is_none();
-    if let Some(path) = args.value("package") {
-        if args.flag("file") || args.value("port").is_some() || args.flag("once") {
-            return Err(SetupError(
-                "--package imports a problem package; --file, --port and --once are for Competitive Companion".into(),
-            ));
-        }
-        if let Some(extra) = args.positional.first() {
-            return Err(SetupError(format!(
-                "import --package takes no argument {extra:?}"
-            )));
-        }
-        return import_package(workspace, std::path::Path::new(path), args, build);
-    }
-    if args.value("id").is_some() || args.flag("force") {
-        return Err(SetupError("--id and --force go with --package".into()));
-    }
+    let build = build_wanted();
     let mut importer = Importer::new(workspace.clone(), build);
     if args.flag("file") {
         if args.value("port").is_some() || args.flag("once") {
@@ -80,51 +63,10 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     listen(importer, port, args.flag("once"))
 }
 
-/// A problem package: written whole, then its crate built.
-fn import_package(
-    workspace: &Workspace,
-    path: &std::path::Path,
-    args: &Args,
-    build: bool,
-) -> Result<bool, SetupError> {
-    let imported = package::import(workspace, path, args.value("id"), args.flag("force"))?;
-    for line in &imported.lines {
-        outln!("{line}");
-    }
-    if imported.new_problem && build {
-        outln!("  {}", build_problem(workspace, &imported.id));
-    }
-    if imported.needs_time_limit {
-        outln!("  {}", set_time_limit(workspace, &imported.id)?);
-    }
-    Ok(true)
-}
-
-/// The time limit of a package that sets none, as its format computes it:
-/// from the accepted submissions, run now, by the format's rule.
-fn set_time_limit(workspace: &Workspace, id: &str) -> Result<String, SetupError> {
-    let path = workspace.data_dir(id).join("problem.toml");
-    let (ms, why) = match submissions::time_limit_by_rule(workspace, id)? {
-        Ok(found) => found,
-        Err(why) => {
-            return Ok(format!(
-                "time limit: {why}, so time_limit_ms = 1000 is a placeholder: \
-                 set it, or make verify P={id} once one runs"
-            ))
-        }
-    };
-    let text = fs::read_to_string(&path)
-        .map_err(|e| SetupError(format!("cannot read {}: {e}", path.display())))?;
-    let text: String = text
-        .lines()
-        .map(|line| match line.starts_with("time_limit_ms = ") {
-            true => format!("time_limit_ms = {ms}  # the format's rule: {why}\n"),
-            false => format!("{line}\n"),
-        })
-        .collect();
-    files::publish(&path, text.as_bytes())
-        .map_err(|e| SetupError(format!("cannot write {}: {e}", path.display())))?;
-    Ok(format!("time limit: {ms} ms by the format's rule ({why})"))
+/// Whether a new problem is built once written: not under the runner's
+/// tests that set `SKIP_BUILD`.
+pub fn build_wanted() -> bool {
+    std::env::var_os(SKIP_BUILD).is_none()
 }
 
 /// Reads every file first, so a bad one stops the run before anything is written.
@@ -451,7 +393,7 @@ fn samples_of(payload: &Payload, origin: &urls::Origin) -> Vec<Sample> {
 
 /// `cargo build --release -p <id>`, quietly; a failure is reported, not
 /// fatal: the files are written and the user can fix and `make build`.
-fn build_problem(workspace: &Workspace, id: &str) -> String {
+pub fn build_problem(workspace: &Workspace, id: &str) -> String {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     // Recorded, so an interrupt stops cargo too rather than leaving it behind.
     let spawned = interrupt::launch(|| {

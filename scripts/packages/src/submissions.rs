@@ -2,16 +2,16 @@
 //! time rule, which takes the limit from the slowest accepted one (`verify`
 //! checks the labels; `import` sets the limit).
 
-use crate::base::error::SetupError;
-use crate::base::terminal::number;
-use crate::base::verdict::Verdict;
-use crate::judging::judge::Judge;
-use crate::judging::verdict::Judgement;
-use crate::problem::config::{Config, Submission, TimeRule};
-use crate::problem::workspace::{Case, Workspace};
-use crate::process::run::Program;
-use crate::process::sources::languages::Language;
-use crate::process::sources::{self, BuildError, Source};
+use judge_core::base::error::SetupError;
+use judge_core::base::terminal::number;
+use judge_core::base::verdict::Verdict;
+use judge_core::judging::judge::Judge;
+use judge_core::judging::verdict::Judgement;
+use judge_core::problem::config::{Config, Submission, TimeRule};
+use judge_core::problem::workspace::{Case, Workspace};
+use judge_core::process::run::Program;
+use judge_core::process::sources::languages::Language;
+use judge_core::process::sources::{self, BuildError, Source};
 use std::time::Duration;
 
 /// How long a submission may run at import, while the rule's limit is

@@ -12,8 +12,8 @@
 //! An entry is streamed to a writer, never held whole. ZIP64, encrypted
 //! entries and other methods are refused by name.
 
-use super::files::size_name;
 use super::inflate::inflate;
+use judge_core::base::files::size_name;
 use std::io::{self, Write};
 
 const END_SIGNATURE: u32 = 0x0605_4b50;

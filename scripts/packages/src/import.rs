@@ -1,27 +1,101 @@
-//! `judge import --package <folder | .zip>`: a problem package made into a
-//! problem of the workspace. Everything is written in a scratch folder under
+//! `judge import`: its `--package <folder | .zip>` form, a problem package
+//! made into a problem of the workspace; every other form is the core's
+//! (Competitive Companion). Everything is written in a scratch folder under
 //! `target/` first — the cases, the package's programs at their own paths,
 //! the examples, `problem.toml` and `package.txt` (the package's files by
 //! hash, so a second import knows what changed) — and renamed into
 //! `judge-data/<id>/` at once; `problems/<id>/` is scaffolded the same way
 //! when missing. A package that cannot be read leaves nothing behind.
 
-use crate::base::error::SetupError;
-use crate::base::files::{self, Scratch};
-use crate::base::hash::Fnv1a;
-use crate::base::modes::Mode;
-use crate::judging::judge::run_helper;
-use crate::problem::config::HelperLimits;
-use crate::problem::kind::Kind;
-use crate::problem::package::{self, Data, Package};
-use crate::problem::scaffold::{self, Spec};
-use crate::problem::workspace::{check_id, Workspace};
-use crate::process::interrupt;
-use crate::process::run::Program;
-use crate::process::sources::{self, Source};
+use crate::package::{self, Data, Package};
+use crate::submissions;
+use judge_core::base::args::Args;
+use judge_core::base::error::SetupError;
+use judge_core::base::files::{self, Scratch};
+use judge_core::base::hash::Fnv1a;
+use judge_core::base::modes::Mode;
+use judge_core::commands::import::{build_problem, build_wanted};
+use judge_core::judging::judge::run_helper;
+use judge_core::outln;
+use judge_core::problem::config::HelperLimits;
+use judge_core::problem::kind::Kind;
+use judge_core::problem::scaffold::{self, Spec};
+use judge_core::problem::workspace::{check_id, Workspace};
+use judge_core::process::interrupt;
+use judge_core::process::run::Program;
+use judge_core::process::sources::{self, Source};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+
+/// `judge import`, the command: `--package` (with `--id` and `--force`)
+/// here, any other form handed to the core's import.
+pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    let Some(path) = args.value("package") else {
+        if args.value("id").is_some() || args.flag("force") {
+            return Err(SetupError("--id and --force go with --package".into()));
+        }
+        return judge_core::commands::import::command(workspace, args);
+    };
+    if args.flag("file") || args.value("port").is_some() || args.flag("once") {
+        return Err(SetupError(
+            "--package imports a problem package; --file, --port and --once are for Competitive Companion".into(),
+        ));
+    }
+    if let Some(extra) = args.positional.first() {
+        return Err(SetupError(format!(
+            "import --package takes no argument {extra:?}"
+        )));
+    }
+    import_package(workspace, Path::new(path), args, build_wanted())
+}
+
+/// A problem package: written whole, then its crate built.
+fn import_package(
+    workspace: &Workspace,
+    path: &Path,
+    args: &Args,
+    build: bool,
+) -> Result<bool, SetupError> {
+    let imported = import(workspace, path, args.value("id"), args.flag("force"))?;
+    for line in &imported.lines {
+        outln!("{line}");
+    }
+    if imported.new_problem && build {
+        outln!("  {}", build_problem(workspace, &imported.id));
+    }
+    if imported.needs_time_limit {
+        outln!("  {}", set_time_limit(workspace, &imported.id)?);
+    }
+    Ok(true)
+}
+
+/// The time limit of a package that sets none, as its format computes it:
+/// from the accepted submissions, run now, by the format's rule.
+fn set_time_limit(workspace: &Workspace, id: &str) -> Result<String, SetupError> {
+    let path = workspace.data_dir(id).join("problem.toml");
+    let (ms, why) = match submissions::time_limit_by_rule(workspace, id)? {
+        Ok(found) => found,
+        Err(why) => {
+            return Ok(format!(
+                "time limit: {why}, so time_limit_ms = 1000 is a placeholder: \
+                 set it, or make verify P={id} once one runs"
+            ))
+        }
+    };
+    let text = fs::read_to_string(&path)
+        .map_err(|e| SetupError(format!("cannot read {}: {e}", path.display())))?;
+    let text: String = text
+        .lines()
+        .map(|line| match line.starts_with("time_limit_ms = ") {
+            true => format!("time_limit_ms = {ms}  # the format's rule: {why}\n"),
+            false => format!("{line}\n"),
+        })
+        .collect();
+    files::publish(&path, text.as_bytes())
+        .map_err(|e| SetupError(format!("cannot write {}: {e}", path.display())))?;
+    Ok(format!("time limit: {ms} ms by the format's rule ({why})"))
+}
 
 /// The fingerprint's name in `judge-data/<id>/`.
 pub const MANIFEST: &str = "package.txt";
@@ -314,7 +388,7 @@ fn stage_data(
             kept.push(format!("  kept from problem.toml: {}", keys.join(", ")));
         }
     }
-    crate::problem::config::parse(&toml).map_err(|e| {
+    judge_core::problem::config::parse(&toml).map_err(|e| {
         SetupError(format!(
             "import {shown}: the problem.toml made is refused: {e}"
         ))

@@ -12,12 +12,12 @@ pub mod kattis;
 pub mod polygon;
 pub mod tree;
 
-use super::config::lexer::entries;
-use super::config::toml;
-use super::config::{Compare, Group, Submission, TimeRule, Tool};
-use super::kind::BENCH_LINE;
-use crate::base::modes::{Mode, Protocol};
-use crate::base::terminal::plain_line;
+use judge_core::base::modes::{Mode, Protocol};
+use judge_core::base::terminal::plain_line;
+use judge_core::problem::config::lexer::entries;
+use judge_core::problem::config::toml;
+use judge_core::problem::config::{Compare, Group, Submission, TimeRule, Tool};
+use judge_core::problem::kind::BENCH_LINE;
 use std::fmt::Write;
 use std::path::Path;
 use tree::Tree;
@@ -405,7 +405,7 @@ fn group_lines(toml: &mut Toml, group: &Group) {
 
 /// A submission's expectation as problem.toml writes it.
 pub fn expectation(submission: &Submission) -> String {
-    let names = |list: &[crate::base::verdict::Verdict]| {
+    let names = |list: &[judge_core::base::verdict::Verdict]| {
         list.iter().map(|v| v.name()).collect::<Vec<_>>().join(" ")
     };
     let mut words = Vec::new();
@@ -538,7 +538,7 @@ mod tests {
             memory_limit_kib: 1 << 20,
             output_limit_mib: Some(8),
             compare: Compare {
-                mode: crate::base::modes::CompareMode::Float,
+                mode: judge_core::base::modes::CompareMode::Float,
                 absolute_tolerance: absolute,
                 relative_tolerance: relative,
                 case_sensitive: false,
@@ -568,11 +568,11 @@ mod tests {
             let mut package = every_line(judge, equal);
             let group = &mut package.groups[0];
             group.range = (0.0, f64::INFINITY);
-            group.grader_flags = vec![crate::base::modes::GraderFlag::Min];
+            group.grader_flags = vec![judge_core::base::modes::GraderFlag::Min];
             group.cases.push("secret-2".into());
             package.submissions = vec![Submission {
                 path: "submissions/accepted/a \"b\".py".into(),
-                permitted: vec![crate::base::verdict::Verdict::Accepted],
+                permitted: vec![judge_core::base::verdict::Verdict::Accepted],
                 required: Vec::new(),
                 finals: Vec::new(),
                 score: Some((0.0, 1.5)),

@@ -8,11 +8,11 @@
 
 use super::tree::Tree;
 use super::{case_name, group, program_path, Case, Data, Format, Package};
-use crate::base::modes::{GraderFlag, Mode, OnReject, Protocol};
-use crate::base::verdict::Verdict;
-use crate::base::xml::{self, Element};
-use crate::problem::config::{Compare, Group, Submission, Tool};
-use crate::process::sources::languages::Language;
+use crate::parsers::xml::{self, Element};
+use judge_core::base::modes::{GraderFlag, Mode, OnReject, Protocol};
+use judge_core::base::verdict::Verdict;
+use judge_core::problem::config::{Compare, Group, Submission, Tool};
+use judge_core::process::sources::languages::Language;
 
 /// The language a Polygon source type names (`cpp.g++17`, `java.21`,
 /// `python.3`); `None` for one not run here.
@@ -133,7 +133,7 @@ pub fn read(tree: Tree, stem: &str) -> Result<Package, String> {
         time_rule: None,
         memory_limit_kib: memory_bytes / 1024,
         output_limit_mib: None,
-        compare: Compare::of_mode(crate::base::modes::CompareMode::Tokens),
+        compare: Compare::of_mode(judge_core::base::modes::CompareMode::Tokens),
         checker,
         interactor,
         validator_flags: Vec::new(),

@@ -5,24 +5,25 @@
 //! limit the format's rule gives from the accepted submissions, and the
 //! margin to the fastest time-limit-exceeded one. Exit 1 on any mismatch.
 //! With `--matrix`, the submissions that must be rejected are run on every
-//! case instead, and `judging::matrix` says which case rejects which.
+//! case instead, and `matrix` says which case rejects which.
 
-use crate::base::args::Args;
-use crate::base::error::SetupError;
-use crate::base::modes::Mode;
-use crate::base::terminal::number;
-use crate::base::verdict::Verdict;
-use crate::judging::grading::{self, Graded};
-use crate::judging::judge::Judge;
-use crate::judging::matrix::Matrix;
-use crate::judging::submissions::{
+use crate::matrix::Matrix;
+use crate::package::expectation;
+use crate::submissions::{
     left_out_note, must_be_rejected, rule_limit, run_submission, upper_bound, Reach, Run,
 };
-use crate::judging::verdict::Judgement;
-use crate::problem::config::{Config, Submission, TimeRule};
-use crate::problem::package::expectation;
-use crate::problem::workspace::{Case, Workspace};
-use crate::process::interrupt;
+use judge_core::base::args::Args;
+use judge_core::base::error::SetupError;
+use judge_core::base::modes::Mode;
+use judge_core::base::terminal::number;
+use judge_core::base::verdict::Verdict;
+use judge_core::judging::grading::{self, Graded};
+use judge_core::judging::judge::Judge;
+use judge_core::judging::verdict::Judgement;
+use judge_core::outln;
+use judge_core::problem::config::{Config, Submission, TimeRule};
+use judge_core::problem::workspace::{Case, Workspace};
+use judge_core::process::interrupt;
 use std::time::Duration;
 
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {

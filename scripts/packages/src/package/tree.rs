@@ -5,8 +5,8 @@
 //! statement or attachment, and refused, by name, when it is anything the
 //! import uses (data, a validator, a program).
 
-use crate::base::files::{self, size_name};
-use crate::base::zip::{self, Archive, Bounds, Kind};
+use crate::parsers::zip::{self, Archive, Bounds, Kind};
+use judge_core::base::files::{self, size_name};
 use std::collections::BTreeMap;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
@@ -386,7 +386,7 @@ fn single_top(archive: &Archive) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::files::Scratch;
+    use judge_core::base::files::Scratch;
     use std::os::unix::fs::symlink;
 
     #[test]

@@ -5,15 +5,16 @@
 //! its protocol, Kattis (42 valid, 43 invalid) or testlib (0 valid). A
 //! failure is named by case or seed; exit 1 if any.
 
-use crate::base::args::Args;
-use crate::base::error::SetupError;
-use crate::base::files::Text;
-use crate::judging::judge::{run_helper, Judge};
-use crate::judging::{grading, protocol};
-use crate::problem::config::Config;
-use crate::problem::workspace::Workspace;
-use crate::process::interrupt;
-use crate::process::run::Program;
+use judge_core::base::args::Args;
+use judge_core::base::error::SetupError;
+use judge_core::base::files::Text;
+use judge_core::judging::judge::{run_helper, Judge};
+use judge_core::judging::{grading, protocol};
+use judge_core::outln;
+use judge_core::problem::config::Config;
+use judge_core::problem::workspace::Workspace;
+use judge_core::process::interrupt;
+use judge_core::process::run::Program;
 
 const DEFAULT_COUNT: u64 = 100;
 const VALIDATOR_OUTPUT_CAP: usize = 1 << 20;

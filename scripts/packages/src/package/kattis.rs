@@ -9,13 +9,13 @@
 
 use super::tree::{join, Tree};
 use super::{case_name, group, program_path, Case, Data, Format, Package};
-use crate::base::ini;
-use crate::base::modes::{GraderFlag, Mode, OnReject, Protocol};
-use crate::base::verdict::Verdict;
-use crate::base::wildcard;
-use crate::base::yaml::{self, Node, Value};
-use crate::problem::config::{Compare, Group, Submission, TimeRule, Tool};
-use crate::process::sources::languages::{self, not_run, Language, HEADERS};
+use crate::parsers::ini;
+use crate::parsers::yaml::{self, Node, Value};
+use judge_core::base::modes::{GraderFlag, Mode, OnReject, Protocol};
+use judge_core::base::verdict::Verdict;
+use judge_core::base::wildcard;
+use judge_core::problem::config::{Compare, Group, Submission, TimeRule, Tool};
+use judge_core::process::sources::languages::{self, not_run, Language, HEADERS};
 use std::path::Path;
 
 /// Kattis's memory limit where a package sets none; DOMjudge's is 2 GiB.
