@@ -110,8 +110,8 @@ fn default_jobs() -> u64 {
 
 /// Everything a run needs, or the one line that says why it cannot run.
 fn setup(workspace: &Workspace, id: &str) -> Result<Problem, SetupError> {
-    let config = workspace.config(id)?;
-    let judge = Judge::of(workspace, id, &config)?;
+    let loaded = workspace.problem(id)?;
+    let judge = Judge::of(&loaded)?;
     if judge.is_interactive() {
         return Err(SetupError(format!(
             "{id} is interactive: mutants stresses the survivors against a brute force's \
@@ -126,7 +126,8 @@ fn setup(workspace: &Workspace, id: &str) -> Result<Problem, SetupError> {
             brute_source.display()
         )));
     }
-    let cases = judge.cases(workspace, id)?;
+    let cases = judge.cases(&loaded)?;
+    let config = loaded.config;
     if cases.is_empty() {
         return Err(SetupError(format!(
             "{} has no cases: a mutant is judged on the stored cases first",

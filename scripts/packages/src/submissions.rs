@@ -7,8 +7,8 @@ use judge_core::base::terminal::number;
 use judge_core::base::verdict::Verdict;
 use judge_core::judging::judge::Judge;
 use judge_core::judging::verdict::Judgement;
-use judge_core::problem::config::{Config, Submission, TimeRule};
-use judge_core::problem::workspace::{Case, Workspace};
+use judge_core::problem::config::{Submission, TimeRule};
+use judge_core::problem::workspace::{Case, Problem, Workspace};
 use judge_core::process::run::Program;
 use judge_core::process::sources::languages::Language;
 use judge_core::process::sources::{self, BuildError, Source};
@@ -84,15 +84,13 @@ impl Run {
 /// Builds the submission and judges it on `cases`; without groups and
 /// with `Reach::FirstRejection` it stops at the first rejection.
 pub fn run_submission(
-    workspace: &Workspace,
-    id: &str,
-    config: &Config,
+    problem: &Problem,
     judge: &Judge,
     cases: &[Case],
     submission: &Submission,
     reach: Reach,
 ) -> Result<Run, SetupError> {
-    let (built, fallback) = build(workspace, id, submission);
+    let (built, fallback) = build(&problem.workspace, &problem.id, submission);
     let not_run = |result, skipped| Run {
         result,
         judgements: Vec::new(),
@@ -109,11 +107,12 @@ pub fn run_submission(
     let mut verdicts = Vec::new();
     let mut judgements = Vec::new();
     for case in cases {
-        let judged = judge.judge_case(&config.groups, &program, case)?;
+        let groups = &problem.config.groups;
+        let judged = judge.judge_case(groups, &program, case)?;
         let verdict = judged.judgement.verdict;
         verdicts.push((case.name.clone(), verdict, judged.run.cpu));
         judgements.push((case.name.clone(), judged.judgement));
-        let stop = reach == Reach::FirstRejection && config.groups.is_empty();
+        let stop = reach == Reach::FirstRejection && groups.is_empty();
         if stop && verdict != Verdict::Accepted {
             break;
         }
@@ -205,23 +204,15 @@ pub type RuleLimit = Result<(u64, String), String>;
 /// `TIMING_CAP`, and where it comes from: for an import whose package sets
 /// none.
 pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, SetupError> {
-    let config = workspace.config(id)?;
-    let Some(rule) = config.time_rule else {
+    let problem = workspace.problem(id)?;
+    let Some(rule) = problem.config.time_rule else {
         return Ok(Err("the format has no time rule".into()));
     };
-    let judge = Judge::of(workspace, id, &config)?.with_time_limit(TIMING_CAP);
-    let cases = judge.cases(workspace, id)?;
+    let judge = Judge::of(&problem)?.with_time_limit(TIMING_CAP);
+    let cases = judge.cases(&problem)?;
     let mut runs = Vec::new();
-    for submission in config.submissions.iter().filter(|s| lower_bound(s)) {
-        let run = run_submission(
-            workspace,
-            id,
-            &config,
-            &judge,
-            &cases,
-            submission,
-            Reach::FirstRejection,
-        )?;
+    for submission in problem.config.submissions.iter().filter(|s| lower_bound(s)) {
+        let run = run_submission(&problem, &judge, &cases, submission, Reach::FirstRejection)?;
         let accepted = run.result.as_ref().is_ok_and(|v| {
             v.iter()
                 .all(|(_, verdict, _)| *verdict == Verdict::Accepted)

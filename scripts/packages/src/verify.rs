@@ -22,7 +22,7 @@ use judge_core::judging::judge::Judge;
 use judge_core::judging::verdict::Judgement;
 use judge_core::outln;
 use judge_core::problem::config::{Config, Submission, TimeRule};
-use judge_core::problem::workspace::{Case, Workspace};
+use judge_core::problem::workspace::{Case, Problem, Workspace};
 use judge_core::process::interrupt;
 use std::time::Duration;
 
@@ -31,16 +31,17 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         &args.positional,
         "verify takes one problem id: judge verify <id> (make verify P=<id>)",
     )?;
-    let config = workspace.config(&id)?;
+    let problem = workspace.problem(&id)?;
+    let config = &problem.config;
     if config.submissions.is_empty() {
         return Err(SetupError(format!(
             "{id} has no labelled submissions (submission.<path> lines in problem.toml; make import PKG=... writes them)"
         )));
     }
-    let judge = Judge::of(workspace, &id, &config)?;
-    let cases = judge.cases(workspace, &id)?;
+    let judge = Judge::of(&problem)?;
+    let cases = judge.cases(&problem)?;
     if args.flag("matrix") {
-        return print_matrix(workspace, &id, &config, &judge, &cases);
+        return print_matrix(&problem, &judge, &cases);
     }
     let limit = judge.limits().time;
     outln!(
@@ -64,16 +65,8 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
                     .with_time_limit(limit.mul_f64(rule.safety_margin))
             });
         let judge = stretched.as_ref().unwrap_or(&judge);
-        let run = run_submission(
-            workspace,
-            &id,
-            &config,
-            judge,
-            &cases,
-            submission,
-            Reach::FirstRejection,
-        )?;
-        if print_row(submission, &run, &config, limit) {
+        let run = run_submission(&problem, judge, &cases, submission, Reach::FirstRejection)?;
+        if print_row(submission, &run, config, limit) {
             mismatches += 1;
         }
         interrupt::finished(format!(
@@ -93,28 +86,15 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
 
 /// `--matrix`: each submission that must be rejected run on every case (one
 /// skipped or not compiling is named and left out), then the matrix's report.
-fn print_matrix(
-    workspace: &Workspace,
-    id: &str,
-    config: &Config,
-    judge: &Judge,
-    cases: &[Case],
-) -> Result<bool, SetupError> {
+fn print_matrix(problem: &Problem, judge: &Judge, cases: &[Case]) -> Result<bool, SetupError> {
+    let (id, config) = (&problem.id, &problem.config);
     let mut matrix = Matrix {
         cases: cases.iter().map(|case| case.name.clone()).collect(),
         submissions: Vec::new(),
         rejects: vec![Vec::new(); cases.len()],
     };
     for submission in config.submissions.iter().filter(|s| must_be_rejected(s)) {
-        let run = run_submission(
-            workspace,
-            id,
-            config,
-            judge,
-            cases,
-            submission,
-            Reach::EveryCase,
-        )?;
+        let run = run_submission(problem, judge, cases, submission, Reach::EveryCase)?;
         let verdicts = match (&run.skipped, &run.result) {
             (Some(why), _) => {
                 outln!("{}: skipped: {why}", submission.path);

@@ -20,7 +20,7 @@ use crate::base::verdict::Verdict;
 use crate::judging::judge::Judge;
 use crate::judging::verdict::machine_load;
 use crate::problem::config::Config;
-use crate::problem::workspace::Workspace;
+use crate::problem::workspace::{Problem, Workspace};
 use crate::process::run::{allowed, Limits, Outcome, Program, SANDBOX_VARIABLE};
 use std::env;
 use std::fs;
@@ -88,13 +88,13 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let mut tables = Vec::new();
     let mut broken = Vec::new();
     for id in &ids {
-        let measured = workspace.config(id).and_then(|config| {
-            if config.interactor.is_some() {
+        let measured = workspace.problem(id).and_then(|problem| {
+            if problem.config.interactor.is_some() {
                 outln!("{id}: interactive, not benchmarked: its solution needs the interactor");
                 return Ok(());
             }
-            let mut table = Table::new(id, &config.title);
-            let measured = bench_problem(workspace, id, &config, smoke, &judge, &mut table);
+            let mut table = Table::new(id, &problem.config.title);
+            let measured = bench_problem(&problem, smoke, &judge, &mut table);
             // A problem that could not be benched at all leaves no table.
             if measured.is_ok() || !table.is_empty() {
                 tables.push(table);
@@ -143,13 +143,12 @@ fn write_report(
 }
 
 fn bench_problem(
-    workspace: &Workspace,
-    id: &str,
-    config: &Config,
+    problem: &Problem,
     smoke: bool,
     judge: &Path,
     table: &mut Table,
 ) -> Result<(), SetupError> {
+    let (workspace, id, config) = (&problem.workspace, problem.id.as_str(), &problem.config);
     if config.bench.is_empty() {
         return Err(SetupError(
             "problem.toml has no `bench.<series> = [<size>, <size>, ...]` line to benchmark".into(),

@@ -23,8 +23,8 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         &args.positional,
         "run takes one problem id: judge run <id> [--in FILE | --case NAME] (make run P=<id>)",
     )?;
-    let config = workspace.config(&id)?;
-    let judge = Judge::of(workspace, &id, &config)?;
+    let problem = workspace.problem(&id)?;
+    let judge = Judge::of(&problem)?;
     let program = match args.value("bin") {
         Some(text) => workspace.program(text)?,
         None => Program::exec(workspace.built(&id)?),
@@ -39,7 +39,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             (Text::File(Path::new(file)), None)
         }
         (None, Some(name)) => {
-            let cases = judge.cases(workspace, &id)?;
+            let cases = judge.cases(&problem)?;
             let names: Vec<String> = cases.iter().map(|case| case.name.clone()).collect();
             found = cases
                 .into_iter()
@@ -57,7 +57,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             (Text::Bytes(&typed), None)
         }
     };
-    show(&judge, &program, &config, input, answer)
+    show(&judge, &program, &problem.config, input, answer)
 }
 
 /// Judges the run and shows it: the output, its stderr, the status line.

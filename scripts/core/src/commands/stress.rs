@@ -160,17 +160,17 @@ fn setup(workspace: &Workspace, args: &Args, id: &str) -> Result<(Settings, Tria
     // Even with all three programs given: the id names where a case is saved.
     workspace.select(std::slice::from_ref(&id))?;
     let overridden = given("sol") || given("brute");
-    let config = if overridden && !workspace.data_dir(&id).join("problem.toml").is_file() {
+    let problem = if overridden && !workspace.data_dir(&id).join("problem.toml").is_file() {
         None
     } else {
-        Some(workspace.config(&id)?)
+        Some(workspace.problem(&id)?)
     };
     let program = |option: &str, name: String| match args.value(option) {
         Some(text) => workspace.program(text),
         None => workspace.built(&name).map(Program::exec),
     };
-    let judge = match &config {
-        Some(config) => Judge::of(workspace, &id, config)?,
+    let judge = match &problem {
+        Some(problem) => Judge::of(problem)?,
         // With no problem.toml the solution is held to a brute force's limits.
         None => Judge::limits_only(brute_limits()),
     };
@@ -196,10 +196,13 @@ fn setup(workspace: &Workspace, args: &Args, id: &str) -> Result<(Settings, Tria
         sol: program("sol", id.clone())?,
         brute,
         gen: program("gen", format!("{id}-gen"))?,
-        gen_limits: config.as_ref().map(|c| c.helper).unwrap_or_default(),
+        gen_limits: problem
+            .as_ref()
+            .map(|p| p.config.helper)
+            .unwrap_or_default(),
         judge,
     };
-    let layout = config.and_then(|config| config.stress_layout);
+    let layout = problem.and_then(|problem| problem.config.stress_layout);
     let jobs = number("jobs", default_jobs())?;
     if jobs == 0 {
         return Err(SetupError("--jobs must be at least 1".into()));

@@ -10,7 +10,7 @@ use crate::base::terminal::Tally;
 use crate::problem::config::Config;
 use crate::problem::paste::compile::{Compilers, Refused};
 use crate::problem::paste::{Paste, Style};
-use crate::problem::workspace::Workspace;
+use crate::problem::workspace::{Problem, Workspace};
 use std::fs;
 use std::io::{self, Write};
 use std::process::{Command, Stdio};
@@ -42,12 +42,13 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         }
     };
     workspace.select(&args.positional)?;
-    let config = workspace.config(id)?;
+    let problem = workspace.problem(id)?;
+    let config = &problem.config;
     let compilers = Compilers::find(&config.rustc)?;
-    let paste = match cut(workspace, id, &config)?.and_then(|paste| {
+    let paste = match cut(&problem)?.and_then(|paste| {
         compilers
             .check(&paste, &solution_path(id))
-            .map_err(|refused| refusal(id, &config, refused))
+            .map_err(|refused| refusal(id, config, refused))
             .map(|()| paste)
     }) {
         Ok(paste) => paste,
@@ -134,17 +135,13 @@ fn solution_path(id: &str) -> String {
     format!("problems/{id}/src/main.rs")
 }
 
-/// The paste of problem `id`; the inner error is the solution's fault.
-fn cut(
-    workspace: &Workspace,
-    id: &str,
-    config: &Config,
-) -> Result<Result<Paste, String>, SetupError> {
-    let style = match judges::format_of(&config.judge) {
+/// The problem's paste; the inner error is the solution's fault.
+fn cut(problem: &Problem) -> Result<Result<Paste, String>, SetupError> {
+    let style = match judges::format_of(&problem.config.judge) {
         Format::LeetCode => Style::LeetCode,
         Format::Stdin => Style::WholeFile,
     };
-    let path = workspace.root.join(solution_path(id));
+    let path = problem.workspace.root.join(solution_path(&problem.id));
     let source = fs::read_to_string(&path)
         .map_err(|e| SetupError(format!("cannot read {}: {e}", path.display())))?;
     Ok(Paste::from_source(&source, style))
@@ -156,10 +153,10 @@ fn check_all(workspace: &Workspace, ids: &[String]) -> bool {
     let mut tally = Tally::new(10);
     for id in ids {
         let result = workspace
-            .config(id)
-            .and_then(|config| {
-                let compilers = Compilers::find(&config.rustc)?;
-                Ok(cut(workspace, id, &config)?.map(|paste| (paste, compilers, config)))
+            .problem(id)
+            .and_then(|problem| {
+                let compilers = Compilers::find(&problem.config.rustc)?;
+                Ok(cut(&problem)?.map(|paste| (paste, compilers, problem.config)))
             })
             .unwrap_or_else(|SetupError(message)| Err(message))
             .and_then(|(paste, compilers, config)| {

@@ -80,9 +80,10 @@ fn judge_problem(
     program: &Program,
     report: &mut Report,
 ) -> Result<(), SetupError> {
-    let config = workspace.config(id)?;
-    let judge = Judge::of(workspace, id, &config)?;
-    let mut cases = judge.cases(workspace, id)?;
+    let problem = workspace.problem(id)?;
+    let config = &problem.config;
+    let judge = Judge::of(&problem)?;
+    let mut cases = judge.cases(&problem)?;
     if cases.is_empty() {
         return Err(SetupError(format!(
             "{} has no cases yet: add <name>.in with its <name>.out",

@@ -33,8 +33,9 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     if let Some(dir) = args.value("binaries") {
         workspace.binaries = PathBuf::from(dir);
     }
-    let config = workspace.config(&id)?;
-    let judge = Judge::of(&workspace, &id, &config)?;
+    let problem = workspace.problem(&id)?;
+    let config = &problem.config;
+    let judge = Judge::of(&problem)?;
     if let Some(dir) = args.value("compare") {
         return compare(&judge, Path::new(dir));
     }
@@ -47,7 +48,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             None => format!("over {BRUTE_SKIP_OVER_BYTES}"),
         }
     );
-    for case in judge.cases(&workspace, &id)? {
+    for case in judge.cases(&problem)? {
         if case.answer.is_none() {
             continue;
         }

@@ -10,7 +10,7 @@ use crate::base::files::{Scratch, Text};
 use crate::base::modes::Protocol;
 use crate::base::verdict::Verdict;
 use crate::problem::config::{HelperLimits, Tool};
-use crate::problem::workspace::Workspace;
+use crate::problem::workspace::Problem;
 use crate::process::run::{self, Access, Outcome, Program, Stdin, Stdout};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -32,21 +32,17 @@ pub struct Checker {
 }
 
 impl Checker {
-    /// Problem `id`'s checker, given `flags` after the protocol's
-    /// arguments, run under `limits`: `<id>-check` is its own binary.
-    pub fn new(
-        workspace: &Workspace,
-        id: &str,
-        tool: &Tool,
-        flags: &[String],
-        limits: HelperLimits,
-    ) -> Result<Checker, SetupError> {
+    /// The problem's checker `tool`, given its validator flags after the
+    /// protocol's arguments, run under its helper limits: `<id>-check` is
+    /// its own binary.
+    pub fn new(problem: &Problem, tool: &Tool) -> Result<Checker, SetupError> {
+        let own = format!("{}-check", problem.id);
         Ok(Checker {
-            program: workspace.tool(&format!("{id}-check"), &tool.command, "checker")?,
+            program: problem.workspace.tool(&own, &tool.command, "checker")?,
             protocol: tool.protocol,
             name: tool.command.clone(),
-            flags: flags.to_vec(),
-            limits,
+            flags: problem.config.validator_flags.clone(),
+            limits: problem.config.helper,
         })
     }
 

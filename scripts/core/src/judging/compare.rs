@@ -11,8 +11,8 @@ use crate::base::files::Text;
 use crate::base::modes::CompareMode;
 use crate::base::terminal::plural;
 use crate::base::verdict::Verdict;
-use crate::problem::config::{Compare, Config};
-use crate::problem::workspace::Workspace;
+use crate::problem::config::Compare;
+use crate::problem::workspace::Problem;
 use json::Value;
 
 #[derive(Clone, Debug)]
@@ -24,13 +24,12 @@ pub enum Comparator {
 }
 
 impl Comparator {
-    /// The comparator `problem.toml` of problem `id` asks for; a checker wins
+    /// The comparator the problem's problem.toml asks for; a checker wins
     /// over `compare`. A checker that is not built yet is a setup error.
-    pub fn of(workspace: &Workspace, id: &str, config: &Config) -> Result<Comparator, SetupError> {
-        match &config.checker {
-            Some(tool) => Checker::new(workspace, id, tool, &config.validator_flags, config.helper)
-                .map(Comparator::Checker),
-            None => Ok(Comparator::Mode(config.compare)),
+    pub fn of(problem: &Problem) -> Result<Comparator, SetupError> {
+        match &problem.config.checker {
+            Some(tool) => Checker::new(problem, tool).map(Comparator::Checker),
+            None => Ok(Comparator::Mode(problem.config.compare)),
         }
     }
 

@@ -14,8 +14,8 @@ use crate::base::error::SetupError;
 use crate::base::files::{Scratch, Text};
 use crate::base::modes::Protocol;
 use crate::base::verdict::Verdict;
-use crate::problem::config::{Config, HelperLimits};
-use crate::problem::workspace::Workspace;
+use crate::problem::config::HelperLimits;
+use crate::problem::workspace::Problem;
 use crate::process::run::{self, Access, Killed, Limits, Outcome, Program, Stdin, Stdout};
 use crate::process::sys;
 use std::collections::VecDeque;
@@ -49,20 +49,17 @@ pub struct Interactor {
 }
 
 impl Interactor {
-    /// Problem `id`'s interactor; `None` for an ordinary problem. The bare
+    /// The problem's interactor; `None` for an ordinary problem. The bare
     /// `<id>-interactor` is the problem's own binary.
-    pub fn of(
-        workspace: &Workspace,
-        id: &str,
-        config: &Config,
-    ) -> Result<Option<Interactor>, SetupError> {
+    pub fn of(problem: &Problem) -> Result<Option<Interactor>, SetupError> {
+        let config = &problem.config;
         let tool = match &config.interactor {
             Some(tool) => tool,
             None => return Ok(None),
         };
-        let own = format!("{id}-interactor");
+        let own = format!("{}-interactor", problem.id);
         Ok(Some(Interactor {
-            program: workspace.tool(&own, &tool.command, "interactor")?,
+            program: problem.workspace.tool(&own, &tool.command, "interactor")?,
             protocol: tool.protocol,
             checked: config.checker.is_some(),
             flags: config.validator_flags.clone(),

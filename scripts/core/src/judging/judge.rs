@@ -12,8 +12,8 @@ use super::verdict::{self, Judged, Judgement};
 use crate::base::error::SetupError;
 use crate::base::files::{self, Scratch, Text};
 use crate::base::verdict::Verdict;
-use crate::problem::config::{Config, Group, HelperLimits};
-use crate::problem::workspace::{Case, Workspace};
+use crate::problem::config::{Group, HelperLimits};
+use crate::problem::workspace::{Case, Problem};
 use crate::process::run::{self, Access, Limits, Outcome, Program, Stdin, Stdout};
 use std::fs;
 use std::io;
@@ -44,8 +44,9 @@ pub struct Judge {
 }
 
 impl Judge {
-    /// Problem `id`'s judge, as its `problem.toml` (`config`) says.
-    pub fn of(workspace: &Workspace, id: &str, config: &Config) -> Result<Judge, SetupError> {
+    /// The problem's judge, as its problem.toml says.
+    pub fn of(problem: &Problem) -> Result<Judge, SetupError> {
+        let config = &problem.config;
         Ok(Judge {
             limits: Limits {
                 time: Duration::from_millis(config.time_limit_ms),
@@ -58,8 +59,8 @@ impl Judge {
                 file_kib: Some(config.memory_limit_kib),
             },
             counting: false,
-            comparator: Comparator::of(workspace, id, config)?,
-            interactor: Interactor::of(workspace, id, config)?,
+            comparator: Comparator::of(problem)?,
+            interactor: Interactor::of(problem)?,
             passes: config.validation_passes,
             output_limit: config.output_limit_mib.map(|mib| (mib as usize) << 20),
             stored_limit: config.stored_limit(),
@@ -80,10 +81,11 @@ impl Judge {
         }
     }
 
-    /// Problem `id`'s stored cases, read as this judge reads them (answers
+    /// The problem's stored cases, read as this judge reads them (answers
     /// required unless an interactor judges; its size guard).
-    pub fn cases(&self, workspace: &Workspace, id: &str) -> Result<Vec<Case>, SetupError> {
-        workspace.cases(id, !self.is_interactive(), self.stored_limit)
+    pub fn cases(&self, problem: &Problem) -> Result<Vec<Case>, SetupError> {
+        let interactive = self.is_interactive();
+        (problem.workspace).cases(&problem.id, !interactive, self.stored_limit)
     }
 
     /// The size the problem's stored files stay under.

@@ -44,6 +44,15 @@ fn warn_once(path: &Path, first: &str, lines: usize) {
     }
 }
 
+/// One problem of a workspace: where it lives, its id and its problem.toml,
+/// handed as one value to what judges it.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub workspace: Workspace,
+    pub id: String,
+    pub config: Config,
+}
+
 /// The workspace: the folder holding `problems/` and `judge-data/`.
 #[derive(Clone, Debug)]
 pub struct Workspace {
@@ -226,6 +235,15 @@ impl Workspace {
             [id] => Ok(self.select(std::slice::from_ref(id))?.remove(0)),
             _ => Err(SetupError(usage.to_string())),
         }
+    }
+
+    /// Problem `id` with its problem.toml read.
+    pub fn problem(&self, id: &str) -> Result<Problem, SetupError> {
+        Ok(Problem {
+            workspace: self.clone(),
+            id: id.to_string(),
+            config: self.config(id)?,
+        })
     }
 
     pub fn config(&self, id: &str) -> Result<Config, SetupError> {
