@@ -203,7 +203,7 @@ fn judge_import_writes_toml_from_a_browser_and_from_a_package() {
     assert_eq!(group.cases, ["secret-g1.x-1", "secret-g1.x-2"]);
     assert_eq!((group.accept_score, group.range), (25.0, (0.0, 50.0)));
     assert_eq!(group.validator_flags, ["float_tolerance", "1e-6"]);
-    assert_eq!(package.submissions.len(), 2);
+    assert_eq!(package.package.submissions.len(), 2);
     let text = fs::read_to_string(&files[1]).unwrap();
     text.assert_has("group.\"data/secret/g1.x\".cases = [\"secret-g1.x-1\", \"secret-g1.x-2\"]\n");
     text.assert_has("group.\"data/secret/g1.x\".range = [0, 50]\n");

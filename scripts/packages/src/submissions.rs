@@ -205,13 +205,19 @@ pub type RuleLimit = Result<(u64, String), String>;
 /// none.
 pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, SetupError> {
     let problem = workspace.problem(id)?;
-    let Some(rule) = problem.config.time_rule else {
+    let Some(rule) = problem.config.package.time_rule else {
         return Ok(Err("the format has no time rule".into()));
     };
     let judge = Judge::of(&problem)?.with_time_limit(TIMING_CAP);
     let cases = judge.cases(&problem)?;
     let mut runs = Vec::new();
-    for submission in problem.config.submissions.iter().filter(|s| lower_bound(s)) {
+    for submission in problem
+        .config
+        .package
+        .submissions
+        .iter()
+        .filter(|s| lower_bound(s))
+    {
         let run = run_submission(&problem, &judge, &cases, submission, Reach::FirstRejection)?;
         let accepted = run.result.as_ref().is_ok_and(|v| {
             v.iter()

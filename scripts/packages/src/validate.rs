@@ -65,12 +65,13 @@ struct Validators<'a> {
 
 impl<'a> Validators<'a> {
     fn of(workspace: &Workspace, id: &str, config: &'a Config) -> Result<Self, SetupError> {
-        if config.input_validators.is_empty() {
+        if config.package.input_validators.is_empty() {
             return Err(SetupError(format!(
                 "{id} has no input validators: set input_validators in judge-data/{id}/problem.toml"
             )));
         }
         let programs = config
+            .package
             .input_validators
             .iter()
             .map(|command| {
@@ -85,7 +86,7 @@ impl<'a> Validators<'a> {
     /// lines; empty when every one accepts it.
     fn check(&self, input: Text, group_flags: &[String]) -> Result<Vec<String>, SetupError> {
         let config = self.config;
-        let flags = [&config.input_validator_flags[..], group_flags].concat();
+        let flags = [&config.package.input_validator_flags[..], group_flags].concat();
         let judge = Judge::limits_only(config.helper.limits(VALIDATOR_OUTPUT_CAP));
         let mut problems = Vec::new();
         for (name, program) in &self.programs {
@@ -93,7 +94,7 @@ impl<'a> Validators<'a> {
                 .judge(&program.with_args(&flags), input, None)
                 .map_err(|e| SetupError(format!("cannot run the input validator {name}: {e}")))?
                 .run;
-            let protocol = config.input_validator_protocol;
+            let protocol = config.package.input_validator_protocol;
             if let Err(why) =
                 protocol::validity(protocol, &run, &config.helper, VALIDATOR_OUTPUT_CAP)
             {

@@ -33,7 +33,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     )?;
     let problem = workspace.problem(&id)?;
     let config = &problem.config;
-    if config.submissions.is_empty() {
+    if config.package.submissions.is_empty() {
         return Err(SetupError(format!(
             "{id} has no labelled submissions (submission.<path> lines in problem.toml; make import PKG=... writes them)"
         )));
@@ -54,9 +54,10 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     );
     let mut mismatches = 0;
     let mut runs = Vec::new();
-    for submission in &config.submissions {
+    for submission in &config.package.submissions {
         // A submission that must time out is run past the limit by the rule's margin.
         let stretched = config
+            .package
             .time_rule
             .filter(|_| upper_bound(submission))
             .map(|rule| {
@@ -75,7 +76,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         ));
         runs.push((submission, run));
     }
-    if let Some(rule) = &config.time_rule {
+    if let Some(rule) = &config.package.time_rule {
         for line in rule_lines(rule, &runs, limit) {
             outln!("{line}");
         }
@@ -93,7 +94,12 @@ fn print_matrix(problem: &Problem, judge: &Judge, cases: &[Case]) -> Result<bool
         submissions: Vec::new(),
         rejects: vec![Vec::new(); cases.len()],
     };
-    for submission in config.submissions.iter().filter(|s| must_be_rejected(s)) {
+    for submission in config
+        .package
+        .submissions
+        .iter()
+        .filter(|s| must_be_rejected(s))
+    {
         let run = run_submission(problem, judge, cases, submission, Reach::EveryCase)?;
         let verdicts = match (&run.skipped, &run.result) {
             (Some(why), _) => {
@@ -132,7 +138,7 @@ fn print_matrix(problem: &Problem, judge: &Judge, cases: &[Case]) -> Result<bool
 /// Prints the submission's row: what it got beside what its label says;
 /// `true` when they do not match.
 fn print_row(submission: &Submission, run: &Run, config: &Config, limit: Duration) -> bool {
-    let stretched = config.time_rule.is_some() && upper_bound(submission);
+    let stretched = config.package.time_rule.is_some() && upper_bound(submission);
     let over_limit = run.result.as_ref().is_ok_and(|verdicts| {
         verdicts
             .iter()

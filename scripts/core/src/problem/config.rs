@@ -277,17 +277,26 @@ pub struct Config {
     pub brute_skip: Option<Vec<String>>,
     /// In key order.
     pub bench: Vec<Series>,
-    /// Input validators' command lines (`judge validate`).
-    pub input_validators: Vec<String>,
-    pub input_validator_protocol: Protocol,
-    pub input_validator_flags: Vec<String>,
+    /// The keys only a problem package's tools read.
+    pub package: PackageKeys,
     /// The groups' scores make the problem's.
     pub scoring: bool,
     /// Stored cases stay under this many MiB.
     pub case_size_limit_mib: u64,
     /// In path order: a group before its subgroups.
     pub groups: Vec<Group>,
-    /// In path order.
+}
+
+/// problem.toml's keys that serve a problem package's tools alone
+/// (`verify`, `validate`, an import's time limit): the core reads them and
+/// never acts on them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PackageKeys {
+    /// Input validators' command lines (`judge validate`).
+    pub input_validators: Vec<String>,
+    pub input_validator_protocol: Protocol,
+    pub input_validator_flags: Vec<String>,
+    /// The labelled submissions, in path order.
     pub submissions: Vec<Submission>,
     pub time_rule: Option<TimeRule>,
 }
@@ -375,9 +384,15 @@ fn typed(raw: &Raw) -> Result<Config, String> {
         stress_layout,
         brute_skip,
         bench,
-        input_validators,
-        input_validator_protocol,
-        input_validator_flags: words(raw.get("input_validator_flags").map_or("", String::as_str)),
+        package: PackageKeys {
+            input_validators,
+            input_validator_protocol,
+            input_validator_flags: words(
+                raw.get("input_validator_flags").map_or("", String::as_str),
+            ),
+            submissions,
+            time_rule,
+        },
         scoring,
         case_size_limit_mib: number_or(
             raw,
@@ -386,8 +401,6 @@ fn typed(raw: &Raw) -> Result<Config, String> {
             files::MAX_STORED_BYTES >> 20,
         )?,
         groups,
-        submissions,
-        time_rule,
     })
 }
 
@@ -881,13 +894,16 @@ mod tests {
             config.brute_skip,
             Some(vec!["large-*".into(), "max".into()])
         );
-        assert_eq!(config.input_validators, ["v.py"]);
+        assert_eq!(config.package.input_validators, ["v.py"]);
         let paths: Vec<&str> = config.groups.iter().map(|g| g.path.as_str()).collect();
         assert_eq!(paths, ["data", "data/secret/g1.x"]);
         assert_eq!(config.groups[0].accept_score, 2.5);
         assert_eq!(config.groups[1].cases, ["a", "b"]);
         assert_eq!(config.groups[1].range, (0.0, f64::INFINITY));
-        assert_eq!(config.submissions[0].path, "submissions/accepted/a.py");
+        assert_eq!(
+            config.package.submissions[0].path,
+            "submissions/accepted/a.py"
+        );
     }
 
     #[test]
@@ -905,7 +921,7 @@ mod tests {
         assert_eq!(config.bench[0].sizes, [1000, 10000]);
         assert_eq!(config.brute_skip, Some(vec![]));
         assert_eq!(config.url, "http://x\\y");
-        assert_eq!(config.submissions.len(), 2);
+        assert_eq!(config.package.submissions.len(), 2);
         assert_eq!(
             notes,
             [
@@ -1143,13 +1159,16 @@ mod tests {
         );
         assert_eq!(config.groups[0].on_reject, OnReject::Continue);
         assert_eq!(config.groups[0].range, (0.0, f64::INFINITY));
-        let accepted = &config.submissions[0];
+        let accepted = &config.package.submissions[0];
         assert_eq!(accepted.path, "submissions/accepted/a.py");
         assert_eq!(accepted.permitted, [Verdict::Accepted]);
         assert_eq!(accepted.entry_point.as_deref(), Some("main.py"));
         assert_eq!(accepted.language, Some(Language::Python2));
-        assert_eq!(config.submissions[1].required, [Verdict::WrongAnswer]);
-        assert_eq!(config.time_rule.unwrap().resolution_ms, 1000);
+        assert_eq!(
+            config.package.submissions[1].required,
+            [Verdict::WrongAnswer]
+        );
+        assert_eq!(config.package.time_rule.unwrap().resolution_ms, 1000);
         for (extra, named) in [
             ("group.x.colour = red\n", "a group has no setting `colour`"),
             ("group.x.on_reject = stop\n", "\"break\" or \"continue\""),
