@@ -211,11 +211,6 @@ impl Judge {
         self.interactor.is_some()
     }
 
-    /// Whether comparing runs a program (a checker), which needs the launcher.
-    pub fn compares_with_a_program(&self) -> bool {
-        matches!(self.comparator, Comparator::Checker(_))
-    }
-
     /// Judges `program` on `input`: against `answer` when there is one; with
     /// none, only the limits and the exit can fail it. An interactive
     /// problem's interactor reads `input` and talks to the program. An error
