@@ -13,7 +13,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The workspace's root, two folders above this crate.
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
 
 const LAYERS: [&str; 5] = ["base", "process", "problem", "judging", "commands"];
 
@@ -220,7 +225,7 @@ fn sources(dir: &Path, prefix: &str, files: &mut Vec<(String, String)>) {
 
 #[test]
 fn no_crate_of_the_tools_holds_a_circle_and_the_runner_keeps_its_layers() {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let workspace = workspace();
     let manifest = fs::read_to_string(workspace.join("Cargo.toml")).unwrap();
     let crates: Vec<&str> = manifest
         .split('"')
@@ -335,7 +340,7 @@ fn a_circle_in_any_crate_is_named_however_its_paths_are_written() {
 /// problem compiles no runner (its tests judge through the built one).
 #[test]
 fn no_problem_links_the_runner() {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let workspace = workspace();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut ids: Vec<String> = fs::read_dir(workspace.join("problems"))
         .unwrap()
@@ -380,7 +385,7 @@ fn no_problem_links_the_runner() {
 /// written in testkit (which links nothing) and in the runner's keys.
 #[test]
 fn the_generators_and_the_benches_share_one_size_cap() {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let workspace = workspace();
     let cap = |file: &str| {
         let text = fs::read_to_string(workspace.join(file)).unwrap();
         let line = text
@@ -399,7 +404,7 @@ fn the_generators_and_the_benches_share_one_size_cap() {
 /// and names none, so a module can change, or go, without touching it.
 #[test]
 fn the_core_names_none_of_its_modules() {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let workspace = workspace();
     let modules = [
         "judge-mutants",
         "judge_mutants",

@@ -335,15 +335,11 @@ impl Problem {
             .unwrap_or_default()
             .to_string();
         let binaries = Path::new(solution).parent().unwrap_or(Path::new("."));
-        let target = binaries.parent().unwrap_or(Path::new("."));
-        let runner = ["release", "debug"]
-            .iter()
-            .map(|profile| target.join(profile).join("judge"))
-            .find(|path| path.is_file())
-            .unwrap_or_else(|| {
+        let runner =
+            built_runner(binaries.parent().unwrap_or(Path::new("."))).unwrap_or_else(|| {
                 panic!(
                     "{id}'s tests judge through the runner: build it first (`make`, or \
-                     `cargo build --release -p judge`)"
+                 `cargo build --release -p judge`)"
                 )
             });
         let mut problem = Problem {
@@ -641,6 +637,15 @@ impl Problem {
             }
         }
     }
+}
+
+/// The runner built in cargo's `target` folder: the release build, else the
+/// debug one.
+pub fn built_runner(target: &Path) -> Option<PathBuf> {
+    ["release", "debug"]
+        .iter()
+        .map(|profile| target.join(profile).join("judge"))
+        .find(|path| path.is_file())
 }
 
 /// `solve` on `input` on a thread of `stack_bytes`, waited for `limit` at

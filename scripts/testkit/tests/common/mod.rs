@@ -23,11 +23,8 @@ impl Workspace {
             fs::write(data.join(format!("{name}.in")), input).unwrap();
             fs::write(data.join(format!("{name}.out")), answer).unwrap();
         }
-        let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target");
-        let runner = ["release", "debug"]
-            .iter()
-            .map(|profile| built.join(profile).join("judge"))
-            .find(|path| path.is_file())
+        let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target");
+        let runner = testkit::built_runner(&target)
             .expect("the runner is built (`make`, or `cargo build --release -p judge`)");
         fs::create_dir_all(root.join("target/release")).unwrap();
         fs::copy(runner, root.join("target/release/judge")).unwrap();
