@@ -1,7 +1,7 @@
 //! `judge`: the workspace's runner, one binary offering the core's commands
 //! (`judge_core`) and those of its modules (`judge_mutants`,
-//! `judge_packages`), from this one
-//! table. `judge help`, `judge <command> --help` and the dispatch are made
+//! `judge_packages`), from this one table, with the kernel box
+//! (`judge_sandbox`) installed on Linux. `judge help`, `judge <command> --help` and the dispatch are made
 //! from it by the core, which names no module.
 
 use judge_core::commands::{self, opt, Command, Handler};
@@ -251,16 +251,27 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: launch::COMMAND,
-        usage: &["<report fd> <memory KiB|0> <cpu ms|0> <wall ms> <program> [<arg>...]"],
+        usage: &["<channel fd> [<box argument>...]"],
         summary: "start one program under its limits (the runner starts it)",
         options: &[],
         handler: Handler::Raw(launch::command),
+        hidden: true,
+    },
+    #[cfg(target_os = "linux")]
+    Command {
+        name: judge_sandbox::launch::PROBE,
+        usage: &["root|user"],
+        summary: "start `true` in the kernel box, as every run (the runner starts it)",
+        options: &[],
+        handler: Handler::Raw(judge_sandbox::launch::probe),
         hidden: true,
     },
 ];
 
 /// The runner's `main`: `[--root DIR] <command> [arguments]`.
 pub fn main() -> ExitCode {
+    #[cfg(target_os = "linux")]
+    judge_core::process::confine::install(&judge_sandbox::KERNEL_BOX);
     commands::main(COMMANDS)
 }
 

@@ -261,7 +261,7 @@ fn a_program_cannot_forge_or_redirect_the_launcher_s_report() {
             &["test", "fake", "--bin", program.to_str().unwrap()],
         )
         .env("TMPDIR", &tmp)
-        .env("JUDGE_SANDBOX", "none")
+        .env("JUDGE_SANDBOX", "portable")
         .output()
         .unwrap();
     assert_eq!(survivors(&probe), Vec::<String>::new());
@@ -303,7 +303,7 @@ fn a_descriptor_the_runner_inherits_is_not_its_launchers_either() {
             _ => Err(std::io::Error::last_os_error()),
         });
     }
-    let output = command.env("JUDGE_SANDBOX", "none").output().unwrap();
+    let output = command.env("JUDGE_SANDBOX", "portable").output().unwrap();
     drop(file);
     assert_eq!(survivors(&probe), Vec::<String>::new());
     let stdout = String::from_utf8_lossy(&output.stdout);

@@ -410,6 +410,8 @@ fn the_core_names_none_of_its_modules() {
         "judge_mutants",
         "judge-packages",
         "judge_packages",
+        "judge-sandbox",
+        "judge_sandbox",
     ];
     let manifest = fs::read_to_string(workspace.join("scripts/core/Cargo.toml")).unwrap();
     let mut files = Vec::new();
@@ -421,4 +423,35 @@ fn the_core_names_none_of_its_modules() {
         .map(|(path, _)| path)
         .collect();
     assert!(naming.is_empty(), "the core names a module: {naming:?}");
+}
+
+/// The kernel box is a module: the core's source names no namespace,
+/// cgroup or seccomp call or file, only its confinement interface.
+#[test]
+fn the_core_names_no_namespace_cgroup_or_seccomp() {
+    let workspace = workspace();
+    let symbols = [
+        "CLONE_NEW",
+        "unshare",
+        "setns",
+        "cgroup",
+        "seccomp",
+        "SECCOMP",
+        "mount(",
+        "pivot_root",
+        "capset",
+    ];
+    let mut files = Vec::new();
+    sources(&workspace.join("scripts/core/src"), "", &mut files);
+    let naming: Vec<String> = files
+        .iter()
+        .flat_map(|(path, text)| {
+            let code = text.split("\n#[cfg(test)]").next().unwrap_or("");
+            symbols
+                .iter()
+                .filter(move |symbol| code.contains(**symbol))
+                .map(move |symbol| format!("{path}: {symbol}"))
+        })
+        .collect();
+    assert!(naming.is_empty(), "the core names the box: {naming:?}");
 }

@@ -1029,7 +1029,7 @@ fn without_pypy_python_falls_back_to_cpython_named_and_out_of_the_time_rule() {
     let output = sandbox
         .command(&probe(), &["verify", "pypy"])
         .env("PATH", &bin)
-        .env("JUDGE_SANDBOX", "none")
+        .env("JUDGE_SANDBOX", "portable")
         .output()
         .unwrap();
     let output = format!("{}{}", text(&output.stdout), text(&output.stderr));

@@ -22,7 +22,8 @@ use judge_core::outln;
 use judge_core::problem::config::Config;
 use judge_core::problem::paste::Style;
 use judge_core::problem::workspace::{Case, Workspace};
-use judge_core::process::run::{allowed, Program};
+use judge_core::process::launch;
+use judge_core::process::run::Program;
 use report::{Report, Row};
 use std::fs;
 use std::io::{self, IsTerminal};
@@ -56,7 +57,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let seeds = args.number("count", DEFAULT_SEEDS).map_err(SetupError)?;
     let first_seed = args.number("seed", 1).map_err(SetupError)?;
     let problem = setup(workspace, &id)?;
-    outln!("sandbox: {}", allowed().describe());
+    outln!("sandbox: {}", launch::current().describe());
     let cases = Cases {
         judge: &problem.judge,
         groups: &problem.config.groups,

@@ -21,7 +21,9 @@ use crate::judging::judge::Judge;
 use crate::judging::verdict::machine_load;
 use crate::problem::config::Config;
 use crate::problem::workspace::{Problem, Workspace};
-use crate::process::run::{allowed, Limits, Outcome, Program, SANDBOX_VARIABLE};
+use crate::process::confine::{self, SANDBOX_VARIABLE};
+use crate::process::launch;
+use crate::process::run::{Limits, Outcome, Program};
 use std::env;
 use std::fs;
 use std::path::Path;
@@ -330,12 +332,12 @@ fn runner_cost(judge: &Path) -> Result<String, SetupError> {
     let warning = load_warning(machine_load(), bare_median, spread);
     Ok(format!(
         "runner: {judged:.2} ms a run of an empty program, {bare_median:.2} ms started bare (sandbox: {}){warning}",
-        allowed().describe()
+        launch::current().describe()
     ))
 }
 
 /// What the sandbox costs `judge test` of the problems benched: the whole
-/// command's median wall time with it and with `JUDGE_SANDBOX=none`, in
+/// command's median wall time with it and with `JUDGE_SANDBOX=portable`, in
 /// pairs run in turn (one pair in a smoke run).
 fn sandbox_cost(
     judge: &Path,
@@ -343,7 +345,7 @@ fn sandbox_cost(
     ids: &[String],
     smoke: bool,
 ) -> Result<String, SetupError> {
-    if allowed().namespaces.is_none() {
+    if !confine::boxed() {
         return Ok("sandbox: not in force here, so no cost to measure".into());
     }
     let pairs = if smoke { 1 } else { 5 };
@@ -353,7 +355,7 @@ fn sandbox_cost(
             let mut test = Command::new(judge);
             test.arg("--root").arg(root).arg("test").args(ids);
             if off {
-                test.env(SANDBOX_VARIABLE, "none");
+                test.env(SANDBOX_VARIABLE, "portable");
             }
             let start = Instant::now();
             let output = test
@@ -384,7 +386,7 @@ fn sandbox_cost(
         ids => ids.join(" "),
     };
     Ok(format!(
-        "sandbox: judge test {what} {boxed:.3} s, {bare:.3} s with {SANDBOX_VARIABLE}=none: \
+        "sandbox: judge test {what} {boxed:.3} s, {bare:.3} s with {SANDBOX_VARIABLE}=portable: \
          {:.2}×{each} ({taken})",
         boxed / bare.max(1e-9)
     ))

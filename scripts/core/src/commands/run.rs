@@ -13,7 +13,8 @@ use crate::base::verdict::Verdict;
 use crate::judging::judge::Judge;
 use crate::problem::config::Config;
 use crate::problem::workspace::Workspace;
-use crate::process::run::{allowed, Program};
+use crate::process::launch;
+use crate::process::run::Program;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::Path;
@@ -68,7 +69,7 @@ fn show(
     input: Text,
     answer: Option<&Path>,
 ) -> Result<bool, SetupError> {
-    eprintln!("sandbox: {}", allowed().describe());
+    eprintln!("sandbox: {}", launch::current().describe());
     let judged = judge
         .judge(program, input, answer.map(Text::File))
         .map_err(|e| SetupError(format!("cannot run {}: {e}", program.describe())))?;

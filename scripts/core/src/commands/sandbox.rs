@@ -4,13 +4,12 @@
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::problem::workspace::Workspace;
-use crate::process::run::allowed;
-use crate::process::sandbox;
+use crate::process::launch;
 
 pub fn command(_workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     if let Some(extra) = args.positional.first() {
         return Err(SetupError(format!("sandbox takes no argument {extra:?}")));
     }
-    outln!("{}", sandbox::explain(allowed()).trim_end());
+    outln!("{}", launch::current().explain().trim_end());
     Ok(true)
 }

@@ -15,8 +15,9 @@ use crate::judging::trial::{brute_limits, Failure, Found, Rerun, Trial};
 use crate::problem::config::keys::MAX_TIME_LIMIT_MS;
 use crate::problem::config::Layout;
 use crate::problem::workspace::Workspace;
+use crate::process::launch;
 use crate::process::interrupt;
-use crate::process::run::{allowed, Program};
+use crate::process::run::Program;
 use progress::Progress;
 use std::fs;
 use std::io::{self, Write};
@@ -48,7 +49,7 @@ struct Settings {
 }
 
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
-    outln!("sandbox: {}", allowed().describe());
+    outln!("sandbox: {}", launch::current().describe());
     let ids = match args.positional.as_slice() {
         [] => {
             return Err(SetupError(

@@ -10,8 +10,9 @@ use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Judged;
 use crate::problem::workspace::Workspace;
+use crate::process::launch;
 use crate::process::interrupt;
-use crate::process::run::{allowed, Program};
+use crate::process::run::Program;
 use std::time::Duration;
 
 /// Judges the problems named (`<id>`, or `<id>/<case>` for the cases whose
@@ -46,7 +47,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         Some("kv") => true,
         Some(other) => return Err(SetupError(format!("--format takes kv, found {other:?}"))),
     };
-    outln!("sandbox: {}", allowed().describe());
+    outln!("sandbox: {}", launch::current().describe());
     let longest_id = selected.iter().map(|(id, _)| id.len()).max().unwrap_or(0);
     let mut report = Report::new(longest_id, fields);
     let mut broken = Vec::new();

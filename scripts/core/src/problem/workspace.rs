@@ -9,7 +9,7 @@ use crate::base::error::SetupError;
 use crate::base::files;
 use crate::base::nearest::nearest;
 use crate::process::run::Program;
-use crate::process::{sources, view};
+use crate::process::{sight, sources};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -65,7 +65,7 @@ impl Workspace {
     /// The workspace at `root`; its stored data is hidden from every program
     /// the sandbox runs but the judge's own.
     pub fn at(root: &Path) -> Workspace {
-        view::hide_workspace(root);
+        sight::hide_workspace(root);
         Workspace {
             root: root.to_path_buf(),
             binaries: root.join("target").join("release"),

@@ -9,21 +9,19 @@
 //! stderr with a deadline, and reads the report.
 
 use super::launch::{self, Exit, Report, Spec, StoppedBy};
-use super::sandbox::{self, Allowed, Namespaces};
-use super::view::{self, Sight};
+use super::sight::{self, Sight};
 use super::{interrupt, sys};
 use crate::base::modes::Clock;
 use crate::base::terminal::escape_controls;
 use std::cell::RefCell;
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::os::fd::{AsRawFd, IntoRawFd, OwnedFd, RawFd};
+use std::io::{self, Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// How much of stderr is kept for the report.
@@ -132,7 +130,7 @@ pub struct Limits {
     pub memory_kib: Option<u64>,
     /// Stdout beyond this many bytes is an output limit exceeded: the run is killed.
     pub output_cap: usize,
-    /// Processes and threads at once (a cgroup's `pids.max`).
+    /// Processes and threads at once, where the box counts them.
     pub processes: Option<u32>,
     /// The main thread's stack (`RLIMIT_STACK`); `None` keeps the runner's.
     pub stack_kib: Option<u64>,
@@ -142,7 +140,7 @@ pub struct Limits {
 
 /// The access to files a caller grants a program, beyond the system, its
 /// program and the absolute paths among its arguments: the launcher's
-/// `view::Sight` is built from it.
+/// `sight::Sight` is built from it.
 #[derive(Clone, Copy, Debug)]
 pub struct Access<'a> {
     /// Files and folders it may read (a compile's header folders).
@@ -231,114 +229,6 @@ impl Outcome {
         let shown = &lines[lines.len().saturating_sub(STDERR_LINES)..];
         format!("; stderr ends with:\n  {}", shown.join("\n  "))
     }
-}
-
-/// What the machine lets the sandbox confine programs with, found on first
-/// use: every run is confined with it, and every command says it first.
-pub fn allowed() -> &'static Allowed {
-    static FOUND: OnceLock<Allowed> = OnceLock::new();
-    FOUND.get_or_init(detect)
-}
-
-/// Set to `none`, the sandbox is not used: the fallback runs, as on a
-/// machine that allows nothing (to compare the two, or to test the fallback).
-pub const SANDBOX_VARIABLE: &str = "JUDGE_SANDBOX";
-
-fn detect() -> Allowed {
-    if std::env::var_os(SANDBOX_VARIABLE).is_some_and(|value| value == "none") {
-        return Allowed {
-            namespaces: None,
-            cgroup: None,
-            network: None,
-            boxes: None,
-            filter: false,
-            missing: vec![format!("turned off by {SANDBOX_VARIABLE}=none")],
-        };
-    }
-    let mut missing = Vec::new();
-    let filter = match sandbox::filter_available() {
-        Ok(()) => true,
-        Err(why) => {
-            missing.push(why);
-            false
-        }
-    };
-    let cgroup = match sandbox::cgroup_base() {
-        Ok(base) => Some(base),
-        Err(why) => {
-            missing.push(why);
-            None
-        }
-    };
-    let (uid, _) = sys::ids();
-    let namespaces = if uid == 0 {
-        Namespaces::AsRoot
-    } else {
-        Namespaces::InUserNamespace
-    };
-    let boxes = match namespaces {
-        Namespaces::AsRoot => sandbox::box_uids().map(Some),
-        Namespaces::InUserNamespace => Ok(None),
-    };
-    let probed = boxes.and_then(|boxes| Ok((boxes, probe(namespaces)?)));
-    let (namespaces, boxes, network) = match probed {
-        Ok((boxes, network)) => (Some(namespaces), boxes, network),
-        Err(why) => {
-            missing.insert(0, why);
-            (None, None, None)
-        }
-    };
-    Allowed {
-        namespaces,
-        cgroup,
-        network,
-        boxes,
-        filter,
-        missing,
-    }
-}
-
-/// Starts `true` in the namespaces, as every run will be started; as root,
-/// also opens the empty network namespace the probe made, for every run.
-fn probe(namespaces: Namespaces) -> Result<Option<RawFd>, String> {
-    let launcher = launch::launcher().map_err(|e| format!("no launcher: {e}"))?;
-    let how = match namespaces {
-        Namespaces::AsRoot => "root",
-        Namespaces::InUserNamespace => "user",
-    };
-    let mut command = Command::new(launcher);
-    command
-        .args([launch::COMMAND, "--probe", how])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // SAFETY: close_range is async-signal-safe (between fork and exec).
-    unsafe { command.pre_exec(sys::close_others_on_exec) };
-    let mut child = command
-        .spawn()
-        .map_err(|e| format!("cannot start the launcher: {e}"))?;
-    let mut said = String::new();
-    if let Some(stdout) = child.stdout.as_mut() {
-        let _ = BufReader::new(stdout.take(16)).read_line(&mut said);
-    }
-    let network = (said.trim() == "ready")
-        .then(|| File::open(format!("/proc/{}/ns/net", child.id())).ok())
-        .flatten()
-        .map(|file| OwnedFd::from(file).into_raw_fd());
-    drop(child.stdin.take());
-    let output = child
-        .wait_with_output()
-        .map_err(|e| format!("cannot wait for the launcher: {e}"))?;
-    if output.status.success() {
-        return Ok(network);
-    }
-    let said = String::from_utf8_lossy(&output.stderr);
-    // The confined child's own words come first.
-    let why = said.lines().next().unwrap_or("").trim();
-    Err(match namespaces {
-        Namespaces::AsRoot => format!("namespaces refused: {why}"),
-        Namespaces::InUserNamespace => format!("no user namespaces: {why}"),
-    })
 }
 
 /// Runs `program` with stdin from `input` and stdout to `output`, under
@@ -466,26 +356,9 @@ thread_local! {
     static READY: RefCell<Ready> = RefCell::new(Ready::default());
 }
 
-/// The box's part of every run's spec: what the machine allows.
-fn box_spec() -> Spec {
-    let allowed = allowed();
-    Spec {
-        namespaces: allowed.namespaces,
-        cgroup: allowed.cgroup.clone(),
-        boxes: allowed.boxes,
-        filter: allowed.filter,
-        network: allowed.network,
-        system: match allowed.namespaces {
-            Some(_) => view::system().to_vec(),
-            None => Vec::new(),
-        },
-        ..Spec::default()
-    }
-}
-
 /// What the launcher is to enforce for `program` (started as `argv`).
 fn spec(program: &Program, argv: &[OsString], limits: &Limits, access: &Access) -> Spec {
-    let mut readable = view::paths_given(argv);
+    let mut readable = sight::paths_given(argv);
     readable.extend(access.readable.iter().map(|path| path.to_path_buf()));
     Spec {
         memory_kib: limits.memory_kib,
@@ -501,26 +374,24 @@ fn spec(program: &Program, argv: &[OsString], limits: &Limits, access: &Access) 
                 .iter()
                 .map(|dir| dir.to_path_buf())
                 .collect(),
-            hidden: view::hidden(),
+            hidden: sight::hidden(),
             fresh_cwd: matches!(program, Program::Exec(..)),
             scratch_kib: limits.memory_kib.unwrap_or(TOOL_SCRATCH_KIB),
         },
-        ..box_spec()
     }
 }
 
-/// Starts a launcher for the box `box_spec` gives, with this stdin and
-/// stdout; it prepares the box and waits on its channel for the run.
+/// Starts a launcher in the box `launch::current` gives, with this stdin
+/// and stdout; it prepares the box and waits on its channel for the run.
 fn start_launcher(stdin: Stdio, stdout: Stdio) -> io::Result<Launcher> {
-    let boxed = box_spec();
+    let (boxed, inherited) = launch::current().launcher_args();
     let (channel, theirs) = UnixStream::pair()?;
     let fd = theirs.as_raw_fd();
-    let network = boxed.network;
     let mut command = Command::new(launch::launcher()?);
     command
         .arg(launch::COMMAND)
         .arg(fd.to_string())
-        .args(boxed.box_args())
+        .args(boxed)
         .stdin(stdin)
         .stdout(stdout)
         .stderr(Stdio::piped())
@@ -535,8 +406,8 @@ fn start_launcher(stdin: Stdio, stdout: Stdio) -> io::Result<Launcher> {
         command.pre_exec(move || {
             sys::die_with_parent(sys::SIGTERM)?;
             sys::close_others_on_exec()?;
-            if let Some(network) = network {
-                sys::set_inherited(network, true)?;
+            for &fd in &inherited {
+                sys::set_inherited(fd, true)?;
             }
             sys::set_inherited(fd, true)
         });

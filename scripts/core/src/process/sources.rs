@@ -14,7 +14,7 @@ mod java;
 pub mod languages;
 
 use super::run::{self, Access, Killed, Limits, Program, Stdin, Stdout};
-use super::view;
+use super::sight;
 use crate::base::files::{self, Scratch};
 use crate::base::hash::fnv1a;
 use java::java_classes;
@@ -216,7 +216,7 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
         }
     }
     // Its files go together: a program in it sees the whole build.
-    view::build_folder(&build);
+    sight::build_folder(&build);
     Ok(built(language, &build, entry, interpreter, folder))
 }
 
@@ -699,7 +699,7 @@ fn scripted(
             BuildError::Failed(format!("cannot move the build to {}: {e}", build.display()))
         })?;
     }
-    view::build_folder(&build);
+    sight::build_folder(&build);
     let run = build.join("run").display().to_string();
     let executable = fs::metadata(&run).is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
     let command = if executable {

@@ -22,22 +22,41 @@
 //!   shared pages once), CPU time of every process, the whole cgroup killed.
 //!   Its files are root's (or out of sight): the program cannot write them.
 //!
-//! What the machine allows is found once per runner (`run::allowed`), by
-//! starting `true` in the sandbox; where it allows nothing, the launcher's
-//! process-tree watch is the fallback, and every command says which is in
-//! force in its first line. `judge sandbox` explains what is missing.
+//! What the machine allows is found once per runner (`KERNEL_BOX`), by
+//! starting `true` in the sandbox; where it allows nothing, the core
+//! launcher's process-tree watch is the fallback, and every command says
+//! which is in force in its first line. `judge sandbox` explains what is
+//! missing.
+//!
+//! The core knows the box only as its `Confinement`; the `judge` binary
+//! installs `KERNEL_BOX` and names `launch::PROBE`, its hidden command.
+#![cfg(target_os = "linux")]
 
-use super::seccomp;
-use super::sys::{self, *};
-use super::view::{self, Sight};
+pub mod launch;
+mod seccomp;
+mod sys;
+mod view;
+
+use judge_core::process::confine;
+use judge_core::process::launch::{self as core_launch, Spec};
+use judge_core::process::sight;
+use launch::BoxSpec;
+use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io;
+use std::io::{BufRead, BufReader, Read};
 use std::os::fd::{AsRawFd, RawFd};
+use std::os::fd::{IntoRawFd, OwnedFd};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::net::UnixStream;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process;
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
+use sys::*;
 
 /// How the namespaces are made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +135,7 @@ impl Allowed {
             (None, Some(_)) => format!("{who}, no namespaces, {filter}, {cgroup}"),
             (Some(_), _) => format!(
                 "{who}, a view of {} folders, {filter}, pid+mount+net+ipc+uts namespaces, {cgroup}",
-                view::system().len()
+                sight::system().len()
             ),
         }
     }
@@ -598,13 +617,10 @@ pub struct Confinement {
     pub cgroup_join: Vec<PathBuf>,
     /// The network namespace to join (else a new one is made).
     pub network: Option<RawFd>,
-    /// What it sees of the machine (`view::system`), in namespaces.
+    /// What it sees of the machine (`sight::system`), in namespaces.
     pub system: Vec<PathBuf>,
-    /// What it sees of the files besides.
-    pub sight: Sight,
-    pub stack_bytes: Option<u64>,
-    /// The largest file it may write.
-    pub file_bytes: Option<u64>,
+    /// The run: its resource limits, and what it sees of the files besides.
+    pub run: Spec,
     /// Processes and threads at once, where no cgroup counts them: in a user
     /// namespace of its own the kernel counts them there (Linux 5.14).
     pub processes: Option<u64>,
@@ -649,13 +665,7 @@ impl Confinement {
     /// (as `prepare` made it), its user.
     pub fn enter_prepared(&self, base: Option<&view::Base>) -> io::Result<()> {
         join_cgroup(&self.cgroup_join)?;
-        if let Some(bytes) = self.stack_bytes {
-            sys::limit_resource(RLIMIT_STACK, bytes)?;
-        }
-        if let Some(bytes) = self.file_bytes {
-            sys::limit_resource(RLIMIT_FSIZE, bytes)?;
-        }
-        sys::limit_resource(RLIMIT_CORE, 0)?;
+        self.run.limit_resources()?;
         if let Some(count) = self.processes {
             sys::limit_resource(RLIMIT_NPROC, count)?;
         }
@@ -664,8 +674,8 @@ impl Confinement {
             None => return Ok(()),
         };
         let cwd = std::env::current_dir()?;
-        self.sight.enter_prepared(base)?;
-        std::env::set_current_dir(if self.sight.fresh_cwd {
+        view::enter(&self.run.sight, base)?;
+        std::env::set_current_dir(if self.run.sight.fresh_cwd {
             Path::new("/tmp")
         } else {
             &cwd
@@ -713,7 +723,7 @@ fn unescape(field: &str) -> String {
 pub fn explain(allowed: &Allowed) -> String {
     let mut text = format!("sandbox: {}\n", allowed.describe());
     if allowed.namespaces.is_some() {
-        let shown: Vec<String> = view::system()
+        let shown: Vec<String> = sight::system()
             .iter()
             .map(|p| p.display().to_string())
             .collect();
@@ -754,6 +764,145 @@ pub fn explain(allowed: &Allowed) -> String {
                   run, and it sees and may write every file the user may\n";
     }
     text
+}
+
+// ---- The box, as the core sees it ----
+
+/// The kernel box: what the machine allows, found on first use.
+pub static KERNEL_BOX: KernelBox = KernelBox(OnceLock::new());
+
+pub struct KernelBox(OnceLock<Allowed>);
+
+impl KernelBox {
+    pub fn allowed(&self) -> &Allowed {
+        self.0.get_or_init(detect)
+    }
+
+    fn spec(&self) -> BoxSpec {
+        let allowed = self.allowed();
+        BoxSpec {
+            namespaces: allowed.namespaces,
+            cgroup: allowed.cgroup.clone(),
+            boxes: allowed.boxes,
+            filter: allowed.filter,
+            network: allowed.network,
+            system: match allowed.namespaces {
+                Some(_) => sight::system().to_vec(),
+                None => Vec::new(),
+            },
+        }
+    }
+}
+
+impl confine::Confinement for KernelBox {
+    fn describe(&self) -> String {
+        self.allowed().describe()
+    }
+
+    fn explain(&self) -> String {
+        explain(self.allowed())
+    }
+
+    fn launcher_args(&self) -> (Vec<OsString>, Vec<RawFd>) {
+        let spec = self.spec();
+        (spec.args(), spec.network.into_iter().collect())
+    }
+
+    fn serve(&self, args: &[String], channel: &mut UnixStream) -> io::Result<()> {
+        match BoxSpec::parse(args) {
+            Ok(boxed) => launch::serve(&boxed, channel),
+            Err(why) => core_launch::say(channel, Err(core_launch::io_error(why))),
+        }
+    }
+}
+
+/// What this machine allows: the filter, a cgroup, and the namespaces, as
+/// `probe` finds them.
+fn detect() -> Allowed {
+    let mut missing = Vec::new();
+    let filter = match filter_available() {
+        Ok(()) => true,
+        Err(why) => {
+            missing.push(why);
+            false
+        }
+    };
+    let cgroup = match cgroup_base() {
+        Ok(base) => Some(base),
+        Err(why) => {
+            missing.push(why);
+            None
+        }
+    };
+    let (uid, _) = sys::ids();
+    let namespaces = if uid == 0 {
+        Namespaces::AsRoot
+    } else {
+        Namespaces::InUserNamespace
+    };
+    let boxes = match namespaces {
+        Namespaces::AsRoot => box_uids().map(Some),
+        Namespaces::InUserNamespace => Ok(None),
+    };
+    let probed = boxes.and_then(|boxes| Ok((boxes, probe(namespaces)?)));
+    let (namespaces, boxes, network) = match probed {
+        Ok((boxes, network)) => (Some(namespaces), boxes, network),
+        Err(why) => {
+            missing.insert(0, why);
+            (None, None, None)
+        }
+    };
+    Allowed {
+        namespaces,
+        cgroup,
+        network,
+        boxes,
+        filter,
+        missing,
+    }
+}
+
+/// Starts `true` in the namespaces (`launch::probe`), as every run will be started; as root,
+/// also opens the empty network namespace the probe made, for every run.
+fn probe(namespaces: Namespaces) -> Result<Option<RawFd>, String> {
+    let launcher = core_launch::launcher().map_err(|e| format!("no launcher: {e}"))?;
+    let how = match namespaces {
+        Namespaces::AsRoot => "root",
+        Namespaces::InUserNamespace => "user",
+    };
+    let mut command = Command::new(launcher);
+    command
+        .args([launch::PROBE, how])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: close_range is async-signal-safe (between fork and exec).
+    unsafe { command.pre_exec(sys::close_others_on_exec) };
+    let mut child = command
+        .spawn()
+        .map_err(|e| format!("cannot start the launcher: {e}"))?;
+    let mut said = String::new();
+    if let Some(stdout) = child.stdout.as_mut() {
+        let _ = BufReader::new(stdout.take(16)).read_line(&mut said);
+    }
+    let network = (said.trim() == "ready")
+        .then(|| File::open(format!("/proc/{}/ns/net", child.id())).ok())
+        .flatten()
+        .map(|file| OwnedFd::from(file).into_raw_fd());
+    drop(child.stdin.take());
+    let output = child
+        .wait_with_output()
+        .map_err(|e| format!("cannot wait for the launcher: {e}"))?;
+    if output.status.success() {
+        return Ok(network);
+    }
+    let said = String::from_utf8_lossy(&output.stderr);
+    // The confined child's own words come first.
+    let why = said.lines().next().unwrap_or("").trim();
+    Err(match namespaces {
+        Namespaces::AsRoot => format!("namespaces refused: {why}"),
+        Namespaces::InUserNamespace => format!("no user namespaces: {why}"),
+    })
 }
 
 #[cfg(test)]

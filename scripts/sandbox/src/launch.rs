@@ -1,0 +1,585 @@
+//! The kernel box's launcher: what `judge __launch` does given the box's
+//! arguments (`BoxSpec`): prepares the box, then serves the one run on the
+//! core's pieces (`judge_core::process::launch`).
+//!
+//! Why the box before the run: preparing it costs more than the run's own
+//! start (the cgroup made and joined; the namespaces; the view's base of
+//! some thirty mounts) and needs nothing of the run. The runner starts a
+//! thread's next launcher while the thread's run runs, so that the next run
+//! finds its box ready; each launcher still serves one run only.
+//!
+//! Why nothing escapes it: in namespaces the program is the child of the
+//! init of its own PID namespace and its cgroup is killed at the end;
+//! without them, the core's launcher's watch of its tree. The launcher is
+//! not dumpable, so its `/proc/<pid>/fd` is closed to the program.
+
+use crate::seccomp;
+use crate::sys::{self, Filter, SIGKILL};
+use crate::{Cgroup, CgroupBase, Confinement, Namespaces};
+use judge_core::process::launch::{
+    cannot_start, io_error, number, receive, say, split_pair, sweep, watch, words, Exit, Meter,
+    Pairs, Reaped, Report, Spec, Start, StoppedBy, Tree,
+};
+use judge_core::process::sight::{self, Sight};
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::os::unix::net::UnixStream;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
+use std::process::{self, Command, ExitCode, ExitStatus};
+use std::time::{Duration, Instant};
+
+/// The box's part of every run: what is the same for every run of a
+/// command, on the launcher's command line, and prepared before a run is
+/// asked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoxSpec {
+    pub namespaces: Option<Namespaces>,
+    pub cgroup: Option<CgroupBase>,
+    /// As root: the uids of the boxes, one of which the run takes.
+    pub boxes: Option<(u32, u32)>,
+    /// The seccomp filter is installed before the exec.
+    pub filter: bool,
+    /// What the box shows of the machine (`sight::system`), in namespaces.
+    pub system: Vec<PathBuf>,
+    /// An inherited descriptor of the network namespace to join.
+    pub network: Option<i32>,
+}
+
+impl BoxSpec {
+    /// Its `key=value` arguments.
+    pub fn args(&self) -> Vec<OsString> {
+        let mut args = Pairs::default();
+        if let Some((first, last)) = self.boxes {
+            args.pair("boxes", &format!("{first}-{last}"));
+        }
+        if self.filter {
+            args.pair("filter", &"seccomp");
+        }
+        match self.namespaces {
+            Some(Namespaces::AsRoot) => args.pair("namespaces", &"root"),
+            Some(Namespaces::InUserNamespace) => args.pair("namespaces", &"user"),
+            None => {}
+        }
+        match &self.cgroup {
+            Some(CgroupBase::V1 {
+                memory,
+                pids,
+                cpuacct,
+            }) => {
+                args.pair("cgroup.memory", memory);
+                args.pair("cgroup.pids", pids);
+                args.pair("cgroup.cpuacct", cpuacct);
+            }
+            Some(CgroupBase::V2(dir)) => args.pair("cgroup.v2", dir),
+            None => {}
+        }
+        if let Some(fd) = self.network {
+            args.pair("network", &fd.to_string());
+        }
+        for path in &self.system {
+            args.pair("show", path);
+        }
+        args.0
+    }
+
+    pub fn parse(pairs: &[String]) -> Result<BoxSpec, String> {
+        let mut spec = BoxSpec::default();
+        let (mut memory, mut pids, mut cpuacct) = (None, None, None);
+        for pair in pairs {
+            let (key, value) = split_pair(pair)?;
+            match key {
+                "boxes" => {
+                    let range = value
+                        .split_once('-')
+                        .and_then(|(first, last)| Some((first.parse().ok()?, last.parse().ok()?)));
+                    spec.boxes =
+                        Some(range.ok_or(format!("boxes takes <first>-<last>, got {value:?}"))?);
+                }
+                "filter" if value == "seccomp" => spec.filter = true,
+                "namespaces" if value == "root" => spec.namespaces = Some(Namespaces::AsRoot),
+                "namespaces" if value == "user" => {
+                    spec.namespaces = Some(Namespaces::InUserNamespace)
+                }
+                "cgroup.memory" => memory = Some(PathBuf::from(value)),
+                "cgroup.pids" => pids = Some(PathBuf::from(value)),
+                "cgroup.cpuacct" => cpuacct = Some(PathBuf::from(value)),
+                "cgroup.v2" => spec.cgroup = Some(CgroupBase::V2(PathBuf::from(value))),
+                "show" => spec.system.push(PathBuf::from(value)),
+                "network" => spec.network = Some(number(key, value)? as i32),
+                _ => return Err(format!("unknown {pair:?}")),
+            }
+        }
+        if let (Some(memory), Some(pids), Some(cpuacct)) = (memory, pids, cpuacct) {
+            spec.cgroup = Some(CgroupBase::V1 {
+                memory,
+                pids,
+                cpuacct,
+            });
+        }
+        Ok(spec)
+    }
+}
+
+/// A run's cgroup, as the core's launcher reads a meter.
+struct CgroupMeter<'a>(&'a Cgroup);
+
+impl Meter for CgroupMeter<'_> {
+    fn sample(&self) -> (Duration, u64) {
+        (self.0.cpu(), self.0.memory_kib())
+    }
+
+    fn kill(&self) {
+        self.0.kill();
+    }
+
+    /// Its peak holds what the end alone would miss.
+    fn always_sampled(&self) -> bool {
+        true
+    }
+}
+
+/// The program's start, and the filter installed last.
+struct Started {
+    start: Start,
+    filter: Option<Vec<Filter>>,
+}
+
+impl Started {
+    fn of(boxed: &BoxSpec, program: &[String]) -> io::Result<Started> {
+        Ok(Started {
+            start: Start::of(program)?,
+            filter: if boxed.filter {
+                seccomp::filter()
+            } else {
+                None
+            },
+        })
+    }
+
+    /// In the program's process, just before exec: the core's preparation,
+    /// then the filter. Async-signal-safe.
+    fn prepare(&self) -> io::Result<()> {
+        self.start.prepare()?;
+        match &self.filter {
+            Some(filter) => sys::install_filter(filter),
+            None => Ok(()),
+        }
+    }
+
+    /// Becomes the program; returns only why it could not.
+    fn exec(&self) -> io::Error {
+        match self.prepare() {
+            Ok(()) => sys::exec(&self.start.argv, &self.start.envp),
+            Err(e) => e,
+        }
+    }
+}
+
+/// The launcher's life: prepares the box `boxed` (the run's cgroup and uid,
+/// its namespaces and their init with the view's base), done before the run
+/// is asked for; then waits for the run on `channel`, runs it, says how it
+/// went (`say`) and takes the box down. Nothing is said when no run came; `Err` when
+/// the report could not be written.
+pub fn serve(boxed: &BoxSpec, channel: &mut UnixStream) -> io::Result<()> {
+    let me = process::id() as i32;
+    let cgroup = match &boxed.cgroup {
+        Some(base) => Cgroup::create(base, &format!("judge-{me}")).map(Some),
+        None => Ok(None),
+    };
+    let cgroup = match cgroup {
+        Ok(cgroup) => cgroup,
+        Err(e) => return say(channel, Err(e)),
+    };
+    let said = (|| {
+        // As root, a box of its own: its uid owns the folders it writes in
+        // while it runs, and the runner's uid again after.
+        // The box's lock is held until the run is over.
+        let (_held, user, init) = match boxed.boxes.map(crate::take_box).transpose() {
+            Ok(taken) => {
+                let user = taken.as_ref().map(|(uid, _)| (*uid, *uid));
+                let init = (|| {
+                    if let Some(namespaces) = boxed.namespaces {
+                        crate::enter_launcher_namespaces(namespaces)?;
+                    }
+                    // Only once the user namespace is mapped: mapped by a process
+                    // that is not dumpable, it let its programs execute nothing.
+                    sys::forbid_inspection()?;
+                    match boxed.namespaces {
+                        Some(_) => start_init(boxed, cgroup.as_ref(), user).map(Some),
+                        None => Ok(None),
+                    }
+                })();
+                (taken, user, init)
+            }
+            Err(e) => (None, None, Err(e)),
+        };
+        let message = match receive(channel) {
+            Ok(Some(message)) => message,
+            Ok(None) => {
+                sweep(me, &Reaped::default());
+                return Ok(());
+            }
+            Err(e) => return say(channel, Err(e)),
+        };
+        let ran = words(&message).and_then(|words| {
+            let (spec, program) = Spec::parse(&words).map_err(io_error)?;
+            let give = |(uid, gid): (u32, u32)| -> io::Result<()> {
+                for dir in &spec.sight.writable {
+                    crate::give(dir, uid, gid)?;
+                }
+                Ok(())
+            };
+            let ran = init
+                .and_then(|init| {
+                    if let Some(cgroup) = &cgroup {
+                        cgroup.limit(spec.memory_kib, spec.processes)?;
+                    }
+                    user.map_or(Ok(()), give)?;
+                    run_confined(boxed, &spec, program, cgroup.as_ref(), user, init, &message)
+                })
+                .map_err(|e| cannot_start(program, e));
+            // Given back before the report: the next run may take them.
+            if user.is_some() {
+                give(sys::ids())?;
+            }
+            ran
+        });
+        say(channel, ran)
+    })();
+    if let Some(cgroup) = &cgroup {
+        cgroup.kill();
+        cgroup.remove();
+    }
+    said
+}
+
+/// What confines a run of `spec` in the box `boxed`: its view, its limits,
+/// its user.
+fn confinement(
+    boxed: &BoxSpec,
+    spec: &Spec,
+    cgroup: Option<&Cgroup>,
+    user: Option<(u32, u32)>,
+) -> Confinement {
+    Confinement {
+        namespaces: boxed.namespaces,
+        // In namespaces the init has joined it, before it was asked for the run.
+        cgroup_join: cgroup
+            .filter(|_| boxed.namespaces.is_none())
+            .map(Cgroup::joined_through)
+            .unwrap_or_default(),
+        network: boxed.network,
+        system: boxed.system.clone(),
+        // With its own user namespace and no cgroup; the launcher counts too.
+        processes: spec
+            .processes
+            .filter(|_| cgroup.is_none() && boxed.namespaces == Some(Namespaces::InUserNamespace))
+            .map(|count| u64::from(count) + 1),
+        run: spec.clone(),
+        user,
+    }
+}
+
+/// The namespaces' init, forked while the box is prepared: it says how the
+/// program ended on `says`, once the run is given to it on `go`.
+struct Init {
+    pid: i32,
+    says: File,
+    go: File,
+}
+
+fn run_confined(
+    boxed: &BoxSpec,
+    spec: &Spec,
+    program: &[String],
+    cgroup: Option<&Cgroup>,
+    user: Option<(u32, u32)>,
+    init: Option<Init>,
+    message: &[u8],
+) -> io::Result<Report> {
+    let me = process::id() as i32;
+    let start = Instant::now();
+    // In namespaces the launcher's child is their init, and the program its
+    // child; the init says how the program ended.
+    let (pid, init_says) = match init {
+        Some(Init { pid, says, mut go }) => {
+            // An init that could not prepare has ended and says why.
+            let _ = go.write_all(message);
+            (pid, Some(says))
+        }
+        None => (spawn(boxed, spec, program, cgroup, user)?, None),
+    };
+    let reaped = Reaped::default();
+    let (cgroup_meter, tree);
+    let meter: &dyn Meter = match cgroup {
+        Some(cgroup) => {
+            cgroup_meter = CgroupMeter(cgroup);
+            &cgroup_meter
+        }
+        None => {
+            tree = Tree {
+                me,
+                reaped: &reaped,
+            };
+            &tree
+        }
+    };
+    let (status, wall, fired, seen) = watch(spec, pid, start, meter, &reaped);
+    if let Some(cgroup) = cgroup {
+        cgroup.kill();
+    }
+    sweep(me, &reaped);
+    let exit = match init_says.map(ended) {
+        // A limit fired: the init was killed with the program.
+        None | Some(Ok(None)) => Exit::of(ExitStatus::from_raw(status)),
+        Some(Ok(Some(exit))) => exit,
+        Some(Err(e)) => return Err(e),
+    };
+    let report = match cgroup {
+        Some(cgroup) => Report {
+            exit,
+            wall,
+            cpu: cgroup.cpu(),
+            peak_kib: cgroup.peak_kib().max(seen.peak_kib),
+            stopped_by: fired.or(cgroup.out_of_memory().then_some(StoppedBy::Memory)),
+            refused_forks: cgroup.refused_forks(),
+        },
+        None => Report {
+            exit,
+            wall,
+            // A tree killed at once leaves some of its time unreaped.
+            cpu: reaped.cpu().max(seen.cpu),
+            peak_kib: reaped.peak_kib().max(seen.peak_kib),
+            stopped_by: fired,
+            refused_forks: 0,
+        },
+    };
+    Ok(report)
+}
+
+/// Starts the program as the launcher's own child (no namespaces, so no
+/// init), confining itself between fork and exec; its pid.
+fn spawn(
+    boxed: &BoxSpec,
+    spec: &Spec,
+    program: &[String],
+    cgroup: Option<&Cgroup>,
+    user: Option<(u32, u32)>,
+) -> io::Result<i32> {
+    let confinement = confinement(boxed, spec, cgroup, user);
+    let start_as = Started::of(boxed, program)?;
+    let mut command = Command::new(&program[0]);
+    command
+        .args(&program[1..])
+        .env_clear()
+        .envs(sight::environment());
+    // SAFETY: the launcher has no other thread, so the child, between
+    // fork and exec, may allocate; it only confines itself.
+    unsafe {
+        command.pre_exec(move || {
+            confinement.enter()?;
+            sys::die_with_parent(SIGKILL)?;
+            start_as.prepare()
+        })
+    };
+    Ok(command.spawn()?.id() as i32)
+}
+
+/// Forks the namespaces' init, which joins the run's cgroup, prepares the
+/// view's base, waits for the run on its `go` pipe, confines itself for it,
+/// starts the program, reaps every process until the program ends and says
+/// how it ended on its `says` pipe. A program as init would ignore signals it sends itself
+/// (`kill -SEGV $$`, `raise`): an init of ours keeps its semantics.
+fn start_init(
+    boxed: &BoxSpec,
+    cgroup: Option<&Cgroup>,
+    user: Option<(u32, u32)>,
+) -> io::Result<Init> {
+    let (says_read, says_write) = sys::pipe()?;
+    let (go_read, go_write) = sys::pipe()?;
+    // SAFETY: the launcher has one thread; the child runs only `init`, which
+    // ends in `_exit`.
+    match unsafe { sys::fork() }? {
+        0 => {
+            drop((says_read, go_write));
+            init(
+                boxed,
+                cgroup,
+                user,
+                File::from(says_write),
+                File::from(go_read),
+            );
+            sys::exit_now(0)
+        }
+        pid => {
+            drop((says_write, go_read));
+            Ok(Init {
+                pid,
+                says: File::from(says_read),
+                go: File::from(go_write),
+            })
+        }
+    }
+}
+
+/// The init's life, in the launcher's forked child: see `start_init`.
+fn init(
+    boxed: &BoxSpec,
+    cgroup: Option<&Cgroup>,
+    user: Option<(u32, u32)>,
+    mut says: File,
+    mut go: File,
+) {
+    let result = (|| -> io::Result<Option<Exit>> {
+        // First: all it does from here on, and all it starts, is the run's.
+        if let Some(cgroup) = cgroup {
+            crate::join_cgroup(&cgroup.joined_through())?;
+        }
+        let base = Confinement::prepare(boxed.namespaces, boxed.network, &boxed.system)?;
+        sys::die_with_parent(SIGKILL)?;
+        // Not dumpable: the program cannot trace it.
+        sys::forbid_inspection()?;
+        let message = match receive(&mut go)? {
+            Some(message) => message,
+            None => return Ok(None),
+        };
+        let words = words(&message)?;
+        let (spec, program) = Spec::parse(&words).map_err(io_error)?;
+        confinement(boxed, &spec, cgroup, user).enter_prepared(base.as_ref())?;
+        let start = Started::of(boxed, program)?;
+        let (failed_read, failed_write) = sys::pipe()?;
+        // SAFETY: one thread; the child only execs, or says why it could not.
+        let program = match unsafe { sys::fork() }? {
+            0 => {
+                let error = start.exec();
+                let mut failed = File::from(failed_write);
+                let _ = failed.write_all(&error.raw_os_error().unwrap_or(0).to_le_bytes());
+                sys::exit_now(127)
+            }
+            program => program,
+        };
+        drop(failed_write);
+        // A successful exec closes the pipe; a failed one sends its errno.
+        let mut errno = [0u8; 4];
+        if File::from(failed_read).read_exact(&mut errno).is_ok() {
+            return Err(io::Error::from_raw_os_error(i32::from_le_bytes(errno)));
+        }
+        loop {
+            match sys::reap(-1, true)? {
+                Some(child) if child.pid == program => {
+                    return Ok(Some(Exit::of(ExitStatus::from_raw(child.status))))
+                }
+                Some(_) => {}
+                None => return Err(io::Error::new(io::ErrorKind::Other, "program lost")),
+            }
+        }
+    })();
+    let line = match result {
+        Ok(None) => return,
+        Ok(Some(Exit::Code(code))) => format!("code {code}\n"),
+        Ok(Some(Exit::Signal(signal))) => format!("signal {signal}\n"),
+        Err(e) => format!("error {e}\n"),
+    };
+    let _ = says.write_all(line.as_bytes());
+}
+
+/// How the init said the program ended: `None` when it said nothing (it was
+/// killed with the program); an error when the program could not start.
+fn ended(mut says: File) -> io::Result<Option<Exit>> {
+    let mut line = String::new();
+    let _ = says.read_to_string(&mut line);
+    let (kind, rest) = line.trim().split_once(' ').unwrap_or(("", ""));
+    Ok(match (kind, rest.parse::<i32>()) {
+        ("code", Ok(code)) => Some(Exit::Code(code)),
+        ("signal", Ok(signal)) => Some(Exit::Signal(signal)),
+        ("error", _) => return Err(io::Error::new(io::ErrorKind::Other, rest.to_string())),
+        _ => None,
+    })
+}
+
+/// The box's hidden command: `judge __probe root|user`.
+pub const PROBE: &str = "__probe";
+
+/// `judge __probe root|user`: confines `true` as a program would be. As
+/// root it then makes an empty network namespace, says `ready` and waits
+/// for the end of stdin, so that the runner can open it and hold it for
+/// every run. The runner's `probe` reads the exit.
+pub fn probe(args: &[String]) -> ExitCode {
+    let namespaces = match args {
+        [how] if how == "root" => Namespaces::AsRoot,
+        [how] if how == "user" => Namespaces::InUserNamespace,
+        _ => {
+            eprintln!("usage: judge {PROBE} root|user");
+            return ExitCode::from(2);
+        }
+    };
+    let result = (|| {
+        // As root, in a box as every run is.
+        let boxed = match namespaces {
+            Namespaces::AsRoot => Some(
+                crate::box_uids()
+                    .map_err(io_error)
+                    .and_then(crate::take_box)?,
+            ),
+            Namespaces::InUserNamespace => None,
+        };
+        let confinement = Confinement {
+            namespaces: Some(namespaces),
+            cgroup_join: Vec::new(),
+            network: None,
+            system: sight::system().to_vec(),
+            processes: None,
+            run: Spec {
+                sight: Sight {
+                    fresh_cwd: true,
+                    scratch_kib: 1024,
+                    ..Sight::default()
+                },
+                ..Spec::default()
+            },
+            user: boxed.as_ref().map(|(uid, _)| (*uid, *uid)),
+        };
+        let filter: Option<Vec<Filter>> = crate::filter_available()
+            .ok()
+            .and_then(|()| seccomp::filter());
+        crate::enter_launcher_namespaces(namespaces)?;
+        let mut command = Command::new("/bin/true");
+        // SAFETY: the launcher has no other thread yet: the child may
+        // allocate; it only sets itself up and execs.
+        unsafe {
+            command.pre_exec(move || {
+                let confined = confinement.enter().and_then(|()| match &filter {
+                    Some(filter) => sys::install_filter(filter),
+                    None => Ok(()),
+                });
+                // Only the error's number crosses the exec: its words go first.
+                if let Err(e) = &confined {
+                    eprintln!("{e}");
+                }
+                confined
+            });
+        }
+        let status = command.status()?;
+        if !status.success() {
+            return Err(io::Error::new(
+                io::ErrorKind::Other,
+                format!("true ended with {status}"),
+            ));
+        }
+        if namespaces == Namespaces::AsRoot {
+            sys::unshare_namespaces(sys::CLONE_NEWNET)?;
+            println!("ready");
+            io::stdin().read_to_end(&mut Vec::new())?;
+        }
+        Ok(())
+    })();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
