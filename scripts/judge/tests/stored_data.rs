@@ -1,8 +1,9 @@
 //! Stored data up to 64 MiB a file, streamed: a large case is judged with
 //! the runner's own memory far below its size, `judge run --in` streams a
 //! file of any size, a file that is no stored data is named as the one
-//! thing wrong with its case, and a case's name is printed escaped. Every
-//! test marks the processes it starts and checks none is left.
+//! thing wrong with its case, and a case's or a problem folder's name is
+//! printed escaped. Every test marks the processes it starts and checks
+//! none is left.
 
 mod common;
 
@@ -150,4 +151,16 @@ fn a_case_named_with_an_escape_or_a_line_end_is_printed_escaped() {
         .filter(|line| line.starts_with("fake "))
         .count();
     assert_eq!(rows, 3, "{stdout}");
+}
+
+#[test]
+fn a_problem_folder_named_with_an_escape_is_listed_escaped() {
+    let sandbox = Sandbox::new(LIMITS);
+    fs::create_dir_all(sandbox.root.join("problems/ev\u{1b}]0;owned\u{7}il")).unwrap();
+    let refusal = sandbox.refusal(&["test", "nope"]);
+    assert!(
+        !refusal.contains('\u{1b}') && !refusal.contains('\u{7}'),
+        "{refusal:?}"
+    );
+    refusal.assert_has("known problems: ev\\u{1b}]0;owned\\u{7}il, fake");
 }

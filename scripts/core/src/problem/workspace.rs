@@ -349,11 +349,14 @@ fn subfolders(dir: &Path) -> Vec<String> {
         Ok(entries) => entries,
         Err(_) => return Vec::new(),
     };
+    // A name is printed wherever its problem is: escaped, it names no
+    // folder, and a problem of it is refused as missing.
     entries
         .flatten()
         .filter(|e| e.path().is_dir())
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|name| !name.starts_with('.'))
+        .map(|name| escape_name(&name))
         .collect()
 }
 
