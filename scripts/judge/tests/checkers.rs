@@ -259,6 +259,26 @@ fn a_feedback_file_the_validator_made_a_link_fifo_or_device_is_not_read() {
     fs::remove_dir_all(&secret_dir).unwrap();
 }
 
+#[test]
+fn a_nextpass_in_the_validator_made_a_link_is_not_followed() {
+    let secret_dir = common::temp_path("judge-secret");
+    fs::create_dir_all(&secret_dir).unwrap();
+    let secret = secret_dir.join("secret");
+    fs::write(&secret, "41\n").unwrap();
+    let sandbox = Sandbox::new(&format!(
+        "{LIMITS}checker = \"checkers/passes\"\nchecker_protocol = \"kattis\"\n\
+         validation_passes = 3\n"
+    ));
+    fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
+    let link = format!("ln -s '{}' \"$3nextpass.in\"; exit 42", secret.display());
+    sandbox.program("checkers/passes", &link);
+    let sol = sandbox.program("sol", "read a b; echo $((a + b))");
+    let (code, stdout, stderr) = sandbox.test_with(&sol);
+    assert_eq!((code, verdict_of(&stdout)), (1, "FAIL"), "{stdout}{stderr}");
+    stdout.assert_has("/nextpass.in: the file is a symlink (it is not followed)");
+    fs::remove_dir_all(&secret_dir).unwrap();
+}
+
 /// The FAIL of a checker running `body` under the helper limit `limit`.
 fn past_helper_limit(limit: &str, body: &str) -> String {
     let (sandbox, solution) = with_checker("testlib", body);
