@@ -14,3 +14,4 @@ pub mod nearest;
 pub mod terminal;
 pub mod verdict;
 pub mod wildcard;
+pub mod written;

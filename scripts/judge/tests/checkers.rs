@@ -182,6 +182,103 @@ fn kattis_exit_codes_are_verdicts_and_the_judge_message_is_shown() {
     }
 }
 
+/// `judge test` of `program` with a Kattis checker running `body`, which
+/// must end within 20 s (else it is killed and the test fails): its exit
+/// code and stdout.
+fn kattis_within_deadline(body: &str) -> (i32, String) {
+    let (sandbox, solution) = with_checker("kattis", body);
+    let out = sandbox.root.join("stdout");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .arg("--root")
+        .arg(&sandbox.root)
+        .args(["test", "fake", "--format", "kv", "--bin"])
+        .arg(&solution)
+        .env("NO_COLOR", "1")
+        .stdout(fs::File::create(&out).unwrap())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("judge test still runs after 20 s: {body}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let stdout = String::from_utf8_lossy(&fs::read(&out).unwrap()).into_owned();
+    (status.code().unwrap_or(-1), stdout)
+}
+
+#[test]
+fn a_feedback_file_the_validator_made_a_link_fifo_or_device_is_not_read() {
+    let secret_dir = common::temp_path("judge-secret");
+    fs::create_dir_all(&secret_dir).unwrap();
+    let secret = secret_dir.join("id_rsa");
+    fs::write(&secret, "PRIVATE-KEY-LINE-1\nPRIVATE-KEY-LINE-2\n").unwrap();
+    let secret = secret.display().to_string();
+    for (body, file) in [
+        (
+            format!("ln -s '{secret}' \"$4judgemessage.txt\"; exit 43"),
+            "judgemessage.txt",
+        ),
+        (
+            format!("ln -s '{secret}' \"$4judgemessage.txt\"; exit 42"),
+            "judgemessage.txt",
+        ),
+        (
+            "mkfifo \"$4judgemessage.txt\"; exit 43".to_string(),
+            "judgemessage.txt",
+        ),
+        (
+            "ln -s /dev/zero \"$4judgemessage.txt\"; exit 43".to_string(),
+            "judgemessage.txt",
+        ),
+        ("mkfifo \"$4score.txt\"; exit 42".to_string(), "score.txt"),
+        (
+            "ln -s /dev/zero \"$4score.txt\"; exit 42".to_string(),
+            "score.txt",
+        ),
+        (
+            "head -c 70000 /dev/zero > \"$4judgemessage.txt\"; exit 43".to_string(),
+            "judgemessage.txt",
+        ),
+    ] {
+        let (code, stdout) = kattis_within_deadline(&body);
+        assert_eq!((code, verdict_of(&stdout)), (1, "FAIL"), "{body}: {stdout}");
+        assert!(!stdout.contains("PRIVATE-KEY"), "{body}: {stdout}");
+        assert!(
+            stdout.contains(&format!("/{file}")) && stdout.contains("it is not"),
+            "{body}: {stdout}"
+        );
+    }
+    fs::remove_dir_all(&secret_dir).unwrap();
+}
+
+#[test]
+fn a_nextpass_in_the_validator_made_a_link_is_not_followed() {
+    let secret_dir = common::temp_path("judge-secret");
+    fs::create_dir_all(&secret_dir).unwrap();
+    let secret = secret_dir.join("secret");
+    fs::write(&secret, "41\n").unwrap();
+    let sandbox = Sandbox::new(&format!(
+        "{LIMITS}checker = \"checkers/passes\"\nchecker_protocol = \"kattis\"\n\
+         validation_passes = 3\n"
+    ));
+    fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
+    let link = format!("ln -s '{}' \"$3nextpass.in\"; exit 42", secret.display());
+    sandbox.program("checkers/passes", &link);
+    let sol = sandbox.program("sol", "read a b; echo $((a + b))");
+    let (code, stdout, stderr) = sandbox.test_with(&sol);
+    assert_eq!((code, verdict_of(&stdout)), (1, "FAIL"), "{stdout}{stderr}");
+    stdout.assert_has("/nextpass.in: the file is a symlink (it is not followed)");
+    fs::remove_dir_all(&secret_dir).unwrap();
+}
+
 /// The FAIL of a checker running `body` under the helper limit `limit`.
 fn past_helper_limit(limit: &str, body: &str) -> String {
     let (sandbox, solution) = with_checker("testlib", body);

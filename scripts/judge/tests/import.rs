@@ -324,7 +324,10 @@ const CF_118A: Payload = Payload {
 
 fn answered_ok(answer: &str) {
     assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
-    answer.assert_has("Access-Control-Allow-Origin: *\r\n");
+    assert!(
+        !answer.contains("Access-Control-Allow-Origin: *"),
+        "{answer}"
+    );
 }
 
 #[test]
@@ -622,7 +625,13 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
     // The body stops short of its Content-Length.
     let mut stream = TcpStream::connect(("127.0.0.1", listener.port)).unwrap();
     stream
-        .write_all(b"POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"name\":")
+        .write_all(
+            format!(
+                "POST / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 100\r\n\r\n{{\"name\":",
+                listener.port
+            )
+            .as_bytes(),
+        )
         .unwrap();
     stream.shutdown(Shutdown::Write).unwrap();
     let mut answer = String::new();
@@ -633,23 +642,29 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
         "{answer}"
     );
 
-    let answer = listener.send(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    let host = format!("Host: localhost:{}\r\n", listener.port);
+    let answer = listener.send(format!("GET / HTTP/1.1\r\n{host}\r\n").as_bytes());
     assert!(
         answer.starts_with("HTTP/1.1 405 Method Not Allowed\r\n"),
         "{answer}"
     );
     answer.assert_has("Allow: POST, OPTIONS\r\n");
-    let answer = listener.send(b"POST /problems HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}");
+    let answer = listener
+        .send(format!("POST /problems HTTP/1.1\r\n{host}Content-Length: 2\r\n\r\n{{}}").as_bytes());
     assert!(answer.starts_with("HTTP/1.1 404 Not Found\r\n"), "{answer}");
     let answer = listener.send(
-        b"OPTIONS / HTTP/1.1\r\nOrigin: chrome-extension://x\r\n\
-          Access-Control-Request-Method: POST\r\n\r\n",
+        format!(
+            "OPTIONS / HTTP/1.1\r\n{host}Origin: chrome-extension://x\r\n\
+             Access-Control-Request-Method: POST\r\n\r\n"
+        )
+        .as_bytes(),
     );
     assert!(
         answer.starts_with("HTTP/1.1 204 No Content\r\n"),
         "{answer}"
     );
-    answer.assert_has("Access-Control-Allow-Origin: *\r\n");
+    answer.assert_has("Access-Control-Allow-Origin: chrome-extension://x\r\n");
+    assert!(!answer.contains("Private-Network"), "{answer}");
     answer.assert_has("Access-Control-Allow-Methods: POST, OPTIONS\r\n");
     answer.assert_has("Access-Control-Allow-Headers: Content-Type\r\n");
 
@@ -666,8 +681,13 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
         "{answer}"
     );
 
-    let answer = listener
-        .send(format!("POST / HTTP/1.1\r\nContent-Length: {}\r\n\r\n{{", 17 << 20).as_bytes());
+    let answer = listener.send(
+        format!(
+            "POST / HTTP/1.1\r\n{host}Content-Length: {}\r\n\r\n{{",
+            17 << 20
+        )
+        .as_bytes(),
+    );
     assert!(
         answer.starts_with("HTTP/1.1 413 Payload Too Large\r\n"),
         "{answer}"
@@ -685,6 +705,121 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
     assert_eq!(entries, 1, "only the good request made a problem");
     drop(silent);
     listener.interrupt("1 imported, 0 failed");
+}
+
+/// The files under the workspace's `problems/` and `judge-data/`.
+fn stored(workspace: &Workspace) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![
+        workspace.root.join("problems"),
+        workspace.root.join("judge-data"),
+    ];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder).unwrap().flatten() {
+            if entry.file_type().unwrap().is_dir() {
+                folders.push(entry.path());
+            }
+            found.push(entry.path());
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn a_web_page_is_refused_and_nothing_it_sends_is_written() {
+    let workspace = Workspace::empty();
+    let listener = workspace.listen(&[], false);
+    let port = listener.port;
+    // A page's wrong answer for a problem, posted as text/plain (no preflight).
+    let planted = Payload {
+        tests: &[("1 2", "4")],
+        ..POJ_1000
+    };
+    let body = planted.json();
+    let post = |head: String, body: &str| {
+        listener.send(
+            format!(
+                "POST / HTTP/1.1\r\n{head}Content-Type: text/plain\r\n\
+                 Content-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        )
+    };
+    let forbidden = |answer: &str| {
+        assert!(answer.starts_with("HTTP/1.1 403 Forbidden\r\n"), "{answer}");
+        assert!(!answer.contains("Access-Control-Allow"), "{answer}");
+    };
+    // Cross-origin, from a page the user merely opened.
+    let origin = format!("Host: 127.0.0.1:{port}\r\nOrigin: https://evil.example\r\n");
+    forbidden(&post(origin, &body));
+    listener
+        .expect_err("403 Forbidden: Origin \"https://evil.example\" is not a browser extension's");
+    // DNS rebinding: same origin to the browser, another Host.
+    forbidden(&post(format!("Host: evil.example:{port}\r\n"), &body));
+    listener.expect_err("403 Forbidden: Host \"evil.example:");
+    forbidden(&post(String::new(), &body));
+    // The preflight a page would send first.
+    let preflight = listener.send(
+        format!(
+            "OPTIONS / HTTP/1.1\r\nHost: localhost:{port}\r\nOrigin: https://evil.example\r\n\
+             Access-Control-Request-Method: POST\r\n\
+             Access-Control-Request-Private-Network: true\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    forbidden(&preflight);
+    // Bounded: a body over 16 MiB, too many samples, too big a batch.
+    let host = || format!("Host: localhost:{port}\r\n");
+    let over = format!(
+        "POST / HTTP/1.1\r\n{}Content-Length: {}\r\n\r\n{{\"name\":",
+        host(),
+        (16 << 20) + 1
+    );
+    let answer = listener.send(over.as_bytes());
+    assert!(
+        answer.starts_with("HTTP/1.1 413 Payload Too Large\r\n"),
+        "{answer}"
+    );
+    let many: Vec<(&str, &str)> = vec![("1 2", "3"); 1001];
+    let answer = post(
+        host(),
+        &Payload {
+            tests: &many,
+            ..POJ_1000
+        }
+        .json(),
+    );
+    assert!(
+        answer.ends_with("\"tests\" holds 1001 samples; at most 1000 are taken\n"),
+        "{answer}"
+    );
+    let contest = Payload {
+        batch: ("a-contest", 101),
+        ..POJ_1000
+    };
+    let answer = post(host(), &contest.json());
+    assert!(
+        answer.ends_with("\"batch.size\" is 101; a batch of at most 100 problems is taken\n"),
+        "{answer}"
+    );
+    // The extension itself, from Chrome and from Firefox, is answered and
+    // allowed its own origin; the refused requests came first and wrote nothing.
+    for origin in ["chrome-extension://abcdefgh", "moz-extension://1234-5678"] {
+        let answer = post(format!("{}Origin: {origin}\r\n", host()), &CF_118A.json());
+        answered_ok(&answer);
+        answer.assert_has(&format!("Access-Control-Allow-Origin: {origin}\r\n"));
+        listener.expect_out("cf118a \"A. String Task\"");
+    }
+    assert!(!workspace.root.join("problems/poj1000").exists());
+    assert!(!workspace.root.join("judge-data/poj1000").exists());
+    let files = stored(&workspace);
+    assert!(
+        files.iter().all(|f| f.to_string_lossy().contains("cf118a")),
+        "{files:#?}"
+    );
+    listener.interrupt("2 imported, 0 failed");
 }
 
 #[test]

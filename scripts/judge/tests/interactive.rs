@@ -170,6 +170,25 @@ fn a_checker_judges_what_the_interactor_wrote_as_polygon_does() {
 }
 
 #[test]
+fn an_output_the_interactor_made_a_link_is_not_followed() {
+    let secret_dir = common::temp_path("judge-secret");
+    fs::create_dir_all(&secret_dir).unwrap();
+    let secret = secret_dir.join("secret");
+    fs::write(&secret, "PRIVATE-KEY-LINE\n").unwrap();
+    let carrier = format!(
+        "read a b < \"$1\"; echo \"$a $b\"; read r; ln -s '{}' \"$2\"",
+        secret.display()
+    );
+    let sandbox = interactive(&carrier, "checker = \"./checker\"\n");
+    sandbox.program("checker", "cat \"$2\" >&2; exit 1");
+    let (code, stdout) = test(&sandbox, SUM);
+    assert_eq!((code, verdict_of(&stdout)), (1, "FAIL"), "{stdout}");
+    assert!(!stdout.contains("PRIVATE-KEY"), "{stdout}");
+    stdout.assert_has("/output: the file is a symlink (it is not followed)");
+    fs::remove_dir_all(&secret_dir).unwrap();
+}
+
+#[test]
 fn a_testlib_interactor_s_points_are_the_case_s_final_score() {
     // One short of the sum scores 4 points (testlib's quitp: exit 7 and a
     // `points` line); the checker after it, which rejects all, is not run.

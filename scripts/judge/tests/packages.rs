@@ -362,6 +362,38 @@ fn a_package_s_name_is_one_plain_line_never_code_nor_a_terminal_escape() {
     );
 }
 
+#[test]
+fn a_package_s_case_name_with_an_escape_or_a_line_end_is_refused_shown_escaped() {
+    let sandbox = Sandbox::new(LIMITS);
+    for (stem, shown) in [
+        ("x\u{1b}]0;owned\u{7}", "secret-x\\u{1b}]0;owned\\u{7}"),
+        ("a\nb", "secret-a\\nb"),
+    ] {
+        let root = sandbox.root.join("packages/evil");
+        let _ = fs::remove_dir_all(&root);
+        write_package(
+            &root,
+            &[
+                ("problem.yaml", "name: Evil\n"),
+                ("data/sample/1.in", "1\n"),
+                ("data/sample/1.ans", "1\n"),
+                (&format!("data/secret/{stem}.in"), "2\n"),
+                (&format!("data/secret/{stem}.ans"), "2\n"),
+            ],
+        );
+        refused(
+            &sandbox,
+            &root,
+            &format!("the case name \"{shown}\" holds a control character"),
+        );
+        let stderr = text(&import(&sandbox, &root, &["--id", "bad"]).stderr);
+        assert!(
+            !stderr.contains('\u{1b}') && !stderr.contains('\u{7}'),
+            "{stderr:?}"
+        );
+    }
+}
+
 /// Every way a package can be bad: one line on stderr naming what was
 /// expected and where, exit 2, and nothing written.
 #[test]

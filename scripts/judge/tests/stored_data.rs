@@ -1,8 +1,9 @@
 //! Stored data up to 64 MiB a file, streamed: a large case is judged with
 //! the runner's own memory far below its size, `judge run --in` streams a
-//! file of any size, and a file that is no stored data is named as the one
-//! thing wrong with its case. Every test marks the processes it starts and
-//! checks none is left.
+//! file of any size, a file that is no stored data is named as the one
+//! thing wrong with its case, and a case's or a problem folder's name is
+//! printed escaped. Every test marks the processes it starts and checks
+//! none is left.
 
 mod common;
 
@@ -115,4 +116,51 @@ fn a_file_that_is_no_stored_data_is_the_one_thing_said_of_its_case() {
             data.display()
         )
     );
+}
+
+#[test]
+fn a_case_named_with_an_escape_or_a_line_end_is_printed_escaped() {
+    let sandbox = Sandbox::new(LIMITS);
+    // Both wrong (6 for 2 3), the second forging a passed row of its own.
+    let names = [
+        "clear\u{1b}[2J\u{1b}]0;owned\u{7}",
+        "w\nfake       forged                       AC",
+    ];
+    for name in names {
+        sandbox.write(&format!("judge-data/fake/{name}.in"), "2 3\n");
+        sandbox.write(&format!("judge-data/fake/{name}.out"), "6\n");
+    }
+    let solution = sandbox.program("sol", "echo 5");
+    let (code, stdout, stderr) = sandbox.table_with(&solution);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let output = format!("{stdout}{stderr}");
+    assert!(
+        !output.contains('\u{1b}') && !output.contains('\u{7}'),
+        "{output:?}"
+    );
+    assert!(
+        !stdout
+            .lines()
+            .any(|line| line.starts_with("fake       forged")),
+        "{stdout}"
+    );
+    stdout.assert_has("clear\\u{1b}[2J\\u{1b}]0;owned\\u{7}");
+    stdout.assert_has("w\\nfake       forged");
+    let rows = stdout
+        .lines()
+        .filter(|line| line.starts_with("fake "))
+        .count();
+    assert_eq!(rows, 3, "{stdout}");
+}
+
+#[test]
+fn a_problem_folder_named_with_an_escape_is_listed_escaped() {
+    let sandbox = Sandbox::new(LIMITS);
+    fs::create_dir_all(sandbox.root.join("problems/ev\u{1b}]0;owned\u{7}il")).unwrap();
+    let refusal = sandbox.refusal(&["test", "nope"]);
+    assert!(
+        !refusal.contains('\u{1b}') && !refusal.contains('\u{7}'),
+        "{refusal:?}"
+    );
+    refusal.assert_has("known problems: ev\\u{1b}]0;owned\\u{7}il, fake");
 }

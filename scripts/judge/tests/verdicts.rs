@@ -118,6 +118,32 @@ fn non_zero_exit_is_a_runtime_error_with_stderr() {
 }
 
 #[test]
+fn a_file_not_found_in_the_box_says_what_the_box_shows() {
+    // A wrapper calling a binary beside it, which the box does not show.
+    let sandbox = Sandbox::new(EXACT);
+    sandbox.program("helper", "read a b; echo $((a + b))");
+    let wrapper = sandbox.program("sol", "exec \"$(dirname \"$0\")/helper\"");
+    let (code, stdout, _) = sandbox.test_with(&wrapper);
+    if !stdout.contains("mount") {
+        return common::skip("no mount namespace here: a program sees every file");
+    }
+    assert_eq!((code, verdict_of(&stdout)), (1, "RE"), "{stdout}");
+    stdout.assert_has("helper: not found");
+    let hints: Vec<&str> = stdout
+        .lines()
+        .filter(|line| line.contains("the box shows a program its own file"))
+        .collect();
+    assert_eq!(hints.len(), 1, "{stdout}");
+    assert!(
+        hints[0].ends_with("no other file beside it (docs/sandbox.md)"),
+        "{stdout}"
+    );
+    // Another RE says nothing of the box.
+    let (_, stdout, _) = judged(EXACT, "echo 'index out of bounds' >&2; exit 3");
+    assert!(!stdout.contains("the box shows"), "{stdout}");
+}
+
+#[test]
 fn a_signal_is_a_runtime_error_that_names_it() {
     let (_, stdout, _) = judged(EXACT, "echo 5; kill -SEGV $$");
     assert_eq!(verdict_of(&stdout), "RE", "{stdout}");

@@ -13,7 +13,7 @@ pub mod polygon;
 pub mod tree;
 
 use judge_core::base::modes::{Mode, Protocol};
-use judge_core::base::terminal::plain_line;
+use judge_core::base::terminal::{escape_name, is_plain_name, plain_line};
 use judge_core::problem::config::lexer::entries;
 use judge_core::problem::config::toml;
 use judge_core::problem::config::{Compare, Group, Submission, TimeRule, Tool};
@@ -143,7 +143,28 @@ pub fn read(path: &Path) -> Result<Package, String> {
     }?;
     // The name is shown, stored and written into a comment: one plain line.
     package.title = plain_line(&package.title);
+    plain_names(&package)?;
     Ok(package)
+}
+
+/// Refuses a package whose case, group, example or submission name holds a
+/// character `terminal::is_plain_name` refuses (a control character, a
+/// line end, a bidirectional control): each is stored, and printed, as it
+/// is. The message shows the name escaped.
+fn plain_names(package: &Package) -> Result<(), String> {
+    let names = (package.cases.iter().map(|case| ("case", &case.name)))
+        .chain(package.groups.iter().map(|group| ("group", &group.path)))
+        .chain(package.examples.iter().map(|(name, _)| ("example", name)))
+        .chain(package.submissions.iter().map(|s| ("submission", &s.path)));
+    for (what, name) in names {
+        if !is_plain_name(name) {
+            return Err(format!(
+                "the {what} name \"{}\" holds a control character: rename it in the package",
+                escape_name(name)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `text` as a TOML string of one plain line, `"` made `'` as in the

@@ -103,7 +103,7 @@ impl<'a> Validators<'a> {
                     .lines()
                     .filter(|line| !line.trim().is_empty())
                     .map(str::to_string)
-                    .chain(protocol::message(&run, None))
+                    .chain(protocol::message(&run, &protocol::Feedback::default()))
                     .take(3)
                     .map(|line| format!("\n      {line}"))
                     .collect();

@@ -71,6 +71,38 @@ pub fn escape_controls(text: &str) -> String {
     escaped
 }
 
+/// Whether `c` may not be printed raw in a name: a control character
+/// (line ends, tabs, escapes), a line or paragraph separator, or a
+/// bidirectional control that reorders what follows.
+fn unprintable_in_name(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// Whether a name from outside (a case's file, a package's path) prints as
+/// it is: none of its characters needs `escape_name`.
+pub fn is_plain_name(name: &str) -> bool {
+    !name.chars().any(unprintable_in_name)
+}
+
+/// A name from outside as it is printed: every character `is_plain_name`
+/// refuses escaped (`\n`, `\t`, `\u{1b}`, `\u{202e}`), so a name cannot
+/// move the cursor, start a row of its own or reorder one.
+pub fn escape_name(name: &str) -> String {
+    let mut escaped = String::with_capacity(name.len());
+    for c in name.chars() {
+        if unprintable_in_name(c) {
+            escaped.extend(c.escape_default());
+        } else {
+            escaped.push(c);
+        }
+    }
+    escaped
+}
+
 /// `1 line`, `2 lines`: a count and its noun.
 pub fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
@@ -160,5 +192,17 @@ mod tests {
             escape_controls("AC\r\x1b[32mok\n\tnext\x7f"),
             "AC\\r\\u{1b}[32mok\n\tnext\\u{7f}"
         );
+    }
+
+    #[test]
+    fn a_name_is_escaped_whole_lines_and_reordering_too() {
+        let name = "a\x1b]0;x\x07\nproblem=fake verdict=AC\u{202e}b";
+        assert!(!is_plain_name(name));
+        assert_eq!(
+            escape_name(name),
+            "a\\u{1b}]0;x\\u{7}\\nproblem=fake verdict=AC\\u{202e}b"
+        );
+        assert!(is_plain_name("sample-1 é"));
+        assert_eq!(escape_name("sample-1 é"), "sample-1 é");
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::base::args::Args;
 use crate::base::error::SetupError;
-use crate::base::terminal::{number, use_colour};
+use crate::base::terminal::{escape_name, number, use_colour};
 use crate::base::verdict::{Cells, Verdict};
 use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
@@ -146,6 +146,7 @@ impl Report {
 
     fn row(&mut self, id: &str, case: &str, judged: &Judged) {
         let (width, cells) = (self.width, judged.cells());
+        let case = &escape_name(case);
         if self.fields {
             outln!("problem={id} {} case={case}", cells.fields());
         } else {

@@ -131,13 +131,24 @@ impl Checker {
     }
 
     /// The judgement the checker's run gives, with the first lines it said.
+    /// A feedback file it left that the runner does not read (a symlink,
+    /// a FIFO, one past its bound) is its failure.
     fn verdict(&self, outcome: &Outcome, feedback: Option<&Path>) -> Judgement {
-        let said: String = protocol::message(outcome, feedback)
+        let feedback = match protocol::Feedback::read(feedback) {
+            Ok(feedback) => feedback,
+            Err(breach) => {
+                return Judgement::failure(format!(
+                    "the checker failed, not the solution: {:?}: {breach}",
+                    self.name
+                ))
+            }
+        };
+        let said: String = protocol::message(outcome, &feedback)
             .iter()
             .take(SHOWN_LINES)
             .map(|line| format!("\n  {line}"))
             .collect();
-        match protocol::verdict(self.protocol, outcome, feedback) {
+        match protocol::verdict(self.protocol, outcome, &feedback) {
             Some((Verdict::Accepted, score)) => Judgement {
                 score,
                 ..Judgement::accepted()

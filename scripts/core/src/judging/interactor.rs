@@ -14,12 +14,13 @@ use crate::base::error::SetupError;
 use crate::base::files::{Scratch, Text};
 use crate::base::modes::Protocol;
 use crate::base::verdict::Verdict;
+use crate::base::written::read_written;
 use crate::problem::config::HelperLimits;
 use crate::problem::workspace::Problem;
 use crate::process::run::{self, Access, Killed, Limits, Outcome, Program, Stdin, Stdout};
 use crate::process::sys;
 use std::collections::VecDeque;
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::OwnedFd;
 use std::path::Path;
@@ -127,11 +128,10 @@ impl Interactor {
             Said::Rejected(verdict, detail) => Judgement::new(verdict, detail),
             // A missing `<output>` is an empty one, for the checker to judge;
             // an interactor's own score (testlib's points) is final.
-            Said::Accepted(None) if self.checked => checker(
-                Text::File(&input),
-                &fs::read(&output).unwrap_or_default(),
-                answer.as_deref().map_or(Text::Bytes(b""), Text::File),
-            ),
+            Said::Accepted(None) if self.checked => {
+                let answer = answer.as_deref().map_or(Text::Bytes(b""), Text::File);
+                check_output(dir, limits.output_cap, Text::File(&input), answer, checker)
+            }
             Said::Accepted(score) => Judgement {
                 score,
                 ..Judgement::accepted()
@@ -168,8 +168,14 @@ impl Interactor {
             ));
         }
         let kattis = self.protocol == Protocol::Kattis;
-        let message = messages(&protocol::message(outcome, kattis.then_some(feedback)));
-        match protocol::verdict(self.protocol, outcome, kattis.then_some(feedback)) {
+        let feedback = match protocol::Feedback::read(kattis.then_some(feedback)) {
+            Ok(feedback) => feedback,
+            Err(breach) => {
+                return Said::Failed(format!("the interactor failed, not the solution: {breach}"))
+            }
+        };
+        let message = messages(&protocol::message(outcome, &feedback));
+        match protocol::verdict(self.protocol, outcome, &feedback) {
             Some((Verdict::Accepted, score)) => Said::Accepted(score),
             Some((verdict, _)) => Said::Rejected(verdict, message),
             None => Said::Failed(format!(
@@ -177,6 +183,25 @@ impl Interactor {
                 outcome.exit.describe(),
                 outcome.stderr_end()
             )),
+        }
+    }
+}
+
+/// The checker's judgement on the `<output>` the interactor wrote in `dir`
+/// (a missing one is empty), read as nothing a boxed program made is
+/// followed; one past `cap` bytes, or no regular file, is the interactor's
+/// failure.
+fn check_output(
+    dir: &Path,
+    cap: usize,
+    input: Text,
+    answer: Text,
+    checker: &dyn Fn(Text, &[u8], Text) -> Judgement,
+) -> Judgement {
+    match read_written(dir, "output", cap as u64) {
+        Ok(output) => checker(input, &output.unwrap_or_default(), answer),
+        Err(breach) => {
+            Judgement::failure(format!("the interactor failed, not the solution: {breach}"))
         }
     }
 }

@@ -12,6 +12,7 @@ use super::verdict::{self, Judged, Judgement};
 use crate::base::error::SetupError;
 use crate::base::files::{self, Scratch, Text};
 use crate::base::verdict::Verdict;
+use crate::base::written::read_written;
 use crate::problem::config::{Group, HelperLimits};
 use crate::problem::workspace::{Case, Problem};
 use crate::process::run::{self, Access, Limits, Outcome, Program, Stdin, Stdout};
@@ -243,7 +244,6 @@ impl Judge {
         let scratch = Scratch::new("judge-passes")?;
         let feedback = scratch.path().join("feedback");
         fs::create_dir(&feedback)?;
-        let next = feedback.join("nextpass.in");
         let mut pass_input: Option<Vec<u8>> = None;
         let mut slowest: Option<Outcome> = None;
         let mut pass = 1;
@@ -253,7 +253,16 @@ impl Judge {
             if slowest.as_ref().map_or(true, |s| run.cpu >= s.cpu) {
                 slowest = Some(run);
             }
-            let wrote_next = next.is_file();
+            // The validator wrote it: read as nothing it made is followed.
+            let (next, judgement) = match read_written(&feedback, "nextpass.in", self.stored_limit)
+            {
+                Ok(next) => (next, judgement),
+                Err(breach) => (
+                    None,
+                    Judgement::failure(format!("the validator failed: {breach}")),
+                ),
+            };
+            let wrote_next = next.is_some();
             let judgement = match judgement.verdict {
                 Verdict::Accepted if !wrote_next => judgement,
                 Verdict::Accepted if pass == passes => Judgement::failure(format!(
@@ -261,8 +270,8 @@ impl Judge {
                      validation_passes allows"
                 )),
                 Verdict::Accepted => {
-                    pass_input = Some(fs::read(&next)?);
-                    fs::remove_file(&next)?;
+                    pass_input = next;
+                    fs::remove_file(feedback.join("nextpass.in"))?;
                     pass += 1;
                     continue;
                 }

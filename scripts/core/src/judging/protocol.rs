@@ -8,12 +8,18 @@ use super::verdict::past_helper_limit;
 use crate::base::files::{Scratch, Text};
 use crate::base::modes::{Protocol, Said};
 use crate::base::verdict::Verdict;
+use crate::base::written::read_written;
 use crate::problem::config::HelperLimits;
 use crate::process::launch::Exit;
 use crate::process::run::Outcome;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+
+/// The most a Kattis helper's `judgemessage.txt` and `score.txt` hold:
+/// more is a breach, as is anything but a regular file.
+const MESSAGE_BYTES: u64 = 64 << 10;
+const SCORE_BYTES: u64 = 1 << 10;
 
 /// The files of one call of a checker or an interactor.
 pub struct Files<'a> {
@@ -72,7 +78,7 @@ pub fn placed(scratch: &Scratch, name: &str, text: Text) -> io::Result<PathBuf> 
 pub fn verdict(
     protocol: Protocol,
     outcome: &Outcome,
-    feedback: Option<&Path>,
+    feedback: &Feedback,
 ) -> Option<(Verdict, Option<f64>)> {
     if outcome.killed.is_some() {
         return None;
@@ -82,7 +88,7 @@ pub fn verdict(
         Exit::Signal(_) => return None,
     };
     Some(match protocol.said(code)? {
-        Said::Accepted => (Verdict::Accepted, feedback.and_then(read_score)),
+        Said::Accepted => (Verdict::Accepted, feedback.score()),
         Said::Points => (Verdict::Accepted, Some(points(&outcome.stderr_tail)?)),
         Said::Rejected => (Verdict::WrongAnswer, None),
         Said::PresentationError => (Verdict::PresentationError, None),
@@ -128,28 +134,53 @@ pub fn validity(
     }
 }
 
+/// What a Kattis helper left in its feedback folder, read without
+/// following anything it put there (`base::written`).
+#[derive(Debug, Default)]
+pub struct Feedback {
+    message: String,
+    score: String,
+}
+
+impl Feedback {
+    /// The folder's `judgemessage.txt` and `score.txt`, each empty when
+    /// missing (all of it, with no folder); `Err` names a file that is a
+    /// symlink, not a regular file, or over its bound.
+    pub fn read(folder: Option<&Path>) -> Result<Feedback, String> {
+        let dir = match folder {
+            Some(dir) => dir,
+            None => return Ok(Feedback::default()),
+        };
+        let text = |name: &str, limit: u64| -> Result<String, String> {
+            let bytes = read_written(dir, name, limit)?.unwrap_or_default();
+            Ok(String::from_utf8_lossy(&bytes).into_owned())
+        };
+        Ok(Feedback {
+            message: text("judgemessage.txt", MESSAGE_BYTES)?,
+            score: text("score.txt", SCORE_BYTES)?,
+        })
+    }
+
+    /// The score a Kattis scoring validator wrote in `score.txt`, if any.
+    fn score(&self) -> Option<f64> {
+        self.score
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|score| score.is_finite())
+    }
+}
+
 /// What a helper wrote to say why: the non-empty lines of the feedback
 /// folder's `judgemessage.txt`, when there is one, then of its stderr.
-pub fn message(outcome: &Outcome, feedback: Option<&Path>) -> Vec<String> {
-    let judged = feedback
-        .and_then(|dir| fs::read_to_string(dir.join("judgemessage.txt")).ok())
-        .unwrap_or_default();
-    judged
+pub fn message(outcome: &Outcome, feedback: &Feedback) -> Vec<String> {
+    feedback
+        .message
         .lines()
         .chain(outcome.stderr_tail.lines())
         .filter(|line| !line.trim().is_empty())
         .map(str::to_string)
         .collect()
-}
-
-/// The score a Kattis scoring validator wrote in `score.txt`, if any.
-fn read_score(feedback: &Path) -> Option<f64> {
-    fs::read_to_string(feedback.join("score.txt"))
-        .ok()?
-        .trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|score| score.is_finite())
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::base::terminal::plural;
 use crate::base::verdict::{Cells, Verdict};
 use crate::problem::config::HelperLimits;
 use crate::process::launch::Exit;
-use crate::process::run::{Killed, Limits, Outcome};
+use crate::process::run::{self, Killed, Limits, Outcome};
 
 /// A verdict with the few lines that explain it (empty for AC).
 #[derive(Clone, Debug, PartialEq)]
@@ -106,11 +106,26 @@ fn limits_judgement(outcome: &Outcome, limits: &Limits) -> Option<Judgement> {
     } else if !outcome.exit.success() {
         Some(Judgement::new(
             Verdict::RuntimeError,
-            outcome.exit.describe() + &outcome.stderr_end(),
+            outcome.exit.describe() + &outcome.stderr_end() + &not_in_view(outcome),
         ))
     } else {
         None
     }
+}
+
+/// One line after a run whose stderr says a file was not found (`exec:
+/// ...: not found`, `No such file`) while the box's view is in force: what
+/// the box shows a program, since a file beside it is not there.
+fn not_in_view(outcome: &Outcome) -> String {
+    let said = &outcome.stderr_tail;
+    let missing = said.contains("not found") || said.contains("No such file");
+    if !missing || run::allowed().namespaces.is_none() {
+        return String::new();
+    }
+    "\nthe box shows a program its own file (a folder given, or a source's build, whole), \
+     the system's folders and toolchains, the absolute paths among its arguments and an \
+     empty /tmp: no other file beside it (docs/sandbox.md)"
+        .to_string()
 }
 
 /// Why the run counts as a TLE, if it does: the tree's CPU time passed the

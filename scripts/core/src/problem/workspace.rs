@@ -8,6 +8,7 @@ use super::config::{self, Config};
 use crate::base::error::SetupError;
 use crate::base::files;
 use crate::base::nearest::nearest;
+use crate::base::terminal::escape_name;
 use crate::process::run::Program;
 use crate::process::{sight, sources};
 use std::collections::{BTreeMap, BTreeSet};
@@ -22,6 +23,8 @@ const MAX_CONFIG_BYTES: u64 = 1 << 20;
 /// (an interactive problem's case may have no answer).
 #[derive(Clone, Debug)]
 pub struct Case {
+    /// Its file name's stem as printed: a character that could move the
+    /// cursor, start a line or reorder one escaped (`terminal::escape_name`).
     pub name: String,
     pub input: PathBuf,
     pub answer: Option<PathBuf>,
@@ -304,15 +307,15 @@ impl Workspace {
                 _ => None,
             };
             if !unfit.is_empty() {
-                problems.extend(unfit);
+                problems.extend(unfit.iter().map(|problem| escape_name(problem)));
             } else if let Some((has, lacks)) = missing {
-                problems.push(format!(
+                problems.push(escape_name(&format!(
                     "{} has no {name}.{lacks}",
                     dir.join(format!("{name}.{has}")).display()
-                ));
+                )));
             } else if let Some(input) = input {
                 cases.push(Case {
-                    name,
+                    name: escape_name(&name),
                     input,
                     answer,
                 });
@@ -346,11 +349,14 @@ fn subfolders(dir: &Path) -> Vec<String> {
         Ok(entries) => entries,
         Err(_) => return Vec::new(),
     };
+    // A name is printed wherever its problem is: escaped, it names no
+    // folder, and a problem of it is refused as missing.
     entries
         .flatten()
         .filter(|e| e.path().is_dir())
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|name| !name.starts_with('.'))
+        .map(|name| escape_name(&name))
         .collect()
 }
 

@@ -3,6 +3,12 @@
 //! within one deadline, so a slow or broken client never holds up the next
 //! and many of them hold a bounded number of threads; `Content-Length`
 //! bodies up to 16 MiB; CORS preflight; every answer closes the connection.
+//!
+//! Only the extension is answered: a request must name the listener itself
+//! in `Host` (`127.0.0.1:<port>` or `localhost:<port>`, so a DNS-rebound
+//! page's is refused), and one with an `Origin` must come from a browser
+//! extension; anything else is 403 before its body is read. No answer
+//! allows any other origin.
 
 use std::io::{self, ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -33,10 +39,16 @@ pub static STOP: AtomicBool = AtomicBool::new(false);
 /// What `serve` hands each body to.
 type Accept = dyn Fn(&[u8]) -> Result<(), String> + Send + Sync;
 
+/// The origins a request with an `Origin` may come from: the extension's
+/// own, in Chrome (and its kin) or in Firefox.
+const EXTENSION_ORIGINS: [&str; 2] = ["chrome-extension://", "moz-extension://"];
+
 /// What a request gets back: a status and a one-line message.
 pub struct Response {
     pub status: u16,
     pub message: String,
+    /// The extension's origin the answer is for (`Access-Control-Allow-Origin`).
+    origin: Option<String>,
 }
 
 impl Response {
@@ -44,6 +56,7 @@ impl Response {
         Response {
             status,
             message: message.into(),
+            origin: None,
         }
     }
 }
@@ -56,11 +69,12 @@ where
     F: Fn(&[u8]) -> Result<(), String> + Send + Sync + 'static,
 {
     listener.set_nonblocking(true)?;
+    let port = listener.local_addr()?.port();
     let accept: Arc<Accept> = Arc::new(accept);
     let mut open = Vec::new();
     while !STOP.load(Ordering::SeqCst) {
         match listener.accept() {
-            Ok((stream, _)) => hand_over(stream, &accept, &mut open),
+            Ok((stream, _)) => hand_over(stream, port, &accept, &mut open),
             Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {
                 thread::sleep(POLL)
             }
@@ -78,7 +92,7 @@ where
 /// when `MAX_CONNECTIONS` are open or no thread can be started (a process
 /// limit). A thread that has answered is joined first: its place is free
 /// once it is gone, not a moment before.
-fn hand_over(stream: TcpStream, accept: &Arc<Accept>, open: &mut Vec<JoinHandle<()>>) {
+fn hand_over(stream: TcpStream, port: u16, accept: &Arc<Accept>, open: &mut Vec<JoinHandle<()>>) {
     let deadline = Instant::now() + REQUEST_DEADLINE;
     let (done, running): (Vec<_>, Vec<_>) = open.drain(..).partition(|t| t.is_finished());
     for thread in done {
@@ -93,7 +107,7 @@ fn hand_over(stream: TcpStream, accept: &Arc<Accept>, open: &mut Vec<JoinHandle<
     let (theirs, accept) = (Arc::clone(&stream), Arc::clone(accept));
     let spawned = thread::Builder::new()
         .name("import-request".into())
-        .spawn(move || answer(&theirs, deadline, &*accept));
+        .spawn(move || answer(&theirs, port, deadline, &*accept));
     match spawned {
         Ok(thread) => open.push(thread),
         Err(e) => {
@@ -129,7 +143,7 @@ fn report(response: &Response) {
     }
 }
 
-fn answer(stream: &TcpStream, deadline: Instant, accept: &Accept) {
+fn answer(stream: &TcpStream, port: u16, deadline: Instant, accept: &Accept) {
     let ready = stream
         .set_nonblocking(false)
         .and_then(|()| stream.set_write_timeout(Some(REQUEST_DEADLINE)));
@@ -137,7 +151,7 @@ fn answer(stream: &TcpStream, deadline: Instant, accept: &Accept) {
         return;
     }
     let mut request = Timed { stream, deadline };
-    let response = match respond(&mut request, accept) {
+    let response = match respond(&mut request, port, accept) {
         Some(response) => response,
         // Connected and closed without a byte: a port probe.
         None => return,
@@ -177,8 +191,8 @@ impl Read for Timed<'_> {
     }
 }
 
-fn respond(stream: &mut Timed, accept: &Accept) -> Option<Response> {
-    let (head, mut body) = match read_head(stream) {
+fn respond(stream: &mut Timed, port: u16, accept: &Accept) -> Option<Response> {
+    let (head, body) = match read_head(stream) {
         Ok(Some(read)) => read,
         Ok(None) => return None,
         Err(response) => return Some(response),
@@ -187,59 +201,106 @@ fn respond(stream: &mut Timed, accept: &Accept) -> Option<Response> {
         Ok(request) => request,
         Err(message) => return Some(Response::new(400, message)),
     };
-    let path = request.target.split('?').next().unwrap_or("");
-    if path != "/" {
-        return Some(Response::new(404, format!("no {path:?} here: POST to /")));
+    if let Some(refused) = forbidden(&request, port) {
+        return Some(refused);
     }
-    match request.method.as_str() {
-        "OPTIONS" => return Some(Response::new(204, "")),
-        "POST" => {}
-        other => {
-            return Some(Response::new(
-                405,
-                format!("{other} is not served: POST a problem to /"),
-            ))
-        }
-    }
-    if request.header("transfer-encoding").is_some() {
-        return Some(Response::new(411, "send the body with Content-Length"));
-    }
-    let length = match request.header("content-length") {
-        None => return Some(Response::new(411, "the POST has no Content-Length")),
-        Some(text) => match text.parse::<usize>() {
-            Ok(length) => length,
-            Err(_) => {
-                return Some(Response::new(
-                    400,
-                    format!("Content-Length {text:?} is not a whole number"),
-                ))
-            }
-        },
-    };
-    if length > MAX_BODY_BYTES {
+    let origin = request.header("origin").map(str::to_string);
+    Some(Response {
+        origin,
+        ..answer_allowed(&request, body, stream, accept)
+    })
+}
+
+/// Why a request is not the extension's (403): a `Host` other than the
+/// listener's own loopback address and port, or an `Origin` other than a
+/// browser extension's.
+fn forbidden(request: &Request, port: u16) -> Option<Response> {
+    let host = request.header("host").unwrap_or("").to_ascii_lowercase();
+    let own = [format!("127.0.0.1:{port}"), format!("localhost:{port}")];
+    let default_port = port == 80 && (host == "127.0.0.1" || host == "localhost");
+    if !own.contains(&host) && !default_port {
         return Some(Response::new(
-            413,
-            format!("a body of {length} bytes is over the 16 MiB limit"),
+            403,
+            format!("Host {host:?} is not this listener's (127.0.0.1:{port} or localhost:{port})"),
         ));
     }
+    match request.header("origin") {
+        // Echoed in the answer: visible ASCII only.
+        Some(origin)
+            if !EXTENSION_ORIGINS.iter().any(|o| origin.starts_with(o))
+                || !origin.bytes().all(|b| b.is_ascii_graphic()) =>
+        {
+            Some(Response::new(
+                403,
+                format!("Origin {origin:?} is not a browser extension's: only Competitive Companion is answered"),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The answer to a request from the extension: its method and path, then
+/// its body read (to `MAX_BODY_BYTES`) and handed to `accept`.
+fn answer_allowed(
+    request: &Request,
+    mut body: Vec<u8>,
+    stream: &mut Timed,
+    accept: &Accept,
+) -> Response {
+    let path = request.target.split('?').next().unwrap_or("");
+    if path != "/" {
+        return Response::new(404, format!("no {path:?} here: POST to /"));
+    }
+    match request.method.as_str() {
+        "OPTIONS" => return Response::new(204, ""),
+        "POST" => {}
+        other => return Response::new(405, format!("{other} is not served: POST a problem to /")),
+    }
+    let length = match body_length(request) {
+        Ok(length) => length,
+        Err(refused) => return refused,
+    };
     if body.len() > length {
-        return Some(Response::new(400, "more bytes than Content-Length says"));
+        return Response::new(400, "more bytes than Content-Length says");
     }
     // Read as it arrives: memory holds what was sent, not what was announced.
     let missing = (length - body.len()) as u64;
     if let Err(e) = stream.take(missing).read_to_end(&mut body) {
-        return Some(read_failure(&e, "the body"));
+        return read_failure(&e, "the body");
     }
     if body.len() < length {
-        return Some(Response::new(
+        return Response::new(
             400,
             format!("the body ended after {} of {length} bytes", body.len()),
-        ));
+        );
     }
-    Some(match accept(&body) {
+    match accept(&body) {
         Ok(()) => Response::new(200, "received; importing"),
         Err(message) => Response::new(400, message),
-    })
+    }
+}
+
+/// A POST's `Content-Length`, at most `MAX_BODY_BYTES` (else 413).
+fn body_length(request: &Request) -> Result<usize, Response> {
+    if request.header("transfer-encoding").is_some() {
+        return Err(Response::new(411, "send the body with Content-Length"));
+    }
+    let length = match request.header("content-length") {
+        None => return Err(Response::new(411, "the POST has no Content-Length")),
+        Some(text) => text.parse::<usize>().map_err(|_| {
+            Response::new(
+                400,
+                format!("Content-Length {text:?} is not a whole number"),
+            )
+        })?,
+    };
+    if length > MAX_BODY_BYTES {
+        return Err(Response::new(
+            413,
+            format!("a body of {length} bytes is over the 16 MiB limit"),
+        ));
+    }
+    Ok(length)
 }
 
 /// The head up to the blank line, and whatever body bytes came with it;
@@ -328,6 +389,7 @@ fn reason(status: u16) -> &'static str {
         200 => "OK",
         204 => "No Content",
         400 => "Bad Request",
+        403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
         408 => "Request Timeout",
@@ -339,8 +401,8 @@ fn reason(status: u16) -> &'static str {
     }
 }
 
-/// The whole answer. Every response allows any origin (the extension posts
-/// from its own), and a 204 answers the CORS preflight.
+/// The whole answer. One to the extension allows its origin (and a 204
+/// answers its CORS preflight); no other origin is ever allowed.
 fn encode(response: &Response) -> Vec<u8> {
     let body = if response.status == 204 {
         String::new()
@@ -348,18 +410,20 @@ fn encode(response: &Response) -> Vec<u8> {
         format!("{}\n", response.message)
     };
     let mut head = format!(
-        "HTTP/1.1 {} {}\r\n\
-         Access-Control-Allow-Origin: *\r\n\
-         Connection: close\r\n",
+        "HTTP/1.1 {} {}\r\nConnection: close\r\n",
         response.status,
         reason(response.status)
     );
+    if let Some(origin) = &response.origin {
+        head.push_str(&format!(
+            "Access-Control-Allow-Origin: {origin}\r\nVary: Origin\r\n"
+        ));
+    }
     if response.status == 204 || response.status == 405 {
         head.push_str(
             "Allow: POST, OPTIONS\r\n\
              Access-Control-Allow-Methods: POST, OPTIONS\r\n\
              Access-Control-Allow-Headers: Content-Type\r\n\
-             Access-Control-Allow-Private-Network: true\r\n\
              Access-Control-Max-Age: 86400\r\n",
         );
     }
@@ -395,5 +459,34 @@ mod tests {
         );
         assert!(answer.contains("Access-Control-Allow-Methods: POST, OPTIONS\r\n"));
         assert!(answer.ends_with("\r\n\r\n"));
+    }
+
+    #[test]
+    fn only_the_listener_itself_and_extensions_are_answered() {
+        let request = |head: &str| Request::parse(&format!("POST / HTTP/1.1{head}")).unwrap();
+        let allowed = [
+            "\r\nHost: 127.0.0.1:10043",
+            "\r\nHost: LOCALHOST:10043",
+            "\r\nHost: localhost:10043\r\nOrigin: chrome-extension://abcdef",
+            "\r\nHost: localhost:10043\r\nOrigin: moz-extension://1234-abcd",
+        ];
+        for head in allowed {
+            assert!(forbidden(&request(head), 10043).is_none(), "{head:?}");
+        }
+        let refused = [
+            "",
+            "\r\nHost: localhost",
+            "\r\nHost: localhost:10044",
+            "\r\nHost: evil.example:10043",
+            "\r\nHost: 127.0.0.1:10043\r\nOrigin: https://evil.example",
+            "\r\nHost: 127.0.0.1:10043\r\nOrigin: null",
+            "\r\nHost: 127.0.0.1:10043\r\nOrigin: chrome-extension://x\ny",
+        ];
+        for head in refused {
+            let response = forbidden(&request(head), 10043).expect(head);
+            assert_eq!(response.status, 403, "{head:?}");
+        }
+        let answer = String::from_utf8(encode(&Response::new(400, "no"))).unwrap();
+        assert!(!answer.contains("Access-Control-Allow-Origin"), "{answer}");
     }
 }

@@ -13,6 +13,10 @@ const MAX_URL_CHARS: usize = 2048;
 const MAX_TIME_LIMIT_MS: u64 = 3_600_000;
 /// The largest memory limit taken: a TiB.
 const MAX_MEMORY_LIMIT_MB: u64 = 1 << 20;
+/// The most samples one problem brings, and problems one batch announces
+/// (a contest's page has tens at most): more is refused.
+const MAX_SAMPLES: usize = 1000;
+const MAX_BATCH: usize = 100;
 
 /// What a payload says, its text made safe: every name and URL is one line
 /// with no control characters and nothing that reorders or hides text
@@ -57,36 +61,8 @@ pub fn parse(text: &str) -> Result<Payload, String> {
     if !matches!(value, Value::Object(_)) {
         return Err(format!("expected a JSON object, got {}", value.kind()));
     }
-    let tests = required(&value, "tests")?
-        .as_array()
-        .ok_or("\"tests\" must be an array of {\"input\", \"output\"}")?
-        .iter()
-        .enumerate()
-        .map(|(k, test)| {
-            let field = |key: &str| {
-                test.get(key)
-                    .and_then(Value::as_str)
-                    .map(str::to_string)
-                    .ok_or_else(|| format!("tests[{k}] has no string \"{key}\""))
-            };
-            Ok(Sample {
-                input: field("input")?,
-                output: field("output")?,
-            })
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    let batch = match value.get("batch") {
-        None | Some(Value::Null) => None,
-        Some(batch) => Some(Batch {
-            id: string(batch, "batch.id", "id")?.unwrap_or_default(),
-            size: batch
-                .get("size")
-                .and_then(Value::as_f64)
-                .filter(|&n| n >= 1.0 && n.fract() == 0.0)
-                .ok_or("\"batch.size\" must be a whole number of at least 1")?
-                as usize,
-        }),
-    };
+    let tests = samples(&value)?;
+    let batch = batch(&value)?;
     let url = plain_line(&string(&value, "url", "url")?.unwrap_or_default());
     if url.chars().count() > MAX_URL_CHARS {
         return Err(format!(
@@ -123,6 +99,57 @@ pub fn parse(text: &str) -> Result<Payload, String> {
         url,
         tests,
     })
+}
+
+/// The `tests` array, at most `MAX_SAMPLES` of them.
+fn samples(value: &Value) -> Result<Vec<Sample>, String> {
+    let tests = required(value, "tests")?
+        .as_array()
+        .ok_or("\"tests\" must be an array of {\"input\", \"output\"}")?;
+    if tests.len() > MAX_SAMPLES {
+        return Err(format!(
+            "\"tests\" holds {} samples; at most {MAX_SAMPLES} are taken",
+            tests.len()
+        ));
+    }
+    tests
+        .iter()
+        .enumerate()
+        .map(|(k, test)| {
+            let field = |key: &str| {
+                test.get(key)
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+                    .ok_or_else(|| format!("tests[{k}] has no string \"{key}\""))
+            };
+            Ok(Sample {
+                input: field("input")?,
+                output: field("output")?,
+            })
+        })
+        .collect()
+}
+
+/// The `batch`, if any, announcing 1 to `MAX_BATCH` problems.
+fn batch(value: &Value) -> Result<Option<Batch>, String> {
+    let batch = match value.get("batch") {
+        None | Some(Value::Null) => return Ok(None),
+        Some(batch) => batch,
+    };
+    let size = batch
+        .get("size")
+        .and_then(Value::as_f64)
+        .filter(|&n| n >= 1.0 && n.fract() == 0.0)
+        .ok_or("\"batch.size\" must be a whole number of at least 1")?;
+    if size > MAX_BATCH as f64 {
+        return Err(format!(
+            "\"batch.size\" is {size}; a batch of at most {MAX_BATCH} problems is taken"
+        ));
+    }
+    Ok(Some(Batch {
+        id: string(batch, "batch.id", "id")?.unwrap_or_default(),
+        size: size as usize,
+    }))
 }
 
 fn required<'a>(value: &'a Value, key: &str) -> Result<&'a Value, String> {
