@@ -247,11 +247,18 @@ fn a_failing_generator_is_blamed() {
 }
 
 #[test]
-fn a_generator_that_ignores_its_seed_is_warned_about() {
+fn a_generator_that_ignores_its_seed_fails_the_run_naming_it() {
     let sandbox = workspace(TOML, CORRECT, BRUTE, "echo '1 2'; echo 0");
     let (code, stdout, stderr) = stress(&sandbox, &["--count", "5", "--seed", "1"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    stdout.assert_has(
+        "the generator printed the same input for seeds 1 to 5: it ignores its seed, \
+         so nothing could fail but that one input; write problems/fake/src/gen.rs",
+    );
+    assert!(!stdout.contains(" passed, 0 failed"), "{stdout}");
+    // One seed has nothing to compare with: the command that reproduces a failure.
+    let (code, stdout, _) = stress(&sandbox, &["--count", "1", "--seed", "1"]);
     assert_eq!(code, 0, "{stdout}");
-    stderr.assert_has("does it ignore its seed?");
 }
 
 #[test]
@@ -469,4 +476,32 @@ fn a_tle_that_reproduces_when_run_again_is_saved() {
     );
     stdout.assert_has("  the TLE reproduced when run again alone\n");
     assert_eq!(saved(&sandbox).len(), 1, "{stdout}");
+}
+
+#[test]
+fn an_untouched_scaffold_is_refused_naming_the_placeholder_to_write() {
+    let copy = common::WorkspaceCopy::new();
+    assert!(common::succeeded(&copy.judge(&["new", "lc23"])));
+    let built = copy.cargo(&["build", "--release", "-p", "lc23"]);
+    assert!(common::succeeded(&built), "{}", common::text(&built.stderr));
+    let stress = |args: &[&str]| outcome(&copy.judge(&[&["stress", "lc23"][..], args].concat()));
+    let (code, stdout, stderr) = stress(&["--count", "20", "--seed", "1"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    stdout.assert_has("problems/lc23/src/brute.rs is still the scaffold's placeholder (line ");
+    stdout.assert_has("problems/lc23/src/gen.rs is still the scaffold's placeholder (line ");
+    assert!(!stdout.contains(" passed, 0 failed"), "{stdout}");
+
+    // Written (here: the marker lines gone), the pair is stressed.
+    for file in ["brute", "gen"] {
+        let path = copy.root.join(format!("problems/lc23/src/{file}.rs"));
+        let text = fs::read_to_string(&path).unwrap();
+        let kept: Vec<&str> = text
+            .lines()
+            .filter(|line| !line.contains("scaffold-placeholder"))
+            .collect();
+        fs::write(&path, kept.join("\n") + "\n").unwrap();
+    }
+    let (code, stdout, stderr) = stress(&["--count", "20", "--seed", "1"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    stdout.assert_last_line("20 passed, 0 failed");
 }
