@@ -405,3 +405,24 @@ fn other_languages_run_where_their_compiler_is_installed_and_are_named_where_not
         assert_eq!(code, 0, "{name}: {output}");
     }
 }
+
+#[test]
+fn a_source_named_by_its_bare_file_name_is_compiled_from_the_current_folder() {
+    if !have("g++") {
+        return;
+    }
+    let sandbox = Sandbox::new(TOML);
+    sandbox.write(
+        "add.cpp",
+        "#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; \
+         std::cout << a + b << '\\n'; }\n",
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["test", "fake", "--bin", "add.cpp"])
+        .current_dir(&sandbox.root)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = success_stdout(&output);
+    stdout.assert_last_line("1 passed, 0 failed");
+}
