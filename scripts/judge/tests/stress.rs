@@ -505,3 +505,57 @@ fn an_untouched_scaffold_is_refused_naming_the_placeholder_to_write() {
     assert_eq!(code, 0, "{stdout}{stderr}");
     stdout.assert_last_line("20 passed, 0 failed");
 }
+
+#[test]
+fn make_stress_and_make_test_take_sol_brute_and_gen_sources_too() {
+    if !common::have("g++") {
+        return;
+    }
+    let copy = common::WorkspaceCopy::new();
+    let made = copy.make(&["new", "P=cf1a"]);
+    assert!(common::succeeded(&made));
+    // The generator written: the skeleton's input, a number, is the problem's.
+    let gen = copy.root.join("problems/cf1a/src/gen.rs");
+    let text = fs::read_to_string(&gen).unwrap();
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.contains("scaffold-placeholder"))
+        .collect();
+    fs::write(&gen, kept.join("\n") + "\n").unwrap();
+    // The skeleton solution prints the number it reads; so does the right
+    // brute force, the wrong one one more.
+    let brute = "#include <iostream>\nint main() { long long n; std::cin >> n; \
+                 std::cout << n + OFFSET << '\\n'; }\n";
+    fs::write(copy.root.join("right.cpp"), brute.replace("OFFSET", "0")).unwrap();
+    fs::write(copy.root.join("wrong.cpp"), brute.replace("OFFSET", "1")).unwrap();
+
+    let run = |args: &[&str]| outcome(&copy.make(args));
+    fs::write(copy.root.join("judge-data/cf1a/one.in"), "3\n").unwrap();
+    fs::write(copy.root.join("judge-data/cf1a/one.out"), "3\n").unwrap();
+    let (code, stdout, stderr) = run(&["test", "P=cf1a", "BRUTE=right.cpp"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(!stderr.contains("unknown make variable"), "{stderr}");
+    stdout.assert_last_line("1 passed, 0 failed");
+    let (code, stdout, _) = run(&["test", "P=cf1a", "SOL=wrong.cpp"]);
+    assert_ne!(code, 0, "{stdout}");
+    stdout.assert_last_line("0 passed, 1 failed");
+
+    let (code, stdout, stderr) = run(&["stress", "P=cf1a", "BRUTE=right.cpp", "N=20", "SEED=1"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(!stderr.contains("unknown make variable"), "{stderr}");
+    stdout.assert_last_line("20 passed, 0 failed");
+    let (code, stdout, _) = run(&["stress", "P=cf1a", "BRUTE=wrong.cpp", "N=20", "SEED=1"]);
+    assert_ne!(code, 0, "{stdout}");
+    fail_line(&stdout).assert_has("WA from the solution");
+    let (code, stdout, stderr) = run(&[
+        "stress",
+        "P=cf1a",
+        "SOL=wrong.cpp",
+        "BRUTE=right.cpp",
+        "GEN=target/release/cf1a-gen",
+        "N=5",
+        "SEED=7",
+    ]);
+    assert_ne!(code, 0, "{stdout}{stderr}");
+    stdout.assert_has("BIN=wrong.cpp");
+}
