@@ -1,6 +1,8 @@
 # The workspace's commands; README.md explains each. `make` alone builds.
 #   make test   [P=<id>[/<case>]] [BIN=<program>]  judge solutions on their stored cases
+#               [SOL=|BRUTE=<program>]         (SOL: as BIN; BRUTE: a brute force, on them)
 #   make stress P=<id> [N=..] [SEED=..] [JOBS=..]  solution vs brute force on random inputs
+#               [SOL=..] [BRUTE=..] [GEN=..]   (the runner's --sol, --brute, --gen)
 #   make submit P=<id> [COPY=1]                print (and check) what to paste into the judge
 #   make new    P=<id> [JUDGE=poj|leetcode|..] [TITLE=..] [URL=..] [CHECKER=1] [SNIPPET=<file>|-]
 #               [INTERACTIVE=1]                start a new problem (CHECKER=1: with a checker;
@@ -19,7 +21,8 @@
 #   make fmt                                   format every crate
 #   make check                                 everything CI runs
 #   make check-v2                              the sandbox under a cgroup v2 kernel (a QEMU guest)
-# BIN (and the runner's --sol, --brute, --gen) may be a source (.rs/.cpp/.c/.java/.py/...) or a folder.
+# BIN, SOL, BRUTE and GEN (the runner's --bin, --sol, --brute, --gen) may be a source
+# (.rs/.cpp/.c/.java/.py/...) or a folder.
 
 CARGO ?= cargo
 RUNNER := target/release/judge
@@ -33,7 +36,7 @@ opt = $${$(2):+$(1) "$$$(2)"}
 
 # A variable given on the command line that no target reads is a typo
 # (CHEKER=1): warned about, naming the nearest known one.
-KNOWN_VARS := P BIN N SEED JOBS COPY SAVE JUDGE TITLE URL CHECKER SNIPPET INTERACTIVE S IN CASE \
+KNOWN_VARS := P BIN SOL BRUTE GEN N SEED JOBS COPY SAVE JUDGE TITLE URL CHECKER SNIPPET INTERACTIVE S IN CASE \
 	PORT ONCE PKG ID FORCE MATRIX CARGO TOOLS JUDGE_RUST RUNNER PROBLEMS
 given = $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 nearest = $(shell echo $(1) $(KNOWN_VARS) | awk 'function d(s, t, i, j, m, n, c, x, a) { \
@@ -54,11 +57,17 @@ build:
 	@if [ -t 1 ]; then $(CARGO) build --release --workspace; \
 	else $(CARGO) build --release --workspace --quiet; fi
 
+# One program judged instead of the built solution: BIN= or SOL= (the same),
+# or BRUTE=, a brute force proven on the stored cases before a stress.
 test: build
-	@$(RUNNER) test $(P) $(call opt,--bin,BIN)
+	@$(if $(GEN),$(error GEN= is make stress's: make test judges the stored cases))
+	@set -- $${BIN:+x} $${SOL:+x} $${BRUTE:+x}; [ $$# -le 1 ] || \
+		{ echo "make test judges one program: BIN=, SOL= or BRUTE=" >&2; exit 2; }
+	@$(RUNNER) test $(P) $(call opt,--bin,BIN) $(call opt,--bin,SOL) $(call opt,--bin,BRUTE)
 
 stress: build
-	@$(RUNNER) stress $(P) $(call opt,--count,N) $(call opt,--seed,SEED) $(call opt,--jobs,JOBS)
+	@$(RUNNER) stress $(P) $(call opt,--count,N) $(call opt,--seed,SEED) $(call opt,--jobs,JOBS) \
+		$(call opt,--sol,SOL) $(call opt,--brute,BRUTE) $(call opt,--gen,GEN)
 
 submit: build toolchain
 	@$(RUNNER) submit $(P) $(if $(COPY),--copy)

@@ -200,8 +200,8 @@ pub fn read_array<'a, I: DerefMut<Target = Cursor<'a>>, T>(
 }
 
 /// Where the part of the value at `start` that `path` leads to starts:
-/// index i of an array is its element i, of a string its character i. The
-/// value has been read already; a path that leads out of it stops where
+/// index i of an array is its element i, of a string its character i, and
+/// a one-character string is its character. The value has been read already; a path that leads out of it stops where
 /// the value stops making sense of it.
 pub fn locate(input: &Cursor, start: usize, path: &[usize]) -> usize {
     let mut input = input.clone();
@@ -217,28 +217,41 @@ pub fn locate(input: &Cursor, start: usize, path: &[usize]) -> usize {
             input.skip_whitespace();
         } else if input.eat_here(b'"') {
             for _ in 0..index {
-                match input.peek() {
-                    Some(b'\\') => {
-                        input.bump();
-                        if read_escape(&mut input, &mut Vec::new()).is_err() {
-                            break;
-                        }
-                    }
-                    Some(b'"') | None => break,
-                    // One character: its first byte and any continuation bytes.
-                    Some(_) => {
-                        input.bump();
-                        while input.peek().is_some_and(|byte| byte & 0xc0 == 0x80) {
-                            input.bump();
-                        }
-                    }
+                if !skip_character(&mut input) {
+                    break;
                 }
             }
         } else {
             break;
         }
     }
-    input.pos()
+    // A one-character string (a `char`'s) is its character: the fault is
+    // there, not at the quote.
+    let at = input.pos();
+    let mut inside = input.clone();
+    if inside.eat_here(b'"') && skip_character(&mut inside) && inside.peek() == Some(b'"') {
+        return at + 1;
+    }
+    at
+}
+
+/// Moves past one character of a string's text (an escape, or a UTF-8
+/// character's bytes); false at the closing quote, the end, or a bad escape.
+fn skip_character(input: &mut Cursor) -> bool {
+    match input.peek() {
+        Some(b'\\') => {
+            input.bump();
+            read_escape(input, &mut Vec::new()).is_ok()
+        }
+        Some(b'"') | None => false,
+        Some(_) => {
+            input.bump();
+            while input.peek().is_some_and(|byte| byte & 0xc0 == 0x80) {
+                input.bump();
+            }
+            true
+        }
+    }
 }
 
 pub fn write_array<T>(items: &[T], out: &mut Vec<u8>, mut element: impl FnMut(&T, &mut Vec<u8>)) {

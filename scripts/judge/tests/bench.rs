@@ -272,3 +272,27 @@ fn io_floor_reads_everything_and_writes_exactly_the_bytes_asked() {
     let output = floor(&["io-floor", "lots"], b"");
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn a_bench_size_over_the_cap_refuses_the_bench_alone() {
+    let sandbox = workspace(
+        "bench.max = [10, 1000000000]\n",
+        "read a b; echo $((a + b))",
+    );
+    sandbox.program("target/release/fake-brute", "read a b; echo $((a + b))");
+    let (code, stdout, stderr) = run(&sandbox, &["test", "fake"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    stdout.assert_last_line("1 passed, 0 failed");
+    let (code, stdout, stderr) = run(&sandbox, &["stress", "fake", "--count", "1"]);
+    assert_ne!(code, 2, "{stdout}{stderr}");
+    assert!(!stderr.contains("bench.max"), "{stderr}");
+
+    let generated = read(&sandbox, "target/release/gen.log");
+    let (code, _, stderr) = run(&sandbox, &["bench", "fake", "--smoke"]);
+    assert_eq!(code, 2, "{stderr}");
+    stderr.assert_has(
+        "judge: fake: `bench.max` lists 1000000000, over the largest size a generator \
+         makes, 100000000",
+    );
+    assert_eq!(read(&sandbox, "target/release/gen.log"), generated);
+}

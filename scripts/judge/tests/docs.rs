@@ -271,7 +271,12 @@ fn the_submit_page_gives_each_judge_the_rust_the_judges_table_gives_it() {
     let found = table_rows(&page, "docs/submit.md", "| judge | Rust |");
     let expected: Vec<String> = JUDGES
         .iter()
-        .map(|judge| format!("| {} | {} |", judge.title, judge.rust.unwrap_or("none")))
+        .map(|judge| {
+            let rust = judge
+                .rust
+                .map_or("none".to_string(), |rust| rust.describe());
+            format!("| {} | {rust} |", judge.title)
+        })
         .collect();
     assert_rows(
         "docs/submit.md, the judges' Rust (JUDGES in scripts/core/src/base/judges.rs)",

@@ -107,7 +107,7 @@ fn a_seed_style_cpp_file_gets_the_rust_solutions_verdicts() {
     let (from_cpp, from_rust) = (judged(&cpp), judged(&rust));
     success_stdout(&from_cpp);
     let stderr = text(&from_cpp.stderr);
-    stderr.assert_has("compiling g++ -O2 -std=c++17 -DONLINE_JUDGE");
+    stderr.assert_has("compiling g++ -O2 -std=gnu++23 -DONLINE_JUDGE");
     let cases = verdicts(&from_cpp);
     assert!(cases.len() >= 7, "{cases:?}");
     assert!(
@@ -404,4 +404,47 @@ fn other_languages_run_where_their_compiler_is_installed_and_are_named_where_not
         }
         assert_eq!(code, 0, "{name}: {output}");
     }
+}
+
+#[test]
+fn a_source_named_by_its_bare_file_name_is_compiled_from_the_current_folder() {
+    if !have("g++") {
+        return;
+    }
+    let sandbox = Sandbox::new(TOML);
+    sandbox.write(
+        "add.cpp",
+        "#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; \
+         std::cout << a + b << '\\n'; }\n",
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["test", "fake", "--bin", "add.cpp"])
+        .current_dir(&sandbox.root)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = success_stdout(&output);
+    stdout.assert_last_line("1 passed, 0 failed");
+}
+
+#[test]
+fn cpp_is_compiled_as_gnu_cpp_23_as_problemtools_does() {
+    if !have("g++") {
+        return;
+    }
+    let sandbox = Sandbox::new(TOML);
+    // `std::ssize` is C++20: NWERC 2022's jury C++ uses it.
+    let cpp = sandbox.write(
+        "add.cpp",
+        "#include <iostream>\n#include <vector>\nint main() {\n    std::vector<long long> v(2);\n    \
+         for (auto &x : v) std::cin >> x;\n    long long sum = 0;\n    \
+         for (std::ptrdiff_t i = 0; i < std::ssize(v); i++) sum += v[i];\n    \
+         std::cout << sum << '\\n';\n}\n",
+    );
+    let (code, stdout, stderr) = sandbox.table_with(&cpp);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    stdout.assert_last_line("1 passed, 0 failed");
+    // The g++ here (12 or newer) has gnu++23: nothing to say of another.
+    stderr.assert_has("judge: compiling g++ -O2 -std=gnu++23 -DONLINE_JUDGE ");
+    assert!(!stderr.contains("no -std="), "{stderr}");
 }

@@ -3,7 +3,7 @@
 //! and the one brute-force and generator interface every kind shares; and
 //! every template is some kind's. Checked like the house skeleton is.
 
-use judge_core::problem::kind::{Kind, BRUTE_INTERFACE, GEN_INTERFACE, TEMPLATES};
+use judge_core::problem::kind::{Kind, BRUTE_INTERFACE, GEN_INTERFACE, PLACEHOLDER, TEMPLATES};
 use judge_core::problem::workspace::Workspace;
 use std::fs;
 use std::path::Path;
@@ -132,6 +132,18 @@ fn every_template_file_belongs_to_a_kind_and_follows_the_interfaces() {
         if template.path.ends_with("/src/brute.rs.tmpl") {
             assert!(text.contains(BRUTE_INTERFACE), "{}", template.path);
         }
+        // `judge stress` refuses a stdin or LeetCode brute force or generator
+        // still as written: its answers are the skeleton's.
+        let helper = ["/src/brute.rs.tmpl", "/src/gen.rs.tmpl"]
+            .iter()
+            .any(|end| template.path.ends_with(end));
+        let placeholder = helper && !template.path.starts_with("interactive/");
+        assert_eq!(
+            text.matches(PLACEHOLDER).count(),
+            usize::from(placeholder),
+            "{}",
+            template.path
+        );
     }
 }
 

@@ -196,6 +196,35 @@ fn defaults_follow_the_judge_named_by_the_prefix() {
     common::assert_toml(&made.map(|id| copy.root.join(format!("judge-data/{id}/problem.toml"))));
 }
 
+#[test]
+fn a_leetcode_url_gives_the_title_from_its_slug_unless_one_is_given() {
+    let copy = WorkspaceCopy::new();
+    let url = "https://leetcode.com/problems/merge-k-sorted-lists/description/";
+    let output = copy.judge(&["new", "lc23", "--url", url]);
+    assert!(succeeded(&output));
+    let stdout = text(&output.stdout);
+    assert!(!stdout.contains("no title"), "{stdout}");
+    let config = fs::read_to_string(copy.root.join("judge-data/lc23/problem.toml")).unwrap();
+    config.assert_has("title = \"Merge K Sorted Lists\"\n");
+    let solution = fs::read_to_string(copy.root.join("problems/lc23/src/main.rs")).unwrap();
+    assert!(
+        solution.starts_with(&format!("//! lc23 Merge K Sorted Lists — {url}\n")),
+        "{solution}"
+    );
+
+    let output = copy.judge(&[
+        "new",
+        "lc24",
+        "--url",
+        url,
+        "--title",
+        "Merge k Sorted Lists",
+    ]);
+    assert!(succeeded(&output));
+    let config = fs::read_to_string(copy.root.join("judge-data/lc24/problem.toml")).unwrap();
+    config.assert_has("title = \"Merge k Sorted Lists\"\n");
+}
+
 // LeetCode's Rust templates exactly as its editor shows them, trailing
 // spaces included.
 const TWO_SUM: &str = "impl Solution {

@@ -119,7 +119,7 @@ fn snippets_added_to_a_new_problem_build_judge_submit_and_are_checked_for_drift(
     let stderr = text(&output.stderr);
     assert!(
         stderr.starts_with(&format!(
-            "cf9a: {} bytes, compiles with rustc {}",
+            "cf9a: {} bytes; proved: rustc {} edition 2021; local rustc ",
             edited.len(),
             env!("CARGO_PKG_RUST_VERSION")
         )),

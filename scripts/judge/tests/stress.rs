@@ -247,11 +247,18 @@ fn a_failing_generator_is_blamed() {
 }
 
 #[test]
-fn a_generator_that_ignores_its_seed_is_warned_about() {
+fn a_generator_that_ignores_its_seed_fails_the_run_naming_it() {
     let sandbox = workspace(TOML, CORRECT, BRUTE, "echo '1 2'; echo 0");
     let (code, stdout, stderr) = stress(&sandbox, &["--count", "5", "--seed", "1"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    stdout.assert_has(
+        "the generator printed the same input for seeds 1 to 5: it ignores its seed, \
+         so nothing could fail but that one input; write problems/fake/src/gen.rs",
+    );
+    assert!(!stdout.contains(" passed, 0 failed"), "{stdout}");
+    // One seed has nothing to compare with: the command that reproduces a failure.
+    let (code, stdout, _) = stress(&sandbox, &["--count", "1", "--seed", "1"]);
     assert_eq!(code, 0, "{stdout}");
-    stderr.assert_has("does it ignore its seed?");
 }
 
 #[test]
@@ -469,4 +476,86 @@ fn a_tle_that_reproduces_when_run_again_is_saved() {
     );
     stdout.assert_has("  the TLE reproduced when run again alone\n");
     assert_eq!(saved(&sandbox).len(), 1, "{stdout}");
+}
+
+#[test]
+fn an_untouched_scaffold_is_refused_naming_the_placeholder_to_write() {
+    let copy = common::WorkspaceCopy::new();
+    assert!(common::succeeded(&copy.judge(&["new", "lc23"])));
+    let built = copy.cargo(&["build", "--release", "-p", "lc23"]);
+    assert!(common::succeeded(&built), "{}", common::text(&built.stderr));
+    let stress = |args: &[&str]| outcome(&copy.judge(&[&["stress", "lc23"][..], args].concat()));
+    let (code, stdout, stderr) = stress(&["--count", "20", "--seed", "1"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    stdout.assert_has("problems/lc23/src/brute.rs is still the scaffold's placeholder (line ");
+    stdout.assert_has("problems/lc23/src/gen.rs is still the scaffold's placeholder (line ");
+    assert!(!stdout.contains(" passed, 0 failed"), "{stdout}");
+
+    // Written (here: the marker lines gone), the pair is stressed.
+    for file in ["brute", "gen"] {
+        let path = copy.root.join(format!("problems/lc23/src/{file}.rs"));
+        let text = fs::read_to_string(&path).unwrap();
+        let kept: Vec<&str> = text
+            .lines()
+            .filter(|line| !line.contains("scaffold-placeholder"))
+            .collect();
+        fs::write(&path, kept.join("\n") + "\n").unwrap();
+    }
+    let (code, stdout, stderr) = stress(&["--count", "20", "--seed", "1"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    stdout.assert_last_line("20 passed, 0 failed");
+}
+
+#[test]
+fn make_stress_and_make_test_take_sol_brute_and_gen_sources_too() {
+    if !common::have("g++") {
+        return;
+    }
+    let copy = common::WorkspaceCopy::new();
+    let made = copy.make(&["new", "P=cf1a"]);
+    assert!(common::succeeded(&made));
+    // The generator written: the skeleton's input, a number, is the problem's.
+    let gen = copy.root.join("problems/cf1a/src/gen.rs");
+    let text = fs::read_to_string(&gen).unwrap();
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.contains("scaffold-placeholder"))
+        .collect();
+    fs::write(&gen, kept.join("\n") + "\n").unwrap();
+    // The skeleton solution prints the number it reads; so does the right
+    // brute force, the wrong one one more.
+    let brute = "#include <iostream>\nint main() { long long n; std::cin >> n; \
+                 std::cout << n + OFFSET << '\\n'; }\n";
+    fs::write(copy.root.join("right.cpp"), brute.replace("OFFSET", "0")).unwrap();
+    fs::write(copy.root.join("wrong.cpp"), brute.replace("OFFSET", "1")).unwrap();
+
+    let run = |args: &[&str]| outcome(&copy.make(args));
+    fs::write(copy.root.join("judge-data/cf1a/one.in"), "3\n").unwrap();
+    fs::write(copy.root.join("judge-data/cf1a/one.out"), "3\n").unwrap();
+    let (code, stdout, stderr) = run(&["test", "P=cf1a", "BRUTE=right.cpp"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(!stderr.contains("unknown make variable"), "{stderr}");
+    stdout.assert_last_line("1 passed, 0 failed");
+    let (code, stdout, _) = run(&["test", "P=cf1a", "SOL=wrong.cpp"]);
+    assert_ne!(code, 0, "{stdout}");
+    stdout.assert_last_line("0 passed, 1 failed");
+
+    let (code, stdout, stderr) = run(&["stress", "P=cf1a", "BRUTE=right.cpp", "N=20", "SEED=1"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(!stderr.contains("unknown make variable"), "{stderr}");
+    stdout.assert_last_line("20 passed, 0 failed");
+    let (code, stdout, _) = run(&["stress", "P=cf1a", "BRUTE=wrong.cpp", "N=20", "SEED=1"]);
+    assert_ne!(code, 0, "{stdout}");
+    fail_line(&stdout).assert_has("WA from the solution");
+    let (code, stdout, stderr) = run(&[
+        "stress",
+        "P=cf1a",
+        "SOL=wrong.cpp",
+        "BRUTE=right.cpp",
+        "GEN=target/release/cf1a-gen",
+        "N=5",
+        "SEED=7",
+    ]);
+    assert_ne!(code, 0, "{stdout}{stderr}");
+    stdout.assert_has("BIN=wrong.cpp");
 }

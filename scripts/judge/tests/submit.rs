@@ -1,7 +1,8 @@
 //! `judge submit`: what is printed compiles alone on the floor rustc of the
-//! judges that take Rust (the workspace's `rust-version`) and on stable, and
-//! a paste that would not is refused, by the compiler, before anything is
-//! printed.
+//! judges that take Rust (the workspace's `rust-version`) and on stable,
+//! under the editions its judge compiles with (the floor's newest where it
+//! knows none of them), and a paste that would not is refused, by the
+//! compiler, before anything is printed.
 
 mod common;
 
@@ -125,7 +126,7 @@ fn every_real_problem_prints_a_paste_that_compiles_alone_on_the_floor_rustc() {
         assert_eq!(output.status.code(), Some(0), "{id}: {stderr}");
         assert!(
             stderr.starts_with(&format!(
-                "{id}: {} bytes, compiles with rustc {FLOOR}",
+                "{id}: {} bytes; proved: rustc {FLOOR} edition ",
                 paste.len()
             )),
             "{stderr}"
@@ -181,11 +182,12 @@ fn leetcode_paste_is_only_the_region_and_compiles_under_both_editions() {
     assert_eq!(
         text(&output.stderr).lines().next().unwrap(),
         format!(
-            "fake: {} bytes, compiles with rustc {FLOOR} and {} (edition 2018, 2021)",
+            "fake: {} bytes; proved: rustc {FLOOR} edition 2018, 2021; \
+             local rustc {} edition 2018, 2021",
             paste.len(),
             local_rustc_version()
         )
-        .replace(&format!(" and {FLOOR}"), "")
+        .replace(&format!("; local rustc {FLOOR} edition 2018, 2021"), "")
     );
 }
 
@@ -430,4 +432,35 @@ fn copy_pipes_the_paste_into_the_first_clipboard_program() {
         "{}",
         text(&output.stderr)
     );
+}
+
+#[test]
+fn an_atcoder_paste_is_proven_under_edition_2024_on_the_local_rustc() {
+    require_judge_rustc();
+    let local = local_rustc_version();
+    let atcoder = POJ.replace("poj", "atcoder");
+    // `gen` is a reserved keyword from edition 2024 on: the floor's 2021 builds it.
+    let sandbox = with_solution(
+        &atcoder,
+        "fn main() {\n    let gen = 1;\n    println!(\"{gen}\");\n}\n",
+    );
+    let (output, stderr) = submit(&sandbox, 1);
+    assert!(output.stdout.is_empty());
+    assert!(
+        stderr.starts_with(&format!(
+            "fake: refused: does not compile with rustc {local} (edition 2024, -O):\n"
+        )),
+        "{stderr}"
+    );
+    stderr.assert_has("--> problems/fake/src/main.rs:2:");
+
+    sandbox.write(
+        "problems/fake/src/main.rs",
+        "fn main() {\n    let r#gen = 1;\n    println!(\"{}\", r#gen);\n}\n",
+    );
+    let (_, stderr) = submit(&sandbox, 0);
+    stderr.assert_has(&format!(
+        " bytes; proved: rustc {FLOOR} edition 2021; local rustc {local} edition 2024\n"
+    ));
+    stderr.assert_has("fake: AtCoder runs Rust 1.89 (edition 2024)");
 }

@@ -394,6 +394,26 @@ fn a_constraint_unmet_is_refused_at_the_part_at_fault() {
 }
 
 #[test]
+fn a_char_unmet_is_refused_at_the_character_not_its_quote() {
+    let mut out = Vec::new();
+    let x_or_o = |board: &Vec<Vec<char>>| {
+        for (row, cells) in board.iter().enumerate() {
+            if let Some(col) = cells.iter().position(|&c| c != 'X' && c != 'O') {
+                return Err(Unmet::new("'X' or 'O'").at(row).at(col));
+            }
+        }
+        Ok(())
+    };
+    let refused = cases(b"[[\"X\",\"O\"],[\"X\",\"Y\"]]\n", &mut out, |case| {
+        case.arg_where(x_or_o)
+    });
+    assert_eq!(
+        refused.unwrap_err(),
+        "line 1, column 18: expected 'X' or 'O', found 'Y'"
+    );
+}
+
+#[test]
 fn a_design_call_is_refused_naming_its_arguments() {
     let mut out = Vec::new();
     let result = design(

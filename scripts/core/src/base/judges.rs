@@ -1,7 +1,7 @@
 //! The judges this workspace knows: one table, read by `new` and `import`
 //! for a new problem's limits, compare mode, URL and id (each judge's rules
 //! for both ways: an id's page, a page's id), and by `submit` for the Rust a
-//! judge runs. A judge is one entry here.
+//! judge runs and the editions it compiles with. A judge is one entry here.
 
 pub mod urls;
 
@@ -13,6 +13,36 @@ use urls::Url;
 /// reads too and the Makefile installs. A problem may ask for another with
 /// `rustc = "<version>"` in its problem.toml.
 pub const RUST_FLOOR: &str = env!("CARGO_PKG_RUST_VERSION");
+
+/// The editions a paste is proven under when its judge is not in the table
+/// or takes no Rust.
+pub const OTHER_EDITIONS: &[&str] = &["2021"];
+
+/// The Rust a judge runs: its version and the editions it compiles with.
+#[derive(Clone, Copy, Debug)]
+pub struct Rust {
+    /// `1.89`, as the judge names it.
+    pub version: &'static str,
+    /// Each one a paste is proven under, on every rustc here that knows it.
+    pub editions: &'static [&'static str],
+}
+
+impl Rust {
+    /// `1.89 (edition 2024)`, `1.89 (editions 2021 and 2024)`.
+    pub fn describe(&self) -> String {
+        match self.editions {
+            [one] => format!("{} (edition {one})", self.version),
+            [rest @ .., last] => {
+                format!("{} (editions {} and {last})", self.version, rest.join(", "))
+            }
+            [] => self.version.to_string(),
+        }
+    }
+}
+
+const fn rust(version: &'static str, editions: &'static [&'static str]) -> Option<Rust> {
+    Some(Rust { version, editions })
+}
 
 /// What a judge runs: a whole program on stdin, or a method of LeetCode's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +74,7 @@ pub struct Judge {
     pub time: Clock,
     pub format: Format,
     /// `None` when the judge takes no Rust at all.
-    pub rust: Option<&'static str>,
+    pub rust: Option<Rust>,
     /// The problem's page from what of its id follows the prefix, when that
     /// says enough.
     pub url: fn(&str) -> Option<String>,
@@ -57,7 +87,7 @@ impl Judge {
     /// The full rustc version of the Rust it runs (`1.89` is `1.89.0`), as
     /// problem.toml's `rustc` takes it; `None` when it takes no Rust.
     pub fn rustc_version(&self) -> Option<String> {
-        let version = self.rust?.split_whitespace().next()?;
+        let version = self.rust?.version;
         Some(match version.matches('.').count() {
             1 => format!("{version}.0"),
             _ => version.to_string(),
@@ -73,7 +103,7 @@ const fn judge(
     domains: &'static [&'static str],
     (time_limit_ms, memory_limit_kib, stack_kib): (u64, u64, Option<u64>),
     (compare, time, format): (CompareMode, Clock, Format),
-    rust: Option<&'static str>,
+    rust: Option<Rust>,
     (url, id): Rules,
 ) -> Judge {
     Judge {
@@ -121,7 +151,7 @@ pub const JUDGES: &[Judge] = &[
         &["leetcode.com", "leetcode.cn"],
         (1000, 65536, Some(8192)),
         (Exact, Clock::Wall, LeetCode),
-        Some("1.79"),
+        rust("1.79", &["2018", "2021"]),
         // Pages are named by slug, which the id does not hold; the id is the
         // number the name starts with (`294. Flip Game II`), else the slug.
         (
@@ -141,7 +171,7 @@ pub const JUDGES: &[Judge] = &[
         &["codeforces.com"],
         (2000, 262144, Some(262144)),
         (Tokens, Clock::Cpu, Stdin),
-        Some("1.89 (editions 2021 and 2024)"),
+        rust("1.89", &["2021", "2024"]),
         // cf1234c1 is problemset/problem/1234/C1; contest/118/problem/A is
         // cf118a too, and gym/100001/problem/B cfgym100001b.
         (
@@ -173,7 +203,7 @@ pub const JUDGES: &[Judge] = &[
         &["atcoder.jp"],
         (2000, 1048576, Some(1048576)),
         (Tokens, Clock::Cpu, Stdin),
-        Some("1.89 (edition 2024)"),
+        rust("1.89", &["2024"]),
         // atcabc300a is contest abc300's task a: contests/abc300/tasks/abc300_a.
         (
             |rest| {
@@ -195,7 +225,7 @@ pub const JUDGES: &[Judge] = &[
         &["kattis.com"],
         (1000, 1048576, None),
         (Tokens, Clock::Cpu, Stdin),
-        Some("1.78"),
+        rust("1.78", &["2021"]),
         GENERIC,
     ),
     judge(
@@ -203,7 +233,7 @@ pub const JUDGES: &[Judge] = &[
         &["cses.fi"],
         (1000, 524288, Some(8192)),
         (Tokens, Clock::Cpu, Stdin),
-        Some("1.75"),
+        rust("1.75", &["2021"]),
         // cses1068 is problemset/task/1068, which the generic rule reads back.
         (
             |rest| digits(rest).then(|| format!("https://cses.fi/problemset/task/{rest}")),
@@ -215,7 +245,7 @@ pub const JUDGES: &[Judge] = &[
         &["yukicoder.me"],
         (2000, 524288, Some(8192)),
         (Tokens, Clock::Cpu, Stdin),
-        Some("1.92"),
+        rust("1.92", &["2024"]),
         GENERIC,
     ),
     judge(
@@ -223,7 +253,7 @@ pub const JUDGES: &[Judge] = &[
         &["judge.yosupo.jp"],
         (5000, 1048576, None),
         (Tokens, Clock::Cpu, Stdin),
-        Some("1.94"),
+        rust("1.94", &["2024"]),
         GENERIC,
     ),
 ];
@@ -260,6 +290,14 @@ pub fn of_id(id: &str) -> Option<&'static Judge> {
 pub fn prefixes() -> String {
     let prefixes: Vec<&str> = JUDGES.iter().map(|j| j.prefix).collect();
     prefixes.join(", ")
+}
+
+/// The editions a judge (known or not) compiles a paste with.
+pub fn editions_of(name: &str) -> &'static [&'static str] {
+    match known(name).and_then(|j| j.rust) {
+        Some(rust) => rust.editions,
+        None => OTHER_EDITIONS,
+    }
 }
 
 /// The format a judge (known or not) runs: LeetCode's, or stdin.
@@ -324,6 +362,38 @@ mod tests {
             assert_eq!(numbers(&version).len(), 3, "{version}");
             assert!(numbers(&version) >= numbers(RUST_FLOOR), "{version}");
         }
+    }
+
+    #[test]
+    fn a_judge_on_rust_1_85_or_newer_compiles_edition_2024_and_no_older_one_does() {
+        for judge in JUDGES {
+            let rust = match judge.rust {
+                Some(rust) => rust,
+                None => {
+                    assert_eq!(editions_of(judge.name), OTHER_EDITIONS);
+                    continue;
+                }
+            };
+            let minor: u32 = rust.version.split('.').nth(1).unwrap().parse().unwrap();
+            assert!(!rust.editions.is_empty(), "{}", judge.name);
+            assert_eq!(
+                rust.editions.contains(&"2024"),
+                minor >= 85,
+                "{}",
+                judge.name
+            );
+            assert_eq!(editions_of(judge.name), rust.editions);
+        }
+        assert_eq!(editions_of("atcoder"), ["2024"]);
+        assert_eq!(editions_of("spoj"), OTHER_EDITIONS);
+        assert_eq!(
+            known("codeforces").unwrap().rust.unwrap().describe(),
+            "1.89 (editions 2021 and 2024)"
+        );
+        assert_eq!(
+            known("atcoder").unwrap().rust.unwrap().describe(),
+            "1.89 (edition 2024)"
+        );
     }
 
     #[test]

@@ -144,6 +144,20 @@ fn write_report(
     Ok(())
 }
 
+/// Whether the problem's `bench.` lines give something to bench: one line
+/// at least, no size over the generators' cap.
+fn benchable(config: &Config) -> Result<(), SetupError> {
+    if config.bench.is_empty() {
+        return Err(SetupError(
+            "problem.toml has no `bench.<series> = [<size>, <size>, ...]` line to benchmark".into(),
+        ));
+    }
+    match config.bench.iter().find_map(|series| series.oversized()) {
+        Some(why) => Err(SetupError(why)),
+        None => Ok(()),
+    }
+}
+
 fn bench_problem(
     problem: &Problem,
     smoke: bool,
@@ -151,11 +165,7 @@ fn bench_problem(
     table: &mut Table,
 ) -> Result<(), SetupError> {
     let (workspace, id, config) = (&problem.workspace, problem.id.as_str(), &problem.config);
-    if config.bench.is_empty() {
-        return Err(SetupError(
-            "problem.toml has no `bench.<series> = [<size>, <size>, ...]` line to benchmark".into(),
-        ));
-    }
+    benchable(config)?;
     let solution = Program::exec(workspace.built(id)?);
     let brute_path = workspace.binary(&format!("{id}-brute"));
     let brute = (!smoke && brute_path.is_file()).then(|| Program::exec(brute_path));

@@ -6,6 +6,7 @@
 use crate::base::args::Args;
 use crate::base::error::SetupError;
 use crate::base::judges;
+use crate::base::judges::urls::leetcode_title;
 use crate::base::nearest::nearest;
 use crate::problem::kind::Kind;
 use crate::problem::scaffold::{scaffold, Spec};
@@ -33,6 +34,9 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     spec.title = checked_one_line("title", args.value("title").unwrap_or(""))?.to_string();
     if let Some(url) = args.value("url") {
         spec.url = checked_one_line("url", url)?.to_string();
+        if spec.title.is_empty() {
+            spec.title = leetcode_title(url).unwrap_or_default();
+        }
     }
     if let Some(file) = args.value("snippet") {
         spec.snippet = Some(read_snippet(file)?);

@@ -1,7 +1,9 @@
 //! `judge stress`: the solution against the brute force on generated inputs,
 //! seed after seed on every core. The first failure is shrunk, saved as a
 //! regression case (or under `--save-dir`, with the `cp` that keeps it) and
-//! reported with the command that reproduces it. Several problems are
+//! reported with the command that reproduces it. A run where nothing could
+//! fail (a placeholder brute force or generator, a generator ignoring its
+//! seed) is refused, naming the file to write. Several problems are
 //! stressed one after the other, and every failing one is named at the end.
 
 mod progress;
@@ -14,6 +16,7 @@ use crate::judging::shrink;
 use crate::judging::trial::{brute_limits, Failure, Found, Rerun, Trial};
 use crate::problem::config::keys::MAX_TIME_LIMIT_MS;
 use crate::problem::config::Layout;
+use crate::problem::kind::PLACEHOLDER;
 use crate::problem::workspace::Workspace;
 use crate::process::launch;
 use crate::process::interrupt;
@@ -31,8 +34,9 @@ const DEFAULT_COUNT: u64 = 1000;
 /// Inputs up to this size are printed with the failure.
 const SHOWN_LINES: usize = 20;
 const SHOWN_BYTES: usize = 2048;
-/// How many first seeds are compared to catch a generator that ignores its seed.
-const SEED_CHECK: u64 = 3;
+/// How many first seeds are compared to catch a generator that ignores its
+/// seed: 20 equal inputs by chance are beyond belief, even of a coin toss.
+const SEED_CHECK: u64 = 20;
 
 /// What the command line asked for.
 struct Settings {
@@ -95,7 +99,14 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
 fn stress_one(workspace: &Workspace, args: &Args, id: &str) -> Result<bool, SetupError> {
     let (settings, trial) = setup(workspace, args, id)?;
     outln!("seed {}", settings.seed);
-    warn_if_seed_ignored(&trial, &settings);
+    let idle = nothing_could_fail(workspace, args, &trial, &settings);
+    if !idle.is_empty() {
+        for why in idle {
+            outln!("{why}");
+        }
+        outln!("not stressed: nothing could fail");
+        return Ok(false);
+    }
     // Seeds whose TLE did not reproduce when run again alone.
     let mut untold = Vec::new();
     let mut from = 0;
@@ -245,26 +256,84 @@ fn clock_seed() -> u64 {
     now.as_micros() as u64 % 1_000_000_000
 }
 
-/// A generator that prints the same input for every seed tests one input only.
-fn warn_if_seed_ignored(trial: &Trial, settings: &Settings) {
-    let seeds: Vec<u64> = (0..SEED_CHECK)
-        .map(|i| settings.seed.wrapping_add(i))
-        .collect();
-    let inputs: Result<Vec<Vec<u8>>, Found> = seeds
+/// Why nothing could fail in this run, each naming the file to write: a
+/// brute force or generator still the scaffold's placeholder (a line holding
+/// `kind::PLACEHOLDER`), or a generator printing one input whatever its seed.
+fn nothing_could_fail(
+    workspace: &Workspace,
+    args: &Args,
+    trial: &Trial,
+    settings: &Settings,
+) -> Vec<String> {
+    let programs = [
+        ("brute", "brute force", trial.brute.is_some()),
+        ("gen", "generator", true),
+    ];
+    let mut idle: Vec<String> = programs
         .iter()
-        .map(|&seed| trial.generate(seed, settings.size))
+        .filter(|&&(_, _, used)| used)
+        .filter_map(|&(option, what, _)| {
+            let file = source(workspace, args, &settings.id, option);
+            let line = placeholder_line(&workspace.root.join(&file))?;
+            Some(format!(
+                "{file} is still the scaffold's placeholder (line {line}): write the {what} \
+                 there and delete that line; until then nothing could fail"
+            ))
+        })
         .collect();
-    // A failing generator is reported by the run itself.
-    if let Ok(inputs) = inputs {
-        if inputs.windows(2).all(|pair| pair[0] == pair[1]) {
-            eprintln!(
-                "warning: the generator printed the same input for seeds {} to {}: \
-                 does it ignore its seed? Then every iteration tests the same input.",
-                seeds[0],
-                seeds[seeds.len() - 1]
-            );
+    if idle.is_empty() {
+        idle.extend(seed_ignored(trial, settings).map(|seeds| {
+            format!(
+                "the generator printed the same input for seeds {seeds}: it ignores its seed, \
+                 so nothing could fail but that one input; write {}",
+                source(workspace, args, &settings.id, "gen")
+            )
+        }));
+    }
+    idle
+}
+
+/// The source of the brute force or generator (`option`): as `--brute` or
+/// `--gen` gave it, else the problem's own, `problems/<id>/src/<option>.rs`.
+fn source(workspace: &Workspace, args: &Args, id: &str, option: &str) -> String {
+    match args.value(option) {
+        Some(given) => given.to_string(),
+        None => {
+            let path = workspace.problem_dir(id).join(format!("src/{option}.rs"));
+            let relative = path.strip_prefix(&workspace.root).unwrap_or(&path);
+            relative.display().to_string()
         }
     }
+}
+
+/// The line (from 1) of `path` that marks it as the scaffold's placeholder.
+fn placeholder_line(path: &Path) -> Option<usize> {
+    let text = fs::read_to_string(path).ok()?;
+    let line = text.lines().position(|line| line.contains(PLACEHOLDER))?;
+    Some(line + 1)
+}
+
+/// `1 to 20` when the generator printed the same input for each of the
+/// run's first seeds (two at least); a failing generator is left to the run
+/// to report.
+fn seed_ignored(trial: &Trial, settings: &Settings) -> Option<String> {
+    let count = settings.count.min(SEED_CHECK);
+    if count < 2 {
+        return None;
+    }
+    let seeds: Vec<u64> = (0..count).map(|i| settings.seed.wrapping_add(i)).collect();
+    let inputs: Vec<Option<Vec<u8>>> = thread::scope(|scope| {
+        let runs: Vec<_> = seeds
+            .iter()
+            .map(|&seed| scope.spawn(move || trial.generate(seed, settings.size).ok()))
+            .collect();
+        runs.into_iter()
+            .map(|run| run.join().ok().flatten())
+            .collect()
+    });
+    let inputs: Option<Vec<Vec<u8>>> = inputs.into_iter().collect();
+    let same = inputs?.windows(2).all(|pair| pair[0] == pair[1]);
+    same.then(|| format!("{} to {}", seeds[0], seeds[seeds.len() - 1]))
 }
 
 /// Runs iterations `from..count` on `jobs` threads; the failure with the

@@ -1,5 +1,7 @@
 //! `judge submit <id>`: prints exactly what is pasted into the judge, once it
-//! is proven to compile there alone. `judge submit --check [<id>...]` gives
+//! is proven to compile there alone: under the editions the judge compiles
+//! with, on the floor rustc (its newest edition when it knows none of them)
+//! and on the local one. `judge submit --check [<id>...]` gives
 //! that proof for every problem, for `make check`.
 
 use crate::base::args::Args;
@@ -45,9 +47,10 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let problem = workspace.problem(id)?;
     let config = &problem.config;
     let compilers = Compilers::find(&config.rustc)?;
+    let editions = judges::editions_of(&config.judge);
     let paste = match cut(&problem)?.and_then(|paste| {
         compilers
-            .check(&paste, &solution_path(id))
+            .check(&paste, &solution_path(id), editions)
             .map_err(|refused| refusal(id, config, refused))
             .map(|()| paste)
     }) {
@@ -63,10 +66,9 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         .and_then(|()| stdout.flush())
         .map_err(|e| SetupError(format!("cannot write stdout: {e}")))?;
     eprintln!(
-        "{id}: {} bytes, compiles with {} (edition {})",
+        "{id}: {} bytes; proved: {}",
         paste.text.len(),
-        compilers.describe(),
-        paste.editions().join(", ")
+        compilers.proved(editions)
     );
     let takes_rust = match judges::known(&config.judge) {
         Some(judge) => {
@@ -102,8 +104,9 @@ fn rust_note(judge: &judges::Judge, proven_on: &str) -> String {
             judge.title
         ),
         Some(rust) => format!(
-            "{} runs Rust {rust}; proven on rustc {proven_on}",
-            judge.title
+            "{} runs Rust {}; proven on rustc {proven_on}",
+            judge.title,
+            rust.describe()
         ),
     }
 }
@@ -119,11 +122,14 @@ fn refusal(id: &str, config: &Config, refused: Refused) -> String {
             if config.rustc == RUST_FLOOR && version != RUST_FLOOR =>
         {
             format!(
-                "{}\nrustc {newer} compiles it, and {} runs Rust {rust}: to prove the paste \
+                "{}\nrustc {newer} compiles it, and {} runs Rust {}: to prove the paste \
                  on {}'s Rust instead of the floor, set `rustc = \"{version}\"` in \
                  judge-data/{id}/problem.toml (and `rustup toolchain install {version} \
                  --profile minimal`)",
-                refused.message, judge.title, judge.title
+                refused.message,
+                judge.title,
+                rust.describe(),
+                judge.title
             )
         }
         _ => refused.message,
@@ -160,14 +166,14 @@ fn check_all(workspace: &Workspace, ids: &[String]) -> bool {
             })
             .unwrap_or_else(|SetupError(message)| Err(message))
             .and_then(|(paste, compilers, config)| {
+                let editions = judges::editions_of(&config.judge);
                 compilers
-                    .check(&paste, &solution_path(id))
+                    .check(&paste, &solution_path(id), editions)
                     .map_err(|refused| refusal(id, &config, refused))?;
                 Ok(format!(
-                    "{} bytes, {}, edition {}",
+                    "{} bytes; proved: {}",
                     paste.text.len(),
-                    compilers.describe(),
-                    paste.editions().join(", ")
+                    compilers.proved(editions)
                 ))
             });
         tally.row(id, result);

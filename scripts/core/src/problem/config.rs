@@ -240,6 +240,18 @@ pub struct Series {
     pub sizes: Vec<u64>,
 }
 
+impl Series {
+    /// Why the bench refuses the series: a size over `MAX_SIZE`, the largest
+    /// input size a generator makes.
+    pub fn oversized(&self) -> Option<String> {
+        let size = self.sizes.iter().find(|&&size| size > MAX_SIZE)?;
+        Some(format!(
+            "`bench.{}` lists {size}, over the largest size a generator makes, {MAX_SIZE}",
+            self.name
+        ))
+    }
+}
+
 /// Without `brute_skip`, the brute force skips the stored cases whose `.in`
 /// is over this size in the problem's own tests: large cases are for the
 /// solution.
@@ -587,13 +599,15 @@ fn bench_series(raw: &Raw) -> Result<Vec<Series>, String> {
             Some(name) => name,
             None => continue,
         };
+        // A size over `MAX_SIZE` is the bench's to refuse (`Series::oversized`):
+        // the problem is still tested and stressed.
         let sizes = value
             .split_whitespace()
-            .map(|size| size.parse::<u64>().ok().filter(|&n| n > 0 && n <= MAX_SIZE))
+            .map(|size| size.parse::<u64>().ok().filter(|&n| n > 0))
             .collect::<Option<Vec<u64>>>()
             .filter(|sizes| !sizes.is_empty())
             .ok_or_else(|| {
-                format!("`{key}` must list whole-number sizes in 1..={MAX_SIZE}, found {value:?}")
+                format!("`{key}` must list positive whole-number sizes, found {value:?}")
             })?;
         bench.push(Series {
             name: name.to_string(),
@@ -1236,10 +1250,16 @@ mod tests {
         let config = with("bench.m = 10 20\nbench.cases = 1 2 5\n").unwrap();
         let names: Vec<&str> = config.bench.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["cases", "m"]);
-        for bad in ["ten", "10 0", "", "100000001"] {
+        for bad in ["ten", "10 0", ""] {
             let err = with(&format!("bench.x = {bad}\n")).unwrap_err();
             assert!(err.contains("`bench.x`"), "{bad:?}: {err}");
         }
+        let config = with("bench.x = 10 100000001\n").unwrap();
+        assert_eq!(config.bench[0].sizes, [10, 100000001]);
+        assert_eq!(
+            config.bench[0].oversized().unwrap(),
+            "`bench.x` lists 100000001, over the largest size a generator makes, 100000000"
+        );
     }
 
     #[test]

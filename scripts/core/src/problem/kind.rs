@@ -28,6 +28,11 @@ pub const BRUTE_INTERFACE: &str =
 /// The generator's one random input; `testkit::gen_main` runs it.
 pub const GEN_INTERFACE: &str = "pub fn random_input(rng: &mut Rng, size: u64) -> Vec<u8>";
 
+/// The word that marks a brute force or generator as the scaffold's
+/// placeholder, on a comment line of its own: `judge stress` refuses to
+/// call a run with one a pass, since nothing could fail.
+pub const PLACEHOLDER: &str = "scaffold-placeholder";
+
 /// The `bench.` line a new problem's problem.toml starts with (an imported
 /// one's too).
 pub const BENCH_LINE: &str = "bench.max = [1000, 10000, 100000]\n";

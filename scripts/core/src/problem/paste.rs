@@ -38,14 +38,6 @@ impl Paste {
         })
     }
 
-    /// The editions the judge may compile with.
-    pub fn editions(&self) -> &'static [&'static str] {
-        match self.style {
-            Style::WholeFile => &["2021"],
-            Style::LeetCode => &["2018", "2021"],
-        }
-    }
-
     /// A complete program the way the judge builds it: a LeetCode region
     /// beside LeetCode's prelude (`struct Solution;` and the node types it
     /// uses). The region is padded with blank lines so that compiler messages
@@ -172,7 +164,6 @@ mod tests {
         assert!(program.starts_with("struct Solution;\n\n\nuse std::collections::HashMap;\n"));
         assert_eq!(program.lines().nth(3), LEETCODE.lines().nth(3));
         assert!(program.ends_with("}\n\nfn main() {}\n"));
-        assert_eq!(paste.editions(), ["2018", "2021"]);
     }
 
     #[test]
@@ -198,7 +189,6 @@ mod tests {
         let paste = Paste::from_source(LEETCODE, Style::WholeFile).unwrap();
         assert_eq!(paste.text, LEETCODE);
         assert_eq!(paste.program(), LEETCODE);
-        assert_eq!(paste.editions(), ["2021"]);
     }
 
     #[test]

@@ -166,10 +166,11 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
         }
     }
     let entry = entry_of(language, &files, source.entry_point, &shown)?;
-    let origin = if folder {
-        source.path.to_path_buf()
-    } else {
-        source.path.parent().unwrap_or(Path::new(".")).to_path_buf()
+    // A file's own folder: `.` for a bare file name, whose parent is "".
+    let origin = match source.path.parent() {
+        _ if folder => source.path.to_path_buf(),
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
     };
     let mut includes = vec![absolute(&origin)];
     includes.extend(source.includes.iter().map(|dir| absolute(dir)));

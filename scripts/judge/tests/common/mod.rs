@@ -281,6 +281,24 @@ impl WorkspaceCopy {
         text(&output.stderr)
     }
 
+    /// Runs `make <args>` in the copy, with the workspace's Makefile (copied
+    /// in at the first call), the tests' cargo and a target folder of its own.
+    pub fn make(&self, args: &[&str]) -> Output {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Makefile");
+        if !self.root.join("Makefile").is_file() {
+            copy_tree(&source, &self.root.join("Makefile"));
+        }
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        Command::new("make")
+            .args(["--no-print-directory", &format!("CARGO={cargo}")])
+            .args(args)
+            .current_dir(&self.root)
+            .env("CARGO_TARGET_DIR", self.root.join("target"))
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    }
+
     /// Runs cargo in the copy with a target folder of its own.
     pub fn cargo(&self, args: &[&str]) -> Output {
         Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))

@@ -38,6 +38,29 @@ pub fn origin(url: &str, name: &str, taken: &[String]) -> Origin {
     Origin { id, judge }
 }
 
+/// The title a LeetCode page's URL gives, from its slug:
+/// `leetcode.com/problems/merge-k-sorted-lists/` is `Merge K Sorted Lists`
+/// (each word capitalized: the slug keeps no case). `None` for another site.
+pub fn leetcode_title(url: &str) -> Option<String> {
+    let url = Url::parse(url)?;
+    let judge = judges::of_host(&url.host)?;
+    let slug = match url.segments[..] {
+        ["problems", slug, ..] if judge.format == judges::Format::LeetCode => slug,
+        _ => return None,
+    };
+    let words: Vec<String> = slug
+        .split('-')
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or(String::new(), |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        })
+        .collect();
+    Some(words.join(" ")).filter(|title| !title.is_empty())
+}
+
 /// A page's URL as the rules read it: its host, its path's parts and its
 /// query's pairs.
 pub struct Url<'a> {
@@ -149,6 +172,18 @@ fn start_with_letter(id: &str, taken: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_leetcode_slug_is_a_title_and_no_other_site_s_path_is() {
+        let title = |url: &str| leetcode_title(url);
+        assert_eq!(
+            title("https://leetcode.cn/problems/two-sum/").as_deref(),
+            Some("Two Sum")
+        );
+        assert_eq!(title("https://leetcode.com/contest/x/"), None);
+        assert_eq!(title("https://codeforces.com/problems/two-sum/"), None);
+        assert_eq!(title("not a url"), None);
+    }
 
     fn id(url: &str, name: &str) -> (String, String) {
         let origin = origin(url, name, &["judge".to_string()]);

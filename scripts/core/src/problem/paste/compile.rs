@@ -2,8 +2,9 @@
 //! version the problem is proven on (the floor of the judges that take Rust,
 //! `judges::RUST_FLOOR`, unless problem.toml says `rustc = ...`) and, to catch
 //! what newer compilers reject, the local default one, each under the
-//! editions asked for that it knows. Each build runs in its own temporary
-//! folder, removed afterwards.
+//! editions asked for that it knows (one that knows none of them, as the
+//! floor knows no 2024, under the newest it knows). Each build runs in its
+//! own temporary folder, removed afterwards.
 
 use super::Paste;
 use crate::base::error::SetupError;
@@ -52,6 +53,17 @@ impl Compiler {
             .iter()
             .any(|&(known, first)| known == edition && minor.is_some_and(|m: u32| m >= first))
     }
+
+    /// The editions this rustc builds for `wanted`: those of them it knows,
+    /// else the newest it knows (the floor's 2021 for a judge on 2024).
+    fn editions<'a>(&self, wanted: &[&'a str]) -> Vec<&'a str> {
+        let known: Vec<&str> = wanted.iter().copied().filter(|&e| self.knows(e)).collect();
+        if !known.is_empty() {
+            return known;
+        }
+        let newest = FIRST_RUSTC.iter().rev().find(|(e, _)| self.knows(e));
+        newest.map(|&(edition, _)| edition).into_iter().collect()
+    }
 }
 
 /// The compilers every paste must satisfy, the judges' first.
@@ -88,12 +100,6 @@ impl Compilers {
         &self.0[0].version
     }
 
-    /// `rustc 1.70.0 and 1.95.0`
-    pub fn describe(&self) -> String {
-        let versions: Vec<&str> = self.0.iter().map(|c| c.version.as_str()).collect();
-        format!("rustc {}", versions.join(" and "))
-    }
-
     /// `rustc 1.70.0 (edition 2018, 2021) and 1.95.0 (edition 2018, 2021, 2024)`:
     /// what `check_program` builds with for `editions`.
     pub fn describe_with(&self, editions: &[&str]) -> String {
@@ -101,26 +107,46 @@ impl Compilers {
             .0
             .iter()
             .map(|compiler| {
-                let known: Vec<&str> = editions
-                    .iter()
-                    .copied()
-                    .filter(|&edition| compiler.knows(edition))
-                    .collect();
-                format!("{} (edition {})", compiler.version, known.join(", "))
+                let built = compiler.editions(editions);
+                format!("{} (edition {})", compiler.version, built.join(", "))
             })
             .collect();
         format!("rustc {}", each.join(" and "))
     }
 
-    /// Builds the paste with every compiler under every edition it may meet;
-    /// the error is the first failure, the proof version first, with its message.
-    /// `file` is the path messages show, as in the workspace.
-    pub fn check(&self, paste: &Paste, file: &str) -> Result<(), Refused> {
-        self.check_program(&paste.program(), file, paste.editions())
+    /// `rustc 1.70.0 edition 2021; local rustc 1.95.0 edition 2024`: what
+    /// `check_program` proves for `editions`, and which of them no rustc
+    /// here knows.
+    pub fn proved(&self, editions: &[&str]) -> String {
+        let mut each: Vec<String> = self
+            .0
+            .iter()
+            .map(|compiler| {
+                let local = match compiler.toolchain {
+                    None if self.0.len() > 1 => "local ",
+                    _ => "",
+                };
+                let built = compiler.editions(editions);
+                let version = &compiler.version;
+                format!("{local}rustc {version} edition {}", built.join(", "))
+            })
+            .collect();
+        let unknown = editions
+            .iter()
+            .filter(|&&e| !self.0.iter().any(|compiler| compiler.knows(e)));
+        each.extend(unknown.map(|e| format!("edition {e} unproven: no rustc here knows it")));
+        each.join("; ")
     }
 
-    /// Builds `program`, saved as `file`, with every compiler under each of
-    /// `editions` that it knows, all at once; the error is the first failure
+    /// Builds the paste with every compiler under each of `editions` it
+    /// knows; the error is the first failure, the proof version first, with
+    /// its message. `file` is the path messages show, as in the workspace.
+    pub fn check(&self, paste: &Paste, file: &str, editions: &[&str]) -> Result<(), Refused> {
+        self.check_program(&paste.program(), file, editions)
+    }
+
+    /// Builds `program`, saved as `file`, with every compiler under the
+    /// editions it builds for `editions`, all at once; the error is the first failure
     /// in that order, with the compiler's message.
     pub fn check_program(
         &self,
@@ -132,8 +158,8 @@ impl Compilers {
             .0
             .iter()
             .flat_map(|compiler| {
-                let known = editions.iter().filter(|&&e| compiler.knows(e));
-                known.map(move |&e| (compiler, e))
+                let built = compiler.editions(editions);
+                built.into_iter().map(move |e| (compiler, e))
             })
             .collect();
         let results: Vec<Result<(), String>> = thread::scope(|scope| {

@@ -5,6 +5,8 @@
 //! language whose compiler is not installed is named, never guessed around.
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Language {
@@ -55,6 +57,50 @@ const TABLE: [(Language, &str, &[&str]); 18] = [
     (R, "r", &["R", "r"]),
     (Prolog, "prolog", &["plg"]),
 ];
+
+/// C++ as problemtools compiles it, `-std=gnu++23`, else the newest GNU
+/// dialect g++ has: each compile command, newest first.
+const CPP_COMMANDS: [&[&str]; 3] = [
+    &["g++", "-O2", "-std=gnu++23", "-DONLINE_JUDGE"],
+    &["g++", "-O2", "-std=gnu++20", "-DONLINE_JUDGE"],
+    &["g++", "-O2", "-std=gnu++17", "-DONLINE_JUDGE"],
+];
+/// C the same way: `-std=gnu23`, else `-std=gnu17`.
+const C_COMMANDS: [&[&str]; 2] = [
+    &["gcc", "-O2", "-std=gnu23", "-DONLINE_JUDGE"],
+    &["gcc", "-O2", "-std=gnu17", "-DONLINE_JUDGE"],
+];
+
+/// The first of `commands` (one language's, newest standard first) whose
+/// compiler takes its `-std=`, found once per run by compiling an empty
+/// file of `language` (as `-x` names it); a fallback is said then, once. Where none does (no compiler at
+/// all), the first: the compile names what is missing.
+fn newest(
+    commands: &'static [&'static [&'static str]],
+    (language, name): (&str, &str),
+    chosen: &OnceLock<usize>,
+) -> &'static [&'static str] {
+    let index = *chosen.get_or_init(|| {
+        let takes = |command: &[&str]| {
+            Command::new(command[0])
+                .args(&command[2..3])
+                .args(["-fsyntax-only", "-x", language, "/dev/null"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|status| status.success())
+        };
+        let found = commands.iter().position(|command| takes(command));
+        if let Some(index) = found.filter(|&index| index > 0) {
+            eprintln!(
+                "judge: {} here has no {}: {name} is compiled with {}",
+                commands[0][0], commands[0][2], commands[index][2]
+            );
+        }
+        found.unwrap_or(0)
+    });
+    commands[index]
+}
 
 /// Files that go with sources but are not compiled on their own.
 pub const HEADERS: [&str; 5] = ["h", "hpp", "hh", "hxx", "inc"];
@@ -132,12 +178,19 @@ impl Language {
 
     /// The compile command, up to the files and output paths; also part of
     /// the cache key, so changing a flag rebuilds. Interpreted languages are
-    /// only checked, so a syntax error is a setup error too.
+    /// only checked, so a syntax error is a setup error too. C and C++ take
+    /// the newest standard their compiler has (`newest`).
     pub fn compiler(self) -> &'static [&'static str] {
         match self {
             Rust => &["rustc", "--edition", "2021", "-O", "--crate-name", "main"],
-            Cpp => &["g++", "-O2", "-std=c++17", "-DONLINE_JUDGE"],
-            C => &["gcc", "-O2", "-DONLINE_JUDGE"],
+            Cpp => {
+                static CHOSEN: OnceLock<usize> = OnceLock::new();
+                newest(&CPP_COMMANDS, ("c++", "C++"), &CHOSEN)
+            }
+            C => {
+                static CHOSEN: OnceLock<usize> = OnceLock::new();
+                newest(&C_COMMANDS, ("c", "C"), &CHOSEN)
+            }
             Java => &["javac", "-encoding", "UTF-8"],
             Python3 => &["python3", "-m", "py_compile"],
             PyPy3 => &["pypy3", "-m", "py_compile"],
