@@ -5,7 +5,8 @@ use crate::base::terminal::plural;
 use crate::base::verdict::{Cells, Verdict};
 use crate::problem::config::HelperLimits;
 use crate::process::launch::Exit;
-use crate::process::run::{self, Killed, Limits, Outcome};
+use crate::process::confine;
+use crate::process::run::{Killed, Limits, Outcome};
 
 /// A verdict with the few lines that explain it (empty for AC).
 #[derive(Clone, Debug, PartialEq)]
@@ -119,12 +120,12 @@ fn limits_judgement(outcome: &Outcome, limits: &Limits) -> Option<Judgement> {
 fn not_in_view(outcome: &Outcome) -> String {
     let said = &outcome.stderr_tail;
     let missing = said.contains("not found") || said.contains("No such file");
-    if !missing || run::allowed().namespaces.is_none() {
+    if !missing || !confine::boxed() {
         return String::new();
     }
     "\nthe box shows a program its own file (a folder given, or a source's build, whole), \
-     the system's folders and toolchains, the absolute paths among its arguments and an \
-     empty /tmp: no other file beside it (docs/sandbox.md)"
+     the system's folders and toolchains, the absolute paths among its arguments (a shell \
+     line's, the files it names) and an empty /tmp: no other file beside it (docs/sandbox.md)"
         .to_string()
 }
 
