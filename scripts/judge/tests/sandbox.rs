@@ -1007,3 +1007,18 @@ fn a_python_source_outside_the_workspace_under_tmp_runs() {
         },
     );
 }
+
+#[test]
+fn boxes_at_once_cannot_meet_on_an_abstract_socket() {
+    // Two runs at once as root share one empty network namespace: an
+    // abstract unix socket would join them. The socket is refused.
+    let body = "int main(void) { int s = socket(AF_UNIX, SOCK_STREAM, 0);\n\
+        printf(s < 0 && errno == EPERM ? \"refused\\n\" : \"5\\n\"); return 0; }";
+    attack("unix", LIMITS, &source(body), |user, _, run| {
+        assert!(
+            run.stdout.contains("\"refused\""),
+            "{user:?}: {}",
+            run.stdout
+        );
+    });
+}

@@ -2,6 +2,10 @@
 //! as classic BPF by hand: no new namespaces, mounts or keys from inside, so
 //! a program can neither make itself a user namespace in which it owns its
 //! own limits, nor mount a cgroup, nor share a key with the next run.
+//! No unix socket either (`socket(AF_UNIX, ...)`; `socketpair` is allowed):
+//! boxes run at once as root share one empty network namespace, in which an
+//! abstract socket would join them; refusing the socket costs nothing, where
+//! a namespace per run costs more than half a millisecond.
 //! Everything else — threads, fork, vfork, exec, what compilers and
 //! interpreters call — is allowed. As Docker's default profile does, `clone3`
 //! answers ENOSYS (its flags sit in memory a filter cannot read), so the C
@@ -30,6 +34,9 @@ const NUMBER_AT: u32 = 0;
 const ARCH_AT: u32 = 4;
 const FIRST_ARGUMENT_AT: u32 = 16;
 
+/// `socket`'s domain of unix sockets.
+const AF_UNIX: u32 = 1;
+
 /// The flags of `clone` that make a namespace.
 const NAMESPACE_FLAGS: i32 = CLONE_NEWNS
     | CLONE_NEWCGROUP
@@ -40,13 +47,14 @@ const NAMESPACE_FLAGS: i32 = CLONE_NEWNS
     | CLONE_NEWNET
     | CLONE_NEWTIME;
 
-/// This machine's calls: its audit architecture, `clone`, `clone3`, the
-/// calls refused, and the first number of another ABI sharing the
-/// architecture (x32), refused whole.
+/// This machine's calls: its audit architecture, `clone`, `clone3`,
+/// `socket`, the calls refused, and the first number of another ABI sharing
+/// the architecture (x32), refused whole.
 struct Calls {
     arch: u32,
     clone: u32,
     clone3: u32,
+    socket: u32,
     refused: &'static [(u32, &'static str)],
     other_abi: Option<u32>,
 }
@@ -69,6 +77,7 @@ const CALLS: Option<Calls> = Some(Calls {
     arch: 0xc000_003e,
     clone: 56,
     clone3: 435,
+    socket: 41,
     refused: &[
         (101, "ptrace"),
         (155, "pivot_root"),
@@ -91,6 +100,7 @@ const CALLS: Option<Calls> = Some(Calls {
     arch: 0xc000_00b7,
     clone: 220,
     clone3: 435,
+    socket: 198,
     refused: &[
         (39, "umount2"),
         (40, "mount"),
@@ -118,6 +128,7 @@ pub fn refused() -> Vec<&'static str> {
         .flat_map(|calls| calls.refused.iter().chain(&SHARED).map(|(_, name)| *name))
         .collect();
     names.push("clone with namespace flags");
+    names.push("unix sockets");
     names
 }
 
@@ -134,6 +145,7 @@ pub fn filter() -> Option<Vec<Filter>> {
     enum To {
         Refuse,
         Clone,
+        Socket,
         NoSys,
     }
     let mut program = vec![
@@ -158,13 +170,19 @@ pub fn filter() -> Option<Vec<Filter>> {
     program.push(op(JUMP_EQUAL, calls.clone));
     jumps.push((program.len(), To::NoSys));
     program.push(op(JUMP_EQUAL, calls.clone3));
+    jumps.push((program.len(), To::Socket));
+    program.push(op(JUMP_EQUAL, calls.socket));
     program.push(op(RETURN, ALLOW));
+    // Each test of the first argument jumps to the refusal when it holds.
     let clone = program.len();
     program.push(op(LOAD_WORD, FIRST_ARGUMENT_AT));
-    program.push(Filter {
-        jt: 1,
-        ..op(JUMP_ANY_BIT, NAMESPACE_FLAGS as u32)
-    });
+    jumps.push((program.len(), To::Refuse));
+    program.push(op(JUMP_ANY_BIT, NAMESPACE_FLAGS as u32));
+    program.push(op(RETURN, ALLOW));
+    let socket = program.len();
+    program.push(op(LOAD_WORD, FIRST_ARGUMENT_AT));
+    jumps.push((program.len(), To::Refuse));
+    program.push(op(JUMP_EQUAL, AF_UNIX));
     program.push(op(RETURN, ALLOW));
     let refuse = program.len();
     program.push(op(RETURN, ERRNO | EPERM));
@@ -174,6 +192,7 @@ pub fn filter() -> Option<Vec<Filter>> {
         let target = match to {
             To::Refuse => refuse,
             To::Clone => clone,
+            To::Socket => socket,
             To::NoSys => no_sys,
         };
         // Every jump is forward and short: the program is some forty long.
@@ -216,7 +235,7 @@ mod tests {
     }
 
     #[test]
-    fn namespaces_mounts_and_keys_are_refused_and_the_rest_allowed() {
+    fn namespaces_mounts_keys_and_unix_sockets_are_refused_and_the_rest_allowed() {
         let (Some(program), Some(calls)) = (filter(), CALLS.as_ref()) else {
             return;
         };
@@ -238,6 +257,12 @@ mod tests {
             verdict(&program, calls.arch, calls.clone3, 0),
             ERRNO | ENOSYS
         );
+        // Unix sockets refused; internet ones (in a namespace with no
+        // interface up) and socketpair allowed.
+        let socket = |domain: u32| verdict(&program, calls.arch, calls.socket, domain);
+        assert_eq!(socket(AF_UNIX), ERRNO | EPERM);
+        assert_eq!(socket(2), ALLOW);
+        assert_eq!(socket(10), ALLOW);
         // read, write, execve and a number past every refused one.
         for number in [0, 1, 59, 221, 500] {
             assert_eq!(verdict(&program, calls.arch, number, 0), ALLOW, "{number}");
