@@ -1022,3 +1022,46 @@ fn boxes_at_once_cannot_meet_on_an_abstract_socket() {
         );
     });
 }
+
+#[test]
+fn cargo_s_credentials_and_configuration_are_out_of_sight() {
+    // Not under /tmp, which each box has fresh: where a home would be.
+    let home =
+        Outside(Path::new("/var/tmp").join(format!("judge-cargo-home-{}", std::process::id())));
+    fs::create_dir_all(&home.0).unwrap();
+    let cargo = home.0.join(".cargo");
+    fs::create_dir_all(cargo.join("bin")).unwrap();
+    fs::write(cargo.join("credentials.toml"), "token = \"secret\"\n").unwrap();
+    fs::write(cargo.join("config.toml"), "[net]\n").unwrap();
+    give_to_nobody(&home.0);
+    let cargo_home = cargo.display().to_string();
+    let path = format!("{cargo_home}/bin:{}", std::env::var("PATH").unwrap());
+    let body = "int main(void) { const char *home = getenv(\"CARGO_HOME\"); char path[4096];\n\
+        const char *names[] = {\"credentials.toml\", \"config.toml\"}; int seen = 0;\n\
+        for (int i = 0; i < 2; i++) { snprintf(path, sizeof path, \"%s/%s\", home ? home : CARGO, names[i]);\n\
+        if (access(path, F_OK) == 0) { fprintf(stderr, \"seen %s\\n\", path); seen = 1; } }\n\
+        printf(seen ? \"5\\n\" : \"nothing\\n\"); return 0; }";
+    let setup = Setup {
+        defines: &[("CARGO", &cargo_home)],
+        call: Call {
+            env: &[("CARGO_HOME", &cargo_home), ("PATH", &path)],
+            ..Call::default()
+        },
+        ..Setup::default()
+    };
+    attack_with(
+        "credentials",
+        LIMITS,
+        &source(body),
+        &setup,
+        |user, _, run| {
+            assert_eq!(
+                run.verdict(),
+                "WA",
+                "{user:?}: {}{}",
+                run.stdout,
+                run.stderr
+            );
+        },
+    );
+}

@@ -42,13 +42,14 @@ const ETC: [&str; 12] = [
 ];
 
 /// Toolchain homes not on `PATH` that a tool on it needs (rustup's proxies
-/// find their toolchains in `RUSTUP_HOME`): the variable, and the folder
-/// under `HOME` it defaults to.
-const HOMES: [(&str, &str); 4] = [
-    ("RUSTUP_HOME", ".rustup"),
-    ("CARGO_HOME", ".cargo"),
-    ("PYENV_ROOT", ".pyenv"),
-    ("JAVA_HOME", ""),
+/// find their toolchains in `RUSTUP_HOME`): the variable, the folder under
+/// `HOME` it defaults to, and the part of it shown (cargo's home holds the
+/// user's credentials and registries beside its `bin`).
+const HOMES: [(&str, &str, &str); 4] = [
+    ("RUSTUP_HOME", ".rustup", ""),
+    ("CARGO_HOME", ".cargo", "bin"),
+    ("PYENV_ROOT", ".pyenv", ""),
+    ("JAVA_HOME", "", ""),
 ];
 
 /// Variables a program gets as they are when the runner has them: a
@@ -172,9 +173,18 @@ fn home_of(variable: &str, default: &str) -> Option<PathBuf> {
 }
 
 /// The toolchains' folders: each `PATH` folder outside the system's (its
-/// prefix when it is a `bin`, `sbin` or `shims` folder), and the homes the
+/// prefix when it is a `bin`, `sbin` or `shims` folder, unless that is `/`,
+/// the user's home or a home shown in part), and the parts of the homes the
 /// tools there need. Resolved, and none inside another.
 pub fn toolchains() -> Vec<PathBuf> {
+    let mut whole_never: Vec<PathBuf> = HOMES
+        .iter()
+        .filter(|(_, _, shown)| !shown.is_empty())
+        .filter_map(|(variable, default, _)| home_of(variable, default))
+        .chain(std::env::var_os("HOME").map(PathBuf::from))
+        .map(|dir| real(&dir))
+        .collect();
+    whole_never.push(PathBuf::from("/"));
     let path = std::env::var_os("PATH").unwrap_or_default();
     let mut dirs: Vec<PathBuf> = std::env::split_paths(&path)
         .filter(|dir| dir.is_absolute() && dir.is_dir())
@@ -184,17 +194,19 @@ pub fn toolchains() -> Vec<PathBuf> {
                     .is_some_and(|name| names.iter().any(|n| name == *n))
             };
             match dir.parent() {
-                Some(prefix) if named(&["bin", "sbin", "shims"]) && prefix != Path::new("/") => {
+                Some(prefix)
+                    if named(&["bin", "sbin", "shims"]) && !whole_never.contains(&real(prefix)) =>
+                {
                     prefix.to_path_buf()
                 }
                 _ => dir,
             }
         })
-        .chain(
-            HOMES
-                .iter()
-                .filter_map(|(variable, default)| home_of(variable, default)),
-        )
+        .chain(HOMES.iter().filter_map(|(variable, default, shown)| {
+            home_of(variable, default)
+                .map(|dir| dir.join(shown))
+                .filter(|dir| dir.is_dir())
+        }))
         .map(|dir| real(&dir))
         .filter(|dir| !SYSTEM.iter().any(|system| dir.starts_with(system)))
         .collect();
@@ -221,7 +233,7 @@ pub fn environment() -> Vec<(OsString, OsString)> {
         pair("TMPDIR", "/tmp".as_ref()),
         pair("LANG", "C.UTF-8".as_ref()),
     ];
-    for (variable, default) in HOMES {
+    for (variable, default, _) in HOMES {
         if let Some(dir) = home_of(variable, default) {
             environment.push(pair(variable, dir.as_os_str()));
         }
