@@ -1065,3 +1065,85 @@ fn cargo_s_credentials_and_configuration_are_out_of_sight() {
         },
     );
 }
+
+// ---- Nothing reaches around the box ----
+
+/// Runs `judge test fake --bin <bin> --format kv` as each user in a fresh
+/// workspace made ready by `prepare` and run from its root; `None` for a
+/// user whose machine has no namespaces (a skip said).
+fn reaching(name: &str, bin: &str, prepare: impl Fn(&Sandbox), check: impl Fn(User, &Run)) {
+    for user in users() {
+        let sandbox = workspace(user, LIMITS);
+        prepare(&sandbox);
+        if user == User::Nobody {
+            give_to_nobody(&sandbox.root);
+        }
+        let call = Call {
+            in_workspace: true,
+            ..Call::default()
+        };
+        let args = ["test", "fake", "--bin", bin, "--format", "kv"];
+        let run = judge_with(&sandbox, user, &args, call);
+        if !run.has_namespaces() {
+            common::skip(&format!("{name} as {user:?}: {}", run.allowed()));
+            continue;
+        }
+        check(user, &run);
+    }
+}
+
+/// The built reference answer where a compile or a shell line could reach
+/// it: `target/release/answer` in the workspace and in a workspace below.
+fn plant_answers(sandbox: &Sandbox) {
+    for dir in ["target/release", "inner/target/release"] {
+        fs::create_dir_all(sandbox.root.join(dir)).unwrap();
+        sandbox.write(&format!("{dir}/answer"), "5\n");
+    }
+}
+
+#[test]
+fn a_compile_sees_its_source_not_the_folder_it_lies_in() {
+    if !common::have("gcc") {
+        return;
+    }
+    // The assembler's `.incbin` searches the compile's folders: it would
+    // print the built answer from a source in the workspace's root, or in
+    // a folder above a workspace.
+    let incbin = |path: &str| {
+        format!(
+            "#include <stdio.h>\n__asm__(\".section .rodata\\nanswer: .incbin \\\"{path}\\\"\\n\
+             .byte 0\\n.previous\");\nextern const char answer[];\n\
+             int main(void) {{ fputs(answer, stdout); return 0; }}\n"
+        )
+    };
+    for (file, path) in [
+        ("root.c", "target/release/answer"),
+        ("above.c", "inner/target/release/answer"),
+    ] {
+        let source = incbin(path);
+        let prepare = |sandbox: &Sandbox| {
+            plant_answers(sandbox);
+            sandbox.write(file, &source);
+        };
+        reaching(file, file, prepare, |user, run| {
+            assert_eq!(
+                run.code, 2,
+                "{file} as {user:?}: {}{}",
+                run.stdout, run.stderr
+            );
+            assert!(run.stderr.contains("does not compile"), "{}", run.stderr);
+        });
+    }
+    if !common::have("rustc") {
+        return;
+    }
+    let rust = "fn main() { print!(\"{}\", \
+        String::from_utf8_lossy(include_bytes!(\"target/release/answer\"))); }\n";
+    let prepare = |sandbox: &Sandbox| {
+        plant_answers(sandbox);
+        sandbox.write("root.rs", rust);
+    };
+    reaching("include_bytes", "root.rs", prepare, |user, run| {
+        assert_eq!(run.code, 2, "{user:?}: {}{}", run.stdout, run.stderr);
+    });
+}

@@ -156,6 +156,10 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
         Some(language) => language,
         None => language_of(&files, &shown)?,
     };
+    if !folder && matches!(language, Language::C | Language::Cpp) {
+        let own = files[0].name.clone();
+        files.extend(headers_beside(source.path).filter(|f| f.name != own));
+    }
     let notes = clean_all(&mut files, language, &shown, folder);
     // Java wants a public class in a file of its name; a main class without
     // one may be in any file.
@@ -166,14 +170,7 @@ pub fn build(source: &Source, build_dir: &Path) -> Result<Program, BuildError> {
         }
     }
     let entry = entry_of(language, &files, source.entry_point, &shown)?;
-    // A file's own folder: `.` for a bare file name, whose parent is "".
-    let origin = match source.path.parent() {
-        _ if folder => source.path.to_path_buf(),
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut includes = vec![absolute(&origin)];
-    includes.extend(source.includes.iter().map(|dir| absolute(dir)));
+    let includes: Vec<PathBuf> = source.includes.iter().map(|dir| absolute(dir)).collect();
     let key = cache_key(language, &entry, &includes, &files);
     let build = build_dir.join(format!("{stem}-{key:016x}"));
     let interpreter = match language {
@@ -265,7 +262,10 @@ fn cache_key(language: Language, entry: &str, includes: &[PathBuf], files: &[Fil
     ];
     for dir in includes {
         key_parts.push(dir.display().to_string().into_bytes());
-        key_parts.extend(headers_in(dir));
+        for header in headers_in(dir) {
+            key_parts.push(header.name.into_bytes());
+            key_parts.push(header.bytes);
+        }
     }
     for file in files {
         key_parts.push(file.name.clone().into_bytes());
@@ -370,9 +370,21 @@ fn gather(dir: &Path, prefix: &str, files: &mut Vec<File>) -> Result<(), BuildEr
     Ok(())
 }
 
-/// The headers directly in an include folder, for the cache key.
-fn headers_in(dir: &Path) -> Vec<Vec<u8>> {
-    let mut found: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
+/// The headers beside a source file: a file's compile sees it and them,
+/// copied, and nothing else of its folder (a workspace's `target/`, a
+/// sibling's answer).
+fn headers_beside(path: &Path) -> impl Iterator<Item = File> {
+    // `.` for a bare file name, whose parent is "".
+    let beside = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    headers_in(beside).into_iter()
+}
+
+/// The headers directly in a folder, by name.
+fn headers_in(dir: &Path) -> Vec<File> {
+    let mut found: Vec<File> = fs::read_dir(dir)
         .into_iter()
         .flatten()
         .flatten()
@@ -383,18 +395,14 @@ fn headers_in(dir: &Path) -> Vec<Vec<u8>> {
                 .is_some_and(|x| HEADERS.contains(&x))
                 && path.is_file()
         })
-        .map(|e| {
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                fs::read(e.path()).unwrap_or_default(),
-            )
+        .map(|e| File {
+            name: e.file_name().to_string_lossy().into_owned(),
+            bytes: fs::read(e.path()).unwrap_or_default(),
+            mode: 0o644,
         })
         .collect();
-    found.sort();
+    found.sort_by(|a, b| a.name.cmp(&b.name));
     found
-        .into_iter()
-        .flat_map(|(name, bytes)| [name.into_bytes(), bytes])
-        .collect()
 }
 
 /// The language of a program's files: the one language of its sources
