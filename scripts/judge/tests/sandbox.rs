@@ -1147,3 +1147,36 @@ fn a_compile_sees_its_source_not_the_folder_it_lies_in() {
         assert_eq!(run.code, 2, "{user:?}: {}{}", run.stdout, run.stderr);
     });
 }
+
+#[test]
+fn a_shell_line_sees_what_it_names_not_the_workspace() {
+    let prepare = |sandbox: &Sandbox| {
+        plant_answers(sandbox);
+        sandbox.write(
+            "x.sh",
+            "cat target/release/answer 2>/dev/null || echo nothing\n",
+        );
+    };
+    reaching("shell line", "sh x.sh", prepare, |user, run| {
+        assert_eq!(
+            run.verdict(),
+            "WA",
+            "{user:?}: {}{}",
+            run.stdout,
+            run.stderr
+        );
+    });
+    // What it names is there, at the path named.
+    let prepare = |sandbox: &Sandbox| {
+        sandbox.write("x.sh", "echo 5\n");
+    };
+    reaching("shell line", "sh x.sh", prepare, |user, run| {
+        assert_eq!(
+            run.verdict(),
+            "AC",
+            "{user:?}: {}{}",
+            run.stdout,
+            run.stderr
+        );
+    });
+}

@@ -675,11 +675,11 @@ impl Confinement {
         };
         let cwd = std::env::current_dir()?;
         view::enter(&self.run.sight, base)?;
-        std::env::set_current_dir(if self.run.sight.fresh_cwd {
-            Path::new("/tmp")
-        } else {
-            &cwd
-        })?;
+        // A shell line's working directory, where what it names is shown.
+        let here = !self.run.sight.fresh_cwd && std::env::set_current_dir(&cwd).is_ok();
+        if !here {
+            std::env::set_current_dir("/tmp")?;
+        }
         sys::drop_privileges(self.user)
     }
 }

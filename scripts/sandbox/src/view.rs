@@ -8,9 +8,10 @@
 //! - The paths the runner gives it, each resolved and bound at the path it
 //!   was given, wherever it lives (`/tmp` included): its program file (or its
 //!   build folder), every absolute path among its arguments (a checker's
-//!   input, answer and feedback folder), the folders it may write in. A
-//!   folder bound that holds a workspace's `judge-data/` or `.git` shows them
-//!   empty, but for the files given inside them.
+//!   input, answer and feedback folder), the files a shell line names in its
+//!   working directory, the folders it may write in. A folder bound that
+//!   holds a workspace's `judge-data/` or `.git` shows them empty, but for
+//!   the files given inside them.
 //! - A fresh `/tmp` and `/dev/shm`, tmpfs of the run's memory limit; a `/dev`
 //!   of `null`, `zero`, `full`, `random` and `urandom`; a fresh read-only
 //!   `/proc` of the run's own processes. Nothing else: no `/home`, `/root`,
@@ -245,17 +246,14 @@ fn entries(sight: &Sight, base: &Base) -> io::Result<Vec<Entry>> {
                 .any(|dir| path == Path::new(dir))
             || ["/dev", "/proc"].iter().any(|dir| path.starts_with(dir))
     };
-    let mut readable = sight.readable.clone();
-    if !sight.fresh_cwd {
-        readable.push(std::env::current_dir()?);
-    }
+    let readable = &sight.readable;
     for path in &sight.writable {
         if !provided(path) {
             entries.push(bind(path, false)?);
         }
     }
     let mut given: Vec<PathBuf> = Vec::new();
-    for path in &readable {
+    for path in readable {
         let in_sight = base
             .whole
             .iter()

@@ -359,6 +359,9 @@ thread_local! {
 /// What the launcher is to enforce for `program` (started as `argv`).
 fn spec(program: &Program, argv: &[OsString], limits: &Limits, access: &Access) -> Spec {
     let mut readable = sight::paths_given(argv);
+    if let Program::Shell(line) = program {
+        readable.extend(sight::named_here(line));
+    }
     readable.extend(access.readable.iter().map(|path| path.to_path_buf()));
     Spec {
         memory_kib: limits.memory_kib,

@@ -112,7 +112,8 @@ pub struct Sight {
     /// Folders shown empty where a folder bound holds them.
     pub hidden: Vec<PathBuf>,
     /// Its working directory is the fresh `/tmp`; else (a shell line, whose
-    /// relative paths name the user's files) the runner's, read-only.
+    /// relative paths name the user's files) the runner's, showing only
+    /// what the line names there (`named_here`).
     pub fresh_cwd: bool,
     /// The size of `/tmp` and of `/dev/shm`, each, in KiB.
     pub scratch_kib: u64,
@@ -141,6 +142,29 @@ pub fn paths_given(argv: &[OsString]) -> Vec<PathBuf> {
             None => normalized(path),
         };
         if !found.contains(&path) {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// The files and folders a shell line names relative to the working
+/// directory (`python3 x.py`), each at its absolute path: all of the working
+/// directory a shell line is shown. The directory itself and its parents
+/// are never among them.
+pub fn named_here(line: &str) -> Vec<PathBuf> {
+    let cwd = match std::env::current_dir() {
+        Ok(cwd) => cwd,
+        Err(_) => return Vec::new(),
+    };
+    let mut found: Vec<PathBuf> = Vec::new();
+    for word in line.split_whitespace() {
+        let word = word.trim_matches(|c| c == '"' || c == '\'');
+        if word.is_empty() || word.starts_with('-') || Path::new(word).is_absolute() {
+            continue;
+        }
+        let path = normalized(&cwd.join(word));
+        if path.exists() && !cwd.starts_with(&path) && !found.contains(&path) {
             found.push(path);
         }
     }
