@@ -1069,8 +1069,8 @@ fn cargo_s_credentials_and_configuration_are_out_of_sight() {
 // ---- Nothing reaches around the box ----
 
 /// Runs `judge test fake --bin <bin> --format kv` as each user in a fresh
-/// workspace made ready by `prepare` and run from its root; `None` for a
-/// user whose machine has no namespaces (a skip said).
+/// workspace made ready by `prepare` and run from its root, with `check` on
+/// each run; where the machine gives a user no namespaces, a skip is said.
 fn reaching(name: &str, bin: &str, prepare: impl Fn(&Sandbox), check: impl Fn(User, &Run)) {
     for user in users() {
         let sandbox = workspace(user, LIMITS);

@@ -10,8 +10,8 @@ use crate::judging::grading::{self, Graded};
 use crate::judging::judge::Judge;
 use crate::judging::verdict::Judged;
 use crate::problem::workspace::Workspace;
-use crate::process::launch;
 use crate::process::interrupt;
+use crate::process::launch;
 use crate::process::run::Program;
 use std::time::Duration;
 

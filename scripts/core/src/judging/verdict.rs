@@ -4,8 +4,8 @@ use crate::base::modes::Clock;
 use crate::base::terminal::plural;
 use crate::base::verdict::{Cells, Verdict};
 use crate::problem::config::HelperLimits;
-use crate::process::launch::Exit;
 use crate::process::confine;
+use crate::process::launch::Exit;
 use crate::process::run::{Killed, Limits, Outcome};
 
 /// A verdict with the few lines that explain it (empty for AC).
