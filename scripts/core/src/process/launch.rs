@@ -30,7 +30,6 @@ use super::sight::{self, Sight};
 use super::sys::{self, SIGKILL};
 use std::env;
 use std::ffi::{CString, OsStr, OsString};
-use std::fs;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
@@ -420,19 +419,18 @@ pub struct Tree<'a> {
 impl Meter for Tree<'_> {
     fn sample(&self) -> (Duration, u64) {
         // Reaped first: a process reaped meanwhile is then counted at most once.
+        // Reaped first: a process reaped meanwhile is then counted at most once.
         let mut cpu = self.reaped.cpu();
-        let mut resident = 0;
-        for pid in descendants(self.me) {
-            if let Some(stat) = Stat::of(pid) {
-                cpu += sys::clock_tick() * stat.ticks as u32;
-                resident += stat.pages * sys::page_kib();
-            }
+        let mut memory = 0;
+        for usage in sys::descendants(self.me).into_iter().filter_map(sys::usage) {
+            cpu += usage.cpu;
+            memory += usage.memory_kib;
         }
-        (cpu, resident)
+        (cpu, memory)
     }
 
     fn kill(&self) {
-        for pid in descendants(self.me) {
+        for pid in sys::descendants(self.me) {
             sys::signal(pid, SIGKILL);
         }
     }
@@ -619,7 +617,7 @@ fn limit_fired(
 /// until none is left: a dying process may still have forked.
 pub fn sweep(me: i32, reaped: &Reaped) {
     loop {
-        let tree = descendants(me);
+        let tree = sys::descendants(me);
         if tree.is_empty() {
             return;
         }
@@ -634,57 +632,6 @@ pub fn sweep(me: i32, reaped: &Reaped) {
         if !any {
             thread::sleep(Duration::from_millis(1));
         }
-    }
-}
-
-/// Every descendant of `pid` (zombies included), from
-/// `/proc/<pid>/task/*/children`.
-fn descendants(pid: i32) -> Vec<i32> {
-    let mut tree = vec![pid];
-    let mut next = 0;
-    while next < tree.len() {
-        let parent = tree[next];
-        next += 1;
-        let tasks = match fs::read_dir(format!("/proc/{parent}/task")) {
-            Ok(tasks) => tasks,
-            Err(_) => continue,
-        };
-        for task in tasks.flatten() {
-            let children = fs::read_to_string(task.path().join("children")).unwrap_or_default();
-            tree.extend(
-                children
-                    .split_whitespace()
-                    .filter_map(|c| c.parse::<i32>().ok()),
-            );
-        }
-    }
-    tree.remove(0);
-    tree
-}
-
-/// The figures of a live process from `/proc/<pid>/stat`.
-struct Stat {
-    /// User and system time, its own and its reaped children's, in clock ticks.
-    ticks: u64,
-    /// Resident set size in pages.
-    pages: u64,
-}
-
-impl Stat {
-    fn of(pid: i32) -> Option<Stat> {
-        let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        // The command name may hold spaces and parentheses: fields follow the last ')'.
-        let fields: Vec<&str> = text
-            .get(text.rfind(')')? + 1..)?
-            .split_whitespace()
-            .collect();
-        // Field 3 of proc(5) is fields[0]: utime, stime, cutime, cstime are
-        // fields 14 to 17, rss field 24.
-        let number = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
-        Some(Stat {
-            ticks: number(14)? + number(15)? + number(16)? + number(17)?,
-            pages: number(24)?,
-        })
     }
 }
 
@@ -743,22 +690,9 @@ impl Report {
     }
 }
 
+/// A signal's name, by this system's numbers.
 pub fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        1 => "SIGHUP",
-        2 => "SIGINT",
-        4 => "SIGILL",
-        6 => "SIGABRT",
-        7 => "SIGBUS",
-        8 => "SIGFPE",
-        9 => "SIGKILL",
-        11 => "SIGSEGV",
-        13 => "SIGPIPE",
-        15 => "SIGTERM",
-        24 => "SIGXCPU",
-        25 => "SIGXFSZ",
-        _ => "unknown signal",
-    }
+    sys::signal_name(signal)
 }
 
 #[cfg(test)]
@@ -834,8 +768,8 @@ mod tests {
     }
 
     #[test]
-    fn stat_reads_this_process() {
-        let stat = Stat::of(process::id() as i32).unwrap();
-        assert!(stat.pages > 0);
+    fn usage_reads_this_process() {
+        let usage = sys::usage(process::id() as i32).unwrap();
+        assert!(usage.memory_kib > 0);
     }
 }
