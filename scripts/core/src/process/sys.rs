@@ -222,8 +222,8 @@ fn hard_limit(resource: i32) -> u64 {
     limit.max
 }
 
-/// This process's parent's pid (1, or 0 outside its PID namespace, once
-/// the parent is gone).
+/// This process's parent's pid: another once the parent is gone (init's,
+/// or a subreaper's).
 pub fn parent() -> i32 {
     // SAFETY: getppid cannot fail.
     unsafe { getppid() }
