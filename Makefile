@@ -135,6 +135,10 @@ toolchain:
 	@rustup toolchain list | grep -q '^$(JUDGE_RUST)' || \
 		rustup toolchain install $(JUDGE_RUST) --profile minimal
 
+# The Mac targets and their linker (zig, from PyPI's ziglang), with which
+# tests/macos.rs links the runner for both Macs: installed
+# by `tools` too, and a test needing a missing one skips.
+MAC_TARGETS := aarch64-apple-darwin x86_64-apple-darwin
 # The foreign programs the tests compile and run (testlib checkers, package
 # submissions, validators): installed through apt when root, as the floor rustc
 # is through rustup; elsewhere named, and the tests needing them skip (a
@@ -147,6 +151,11 @@ tools:
 		echo "== installing $$missing"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "missing (tests needing them skip): $$missing"; fi
+	@installed=$$(rustup target list --installed); for t in $(MAC_TARGETS); do \
+		echo "$$installed" | grep -qx $$t || rustup target add $$t || \
+		echo "missing (tests needing it skip): rustup target $$t"; done
+	@python3 -c 'import ziglang' 2>/dev/null || python3 -m pip install --quiet ziglang || \
+		echo "missing (tests needing it skip): ziglang (pip)"
 
 fmt-check:
 	@echo "== formatting (make fmt fixes it)"

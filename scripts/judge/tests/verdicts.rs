@@ -334,7 +334,11 @@ fn the_launcher_passes_stdio_through_and_reports_the_exit() {
     assert!(output.status.success(), "{output:?}");
     assert_eq!(output.stdout, b"2 3\n");
     assert_eq!(output.stderr, b"err\n");
-    let words: Vec<&str> = report.split_whitespace().collect();
+    // The process group the program ran in, then the report.
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines.len(), 2, "{report}");
+    assert!(lines[0].starts_with("group "), "{report}");
+    let words: Vec<&str> = lines[1].split_whitespace().collect();
     assert_eq!(words[..2], ["code", "4"], "{report}");
     assert!(words[2].parse::<u64>().unwrap() > 0, "{report}");
     assert_eq!(words[5], "-", "{report}");

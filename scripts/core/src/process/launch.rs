@@ -7,11 +7,14 @@
 //!
 //! With box arguments (`confine::Confinement::launcher_args`), the box
 //! installed serves the run, on the pieces below; without, the launcher
-//! confines by itself: the program is its child, under its resource limits;
-//! the launcher is a child subreaper, so every process the program starts
-//! that loses its parent (a double fork, a `setsid` daemon) becomes the
-//! launcher's child; after the program ends every descendant is killed and
-//! reaped, and their CPU time and memory count.
+//! alone (`Portable`, the same code on Linux and macOS, whose differences
+//! `sys` holds): the program is its child in a process group of its own,
+//! under its resource limits; while it runs, the group's members are
+//! measured (`Group`) and the group is killed at a limit; when the program
+//! ends, the group is killed and what is the launcher's reaped. On Linux
+//! the launcher is also a child subreaper, so a member that loses its
+//! parent (a double fork) is its child, reaped and counted. A process that
+//! leaves the group (`setsid`) is neither followed nor killed.
 //!
 //! Why a process of its own: when a program is started, Linux keeps the
 //! starting process's memory high-water mark as the program's peak if that is
@@ -21,8 +24,10 @@
 //! runner.
 //!
 //! The report is written once the whole tree is dead. The launcher dies
-//! with the runner (SIGTERM, on which it still cleans up), the program with
-//! the launcher. The report goes through a socket the program never holds.
+//! with the runner (SIGTERM on Linux, on which it still cleans up; on
+//! macOS it sees its parent gone), the program with the launcher (on
+//! Linux; a runner that loses a launcher kills the group it announced).
+//! The report goes through a socket the program never holds.
 
 use super::confine::{self, Confinement, SANDBOX_VARIABLE};
 use super::interrupt;
@@ -30,15 +35,14 @@ use super::sight::{self, Sight};
 use super::sys::{self, SIGKILL};
 use std::env;
 use std::ffi::{CString, OsStr, OsString};
-use std::fs;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
-use std::process::{self, Command, ExitCode, ExitStatus};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::process::{Command, ExitCode, ExitStatus};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -224,6 +228,17 @@ impl Spec {
         }
         sys::limit_resource(sys::RLIMIT_CORE, 0)
     }
+
+    /// Where the launcher alone confines the run, the limits it sets
+    /// besides: open files, and a CPU time a second past the run's, the
+    /// backstop of the watch. Async-signal-safe.
+    pub fn limit_alone(&self) -> io::Result<()> {
+        sys::lower_limit(sys::RLIMIT_NOFILE, OPEN_FILES)?;
+        match self.cpu {
+            Some(cpu) => sys::lower_limit(sys::RLIMIT_CPU, cpu.as_secs() + 2),
+            None => Ok(()),
+        }
+    }
 }
 
 pub fn command(args: &[String]) -> ExitCode {
@@ -276,14 +291,23 @@ impl Confinement for Portable {
             Some(_) => format!("{SANDBOX_VARIABLE}=portable"),
             None => "no box on this system".into(),
         };
-        format!("portable ({why}): resource limits and the launcher's watch only")
+        format!(
+            "portable ({why}): resource limits and a watch of the program's process group; \
+             no view, no namespaces: a program sees what the user sees, and a process that \
+             leaves the group is not followed"
+        )
     }
 
     fn explain(&self) -> String {
         format!(
             "sandbox: {}\n\
-             a program sees every file the user may see and write, and runs as the user; \
-             its memory is its processes' resident sets, read while it runs\n",
+             in force: the program in a process group of its own, killed whole at the end; \
+             limits on its CPU time (a backstop), file size, open files ({OPEN_FILES}) and \
+             stack; the group's CPU time and memory ({MEMORY_COUNTED}) read while it runs, \
+             MLE and TLE from them\n\
+             missing: a view (a program may read and write every file the user may), a uid of \
+             its own, namespaces (no network of its own), a process limit; a process that \
+             leaves the group (setsid, setpgid) is neither counted nor killed\n",
             self.describe()
         )
     }
@@ -420,28 +444,51 @@ pub struct Tree<'a> {
 impl Meter for Tree<'_> {
     fn sample(&self) -> (Duration, u64) {
         // Reaped first: a process reaped meanwhile is then counted at most once.
-        let mut cpu = self.reaped.cpu();
-        let mut resident = 0;
-        for pid in descendants(self.me) {
-            if let Some(stat) = Stat::of(pid) {
-                cpu += sys::clock_tick() * stat.ticks as u32;
-                resident += stat.pages * sys::page_kib();
-            }
-        }
-        (cpu, resident)
+        total(self.reaped, sys::descendants(self.me))
     }
 
     fn kill(&self) {
-        for pid in descendants(self.me) {
+        for pid in sys::descendants(self.me) {
             sys::signal(pid, SIGKILL);
         }
     }
+}
+
+/// The launcher alone's meter: the members of the run's process group,
+/// and what was reaped of it.
+pub struct Group<'a> {
+    pub pgid: i32,
+    pub reaped: &'a Reaped,
+}
+
+impl Meter for Group<'_> {
+    fn sample(&self) -> (Duration, u64) {
+        total(self.reaped, sys::group_members(self.pgid))
+    }
+
+    fn kill(&self) {
+        sys::signal(-self.pgid, SIGKILL);
+    }
+}
+
+/// CPU time and memory now of the processes `pids`, with those of the
+/// processes reaped before.
+fn total(reaped: &Reaped, pids: Vec<i32>) -> (Duration, u64) {
+    // Reaped first: a process reaped meanwhile is then counted at most once.
+    let mut cpu = reaped.cpu();
+    let mut memory = 0;
+    for usage in pids.into_iter().filter_map(sys::usage) {
+        cpu += usage.cpu;
+        memory += usage.memory_kib;
+    }
+    (cpu, memory)
 }
 
 /// The launcher's life with no box: waits for the run on `channel`, runs
 /// it, says how it went (`say`). Nothing is said when no run came; `Err`
 /// when the report could not be written.
 fn serve(channel: &mut UnixStream) -> io::Result<()> {
+    PARENT.store(sys::parent(), Ordering::SeqCst);
     let message = match receive(channel) {
         Ok(Some(message)) => message,
         Ok(None) => return Ok(()),
@@ -449,7 +496,7 @@ fn serve(channel: &mut UnixStream) -> io::Result<()> {
     };
     let ran = words(&message).and_then(|words| {
         let (spec, program) = Spec::parse(&words).map_err(io_error)?;
-        run(&spec, program).map_err(|e| cannot_start(program, e))
+        run(&spec, program, channel).map_err(|e| cannot_start(program, e))
     });
     say(channel, ran)
 }
@@ -459,44 +506,102 @@ pub fn cannot_start(program: &[String], e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("cannot start {}: {e}", program[0]))
 }
 
-/// Runs `program` as the launcher's child, under the run's resource
-/// limits, and watches its tree until all of it is dead.
-fn run(spec: &Spec, program: &[String]) -> io::Result<Report> {
-    let me = process::id() as i32;
+/// What the launcher alone counts as a process's memory.
+#[cfg(target_os = "linux")]
+const MEMORY_COUNTED: &str = "resident sets, from /proc";
+#[cfg(target_os = "macos")]
+const MEMORY_COUNTED: &str = "physical footprints, from proc_pid_rusage";
+
+/// The open files a run may hold at once, where the launcher alone
+/// confines it.
+const OPEN_FILES: u64 = 1024;
+
+/// Runs `program` as the launcher's child in a process group of its own,
+/// under the run's resource limits; watches the group until the program
+/// ends, then kills what is left of the group. The group's number goes
+/// out on `channel` first: a runner that loses the launcher kills it.
+fn run(spec: &Spec, program: &[String], channel: &mut UnixStream) -> io::Result<Report> {
     let start_as = Start::of(program)?;
     let limited = spec.clone();
     let mut command = Command::new(&program[0]);
     command
         .args(&program[1..])
         .env_clear()
-        .envs(sight::environment());
+        .envs(sight::environment())
+        .process_group(0);
     // SAFETY: the launcher has no other thread, so the child, between
     // fork and exec, may allocate; it only limits itself.
     unsafe {
         command.pre_exec(move || {
             limited.limit_resources()?;
+            limited.limit_alone()?;
             sys::die_with_parent(SIGKILL)?;
             start_as.prepare()
         })
     };
     let start = Instant::now();
     let pid = command.spawn()?.id() as i32;
+    let _ = channel.write_all(format!("{GROUP} {pid}\n").as_bytes());
     let reaped = Reaped::default();
-    let tree = Tree {
-        me,
+    let group = Group {
+        pgid: pid,
         reaped: &reaped,
     };
-    let (status, wall, fired, seen) = watch(spec, pid, start, &tree, &reaped);
-    sweep(me, &reaped);
+    let (status, wall, fired, seen) = watch(spec, pid, start, &group, &reaped);
+    end_group(pid, &reaped);
+    let exit = Exit::of(ExitStatus::from_raw(status));
+    // The CPU limit's backstop fired before the watch saw it past the limit.
+    let backstop = exit == Exit::Signal(sys::SIGXCPU) && spec.cpu.is_some();
     Ok(Report {
-        exit: Exit::of(ExitStatus::from_raw(status)),
+        exit,
         wall,
-        // A tree killed at once leaves some of its time unreaped.
+        // A group killed at once leaves some of its time unreaped.
         cpu: reaped.cpu().max(seen.cpu),
         peak_kib: reaped.peak_kib().max(seen.peak_kib),
-        stopped_by: fired,
+        stopped_by: fired.or(backstop.then_some(StoppedBy::Time)),
         refused_forks: 0,
     })
+}
+
+/// The word before the process group a launcher alone announces on its
+/// channel, ahead of its report.
+pub const GROUP: &str = "group";
+
+/// The process groups announced in `said` (what a launcher wrote on its
+/// channel): those to kill when the launcher is lost.
+pub fn groups_announced(said: &str) -> Vec<i32> {
+    said.lines()
+        .filter_map(|line| line.strip_prefix(GROUP)?.trim().parse::<i32>().ok())
+        .filter(|&pgid| pgid > 1)
+        .collect()
+}
+
+/// Kills the run's process group and reaps what of it is the launcher's,
+/// until none of it is left, or for a second when another process is to
+/// reap the last of it.
+fn end_group(pgid: i32, reaped: &Reaped) {
+    let give_up = Instant::now() + Duration::from_secs(1);
+    loop {
+        sys::signal(-pgid, SIGKILL);
+        while let Ok(Some(child)) = sys::reap(-1, false) {
+            reaped.add(&child);
+        }
+        if sys::group_members(pgid).is_empty() || Instant::now() > give_up {
+            return;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// The parent a launcher alone started with, while it serves its run: 0
+/// when none is watched.
+static PARENT: AtomicI32 = AtomicI32::new(0);
+
+/// Whether the parent watched (`PARENT`) is gone: the launcher was
+/// orphaned, its runner will read no report.
+fn parent_gone() -> bool {
+    let parent = PARENT.load(Ordering::SeqCst);
+    parent != 0 && sys::parent() != parent
 }
 
 /// What the program is started as: its command line, and its environment
@@ -592,7 +697,7 @@ fn limit_fired(
     start: Instant,
     seen: &mut Seen,
 ) -> Option<StoppedBy> {
-    if interrupt::stop_requested() {
+    if interrupt::stop_requested() || parent_gone() {
         return Some(StoppedBy::Sigterm);
     }
     if start.elapsed() > spec.wall {
@@ -619,7 +724,7 @@ fn limit_fired(
 /// until none is left: a dying process may still have forked.
 pub fn sweep(me: i32, reaped: &Reaped) {
     loop {
-        let tree = descendants(me);
+        let tree = sys::descendants(me);
         if tree.is_empty() {
             return;
         }
@@ -634,57 +739,6 @@ pub fn sweep(me: i32, reaped: &Reaped) {
         if !any {
             thread::sleep(Duration::from_millis(1));
         }
-    }
-}
-
-/// Every descendant of `pid` (zombies included), from
-/// `/proc/<pid>/task/*/children`.
-fn descendants(pid: i32) -> Vec<i32> {
-    let mut tree = vec![pid];
-    let mut next = 0;
-    while next < tree.len() {
-        let parent = tree[next];
-        next += 1;
-        let tasks = match fs::read_dir(format!("/proc/{parent}/task")) {
-            Ok(tasks) => tasks,
-            Err(_) => continue,
-        };
-        for task in tasks.flatten() {
-            let children = fs::read_to_string(task.path().join("children")).unwrap_or_default();
-            tree.extend(
-                children
-                    .split_whitespace()
-                    .filter_map(|c| c.parse::<i32>().ok()),
-            );
-        }
-    }
-    tree.remove(0);
-    tree
-}
-
-/// The figures of a live process from `/proc/<pid>/stat`.
-struct Stat {
-    /// User and system time, its own and its reaped children's, in clock ticks.
-    ticks: u64,
-    /// Resident set size in pages.
-    pages: u64,
-}
-
-impl Stat {
-    fn of(pid: i32) -> Option<Stat> {
-        let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        // The command name may hold spaces and parentheses: fields follow the last ')'.
-        let fields: Vec<&str> = text
-            .get(text.rfind(')')? + 1..)?
-            .split_whitespace()
-            .collect();
-        // Field 3 of proc(5) is fields[0]: utime, stime, cutime, cstime are
-        // fields 14 to 17, rss field 24.
-        let number = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
-        Some(Stat {
-            ticks: number(14)? + number(15)? + number(16)? + number(17)?,
-            pages: number(24)?,
-        })
     }
 }
 
@@ -743,22 +797,9 @@ impl Report {
     }
 }
 
+/// A signal's name, by this system's numbers.
 pub fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        1 => "SIGHUP",
-        2 => "SIGINT",
-        4 => "SIGILL",
-        6 => "SIGABRT",
-        7 => "SIGBUS",
-        8 => "SIGFPE",
-        9 => "SIGKILL",
-        11 => "SIGSEGV",
-        13 => "SIGPIPE",
-        15 => "SIGTERM",
-        24 => "SIGXCPU",
-        25 => "SIGXFSZ",
-        _ => "unknown signal",
-    }
+    sys::signal_name(signal)
 }
 
 #[cfg(test)]
@@ -834,8 +875,8 @@ mod tests {
     }
 
     #[test]
-    fn stat_reads_this_process() {
-        let stat = Stat::of(process::id() as i32).unwrap();
-        assert!(stat.pages > 0);
+    fn usage_reads_this_process() {
+        let usage = sys::usage(std::process::id() as i32).unwrap();
+        assert!(usage.memory_kib > 0);
     }
 }

@@ -1,7 +1,7 @@
 //! Runs one program on one input the way a judge does: CPU time and memory
 //! limits on the program's whole process tree, a wall-clock cap, figures from
 //! the kernel, and output counted (and captured up to a cap) so an endless
-//! stream cannot exhaust the runner. Linux only (/proc, prctl, wait4).
+//! stream cannot exhaust the runner.
 //!
 //! The program is started by a fresh `judge __launch` (this very binary),
 //! which enforces the limits, kills whatever the program leaves behind and
@@ -454,7 +454,7 @@ fn outcome(
     // arguments, its channel): the program never started.
     let exited = status.is_some_and(|status| status.code().is_some());
     if last_line.is_none() && exited && !drained.launcher_killed {
-        sys::signal(-pid, sys::SIGKILL);
+        kill_lost(pid, &text);
         return Err(io::Error::new(
             io::ErrorKind::Other,
             format!("the launcher refused to start it: {said}"),
@@ -474,10 +474,10 @@ fn outcome(
         )
     } else {
         // No report: the launcher was killed, by the runner's last resort or
-        // by the program; its figures are lost. The program died with it;
-        // what it started is killed with the launcher's process group (only a
-        // process that also left the group escapes then).
-        sys::signal(-pid, sys::SIGKILL);
+        // by the program; its figures are lost. What it started is killed
+        // with the launcher's process group, or the group it announced
+        // (only a process that also left the group escapes then).
+        kill_lost(pid, &text);
         let fired = drained.launcher_killed.then_some(StoppedBy::Time);
         let exit = status.map_or(Exit::Code(0), Exit::of);
         (exit, start.elapsed(), Duration::ZERO, None, fired)
@@ -501,6 +501,15 @@ fn outcome(
         killed,
         refused_forks,
     })
+}
+
+/// Kills a launcher that is lost (`pid`, the leader of its process group),
+/// and the process groups it announced in `said`.
+fn kill_lost(pid: i32, said: &str) {
+    sys::signal(-pid, sys::SIGKILL);
+    for pgid in launch::groups_announced(said) {
+        sys::signal(-pgid, sys::SIGKILL);
+    }
 }
 
 /// What killed the program, from what the launcher said fired and whether

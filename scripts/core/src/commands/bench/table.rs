@@ -207,10 +207,15 @@ fn machine() -> String {
         .find(|l| l.starts_with("model name"))
         .and_then(|l| l.split_once(':'))
         .map_or("unknown CPU", |(_, name)| name.trim());
-    let cores = cpuinfo
+    // Without /proc (macOS), the cores this process may use.
+    let cores = match cpuinfo
         .lines()
         .filter(|l| l.starts_with("processor"))
-        .count();
+        .count()
+    {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        cores => cores,
+    };
     let rustc = Command::new("rustc")
         .arg("--version")
         .output()

@@ -1,0 +1,239 @@
+//! Linux's side of `sys`: its numbers, `prctl`, `pipe2`, `execvpe`,
+//! `close_range`, `pidfd_open`, and what `/proc` tells of a process.
+
+use super::{check, fcntl, FD_CLOEXEC, F_SETFD};
+use std::ffi::CString;
+use std::fs;
+use std::io;
+use std::os::fd::{FromRawFd, OwnedFd, RawFd};
+use std::os::raw::{c_char, c_long, c_uint, c_ulong};
+use std::time::Duration;
+
+pub const RLIMIT_CPU: i32 = 0;
+pub const RLIMIT_FSIZE: i32 = 1;
+pub const RLIMIT_STACK: i32 = 3;
+pub const RLIMIT_CORE: i32 = 4;
+pub const RLIMIT_NOFILE: i32 = 7;
+pub const SIGXCPU: i32 = 24;
+pub const SIGXFSZ: i32 = 25;
+
+pub(super) const O_NONBLOCK: i32 = 0o4000;
+pub(super) const SIG_SETMASK: i32 = 2;
+/// One past the last signal number.
+pub(super) const SIGNALS: i32 = 65;
+pub(super) type Micros = c_long;
+pub(super) type Nfds = c_ulong;
+
+const O_CLOEXEC: i32 = 0o2000000;
+const PR_SET_PDEATHSIG: i32 = 1;
+const PR_SET_DUMPABLE: i32 = 4;
+const PR_SET_CHILD_SUBREAPER: i32 = 36;
+const SC_CLK_TCK: i32 = 2;
+const SC_PAGESIZE: i32 = 30;
+/// `pidfd_open(2)`'s and `close_range(2)`'s numbers,
+/// the same on x86-64 and on arm64.
+const SYS_PIDFD_OPEN: c_long = 434;
+const SYS_CLOSE_RANGE: c_long = 436;
+const CLOSE_RANGE_CLOEXEC: c_uint = 4;
+
+extern "C" {
+    fn prctl(option: i32, arg2: c_long, arg3: c_long, arg4: c_long, arg5: c_long) -> i32;
+    fn pipe2(fds: *mut i32, flags: i32) -> i32;
+    fn sysconf(name: i32) -> c_long;
+    fn execvpe(file: *const c_char, argv: *const *const c_char, envp: *const *const c_char) -> i32;
+    fn syscall(number: c_long, ...) -> c_long;
+}
+
+/// `wait4`'s peak resident set size, which Linux gives in KiB.
+pub(super) fn maxrss_kib(maxrss: c_long) -> u64 {
+    maxrss as u64
+}
+
+/// The stack limit a process may set: any.
+pub(super) fn stack_allowed(bytes: u64, _hard: u64) -> u64 {
+    bytes
+}
+
+/// Orphans among this process's descendants become its children, so it can
+/// find, kill and reap every one of them.
+pub fn become_subreaper() -> io::Result<()> {
+    // SAFETY: prctl with integer arguments only.
+    check(unsafe { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) }).map(drop)
+}
+
+/// Has the kernel send `signal` to this process when the thread that started
+/// it ends. Async-signal-safe: may run between fork and exec.
+pub fn die_with_parent(signal: i32) -> io::Result<()> {
+    // SAFETY: prctl with integer arguments only.
+    check(unsafe { prctl(PR_SET_PDEATHSIG, signal as c_long, 0, 0, 0) }).map(drop)
+}
+
+/// Makes `/proc/<self>/fd` unreachable to other processes of the same user,
+/// so a judged program cannot open the launcher's channel.
+pub fn forbid_inspection() -> io::Result<()> {
+    // SAFETY: prctl with integer arguments only.
+    check(unsafe { prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) }).map(drop)
+}
+
+/// A pipe whose ends are closed on exec: (read end, write end).
+pub fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0i32; 2];
+    // SAFETY: fds has room for the two descriptors pipe2 writes.
+    check(unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) })?;
+    // SAFETY: both descriptors were just opened and are owned by nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Replaces this process with the program `argv` names (looked up in PATH
+/// when it has no `/`), with the environment `envp` (`NAME=value`); returns
+/// only why it could not.
+pub fn exec(argv: &[CString], envp: &[CString]) -> io::Error {
+    let pointers = |strings: &[CString]| -> Vec<*const c_char> {
+        let mut pointers: Vec<*const c_char> = strings.iter().map(|s| s.as_ptr()).collect();
+        pointers.push(std::ptr::null());
+        pointers
+    };
+    let (args, environment) = (pointers(argv), pointers(envp));
+    // SAFETY: NUL-terminated arrays of NUL-terminated strings that outlive the call.
+    unsafe { execvpe(args[0], args.as_ptr(), environment.as_ptr()) };
+    io::Error::last_os_error()
+}
+
+/// Every descriptor above stderr closed on exec (Linux 5.11; before, one
+/// by one up to the descriptor limit). Async-signal-safe.
+pub fn close_others_on_exec() -> io::Result<()> {
+    // SAFETY: close_range takes integers.
+    let result = unsafe {
+        syscall(
+            SYS_CLOSE_RANGE,
+            3 as c_long,
+            c_uint::MAX as c_long,
+            CLOSE_RANGE_CLOEXEC as c_long,
+        )
+    };
+    if result == 0 {
+        return Ok(());
+    }
+    for fd in 3..4096 {
+        // SAFETY: fcntl on a descriptor number; a closed one is EBADF.
+        unsafe { fcntl(fd, F_SETFD, FD_CLOEXEC) };
+    }
+    Ok(())
+}
+
+/// A descriptor that becomes readable when process `pid` ends (Linux 5.3).
+pub fn pidfd(pid: i32) -> io::Result<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor.
+    let fd = unsafe { syscall(SYS_PIDFD_OPEN, pid as c_long, 0 as c_long) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: the descriptor was just opened and is owned by nobody else.
+    Ok(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// Every descendant of `pid` (zombies included), from
+/// `/proc/<pid>/task/*/children`.
+pub fn descendants(pid: i32) -> Vec<i32> {
+    let mut tree = vec![pid];
+    let mut next = 0;
+    while next < tree.len() {
+        let parent = tree[next];
+        next += 1;
+        let tasks = match fs::read_dir(format!("/proc/{parent}/task")) {
+            Ok(tasks) => tasks,
+            Err(_) => continue,
+        };
+        for task in tasks.flatten() {
+            let children = fs::read_to_string(task.path().join("children")).unwrap_or_default();
+            tree.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<i32>().ok()),
+            );
+        }
+    }
+    tree.remove(0);
+    tree
+}
+
+/// The processes of group `pgid` (zombies included) among this process's
+/// descendants: all of them when it is a subreaper (`become_subreaper`)
+/// and started the group's first process.
+pub fn group_members(pgid: i32) -> Vec<i32> {
+    descendants(std::process::id() as i32)
+        .into_iter()
+        .filter(|&pid| stat(pid).is_some_and(|stat| stat.pgrp == pgid))
+        .collect()
+}
+
+/// What a live process has used so far.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Usage {
+    /// User and system time, its own and its reaped children's.
+    pub cpu: Duration,
+    /// Memory charged to it now: its resident set.
+    pub memory_kib: u64,
+}
+
+/// A live process's usage, from `/proc/<pid>/stat`.
+pub fn usage(pid: i32) -> Option<Usage> {
+    let stat = stat(pid)?;
+    // SAFETY: sysconf only reads a configuration value.
+    let (per_second, page) = unsafe { (sysconf(SC_CLK_TCK), sysconf(SC_PAGESIZE)) };
+    Some(Usage {
+        cpu: Duration::from_nanos(1_000_000_000 / per_second.max(1) as u64) * stat.ticks as u32,
+        memory_kib: stat.pages * (page.max(1024) as u64 / 1024),
+    })
+}
+
+/// The figures of a live process from `/proc/<pid>/stat`.
+struct Stat {
+    pgrp: i32,
+    /// User and system time, its own and its reaped children's, in clock ticks.
+    ticks: u64,
+    /// Resident set size in pages.
+    pages: u64,
+}
+
+fn stat(pid: i32) -> Option<Stat> {
+    let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces and parentheses: fields follow the last ')'.
+    let fields: Vec<&str> = text
+        .get(text.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    // Field 3 of proc(5) is fields[0]: pgrp is field 5; utime, stime,
+    // cutime, cstime are fields 14 to 17, rss field 24.
+    let number = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
+    Some(Stat {
+        pgrp: number(5)? as i32,
+        ticks: number(14)? + number(15)? + number(16)? + number(17)?,
+        pages: number(24)?,
+    })
+}
+
+/// A signal's name, by Linux's numbers.
+pub fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        3 => "SIGQUIT",
+        4 => "SIGILL",
+        5 => "SIGTRAP",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        10 => "SIGUSR1",
+        11 => "SIGSEGV",
+        12 => "SIGUSR2",
+        13 => "SIGPIPE",
+        14 => "SIGALRM",
+        15 => "SIGTERM",
+        24 => "SIGXCPU",
+        25 => "SIGXFSZ",
+        31 => "SIGSYS",
+        _ => "unknown signal",
+    }
+}
