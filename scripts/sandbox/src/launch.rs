@@ -25,6 +25,8 @@ use judge_core::process::sight::{self, Sight};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Write};
+use std::mem::ManuallyDrop;
+use std::os::fd::{AsRawFd, FromRawFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
@@ -477,16 +479,16 @@ fn init(
         steps::mark("init: the run's view, privileges dropped");
         let start = Started::of(boxed, program)?;
         let (failed_read, failed_write) = sys::pipe()?;
-        // SAFETY: one thread; the child only execs, or says why it could not.
-        let program = match unsafe { sys::fork() }? {
-            0 => {
-                let error = start.exec();
-                let mut failed = File::from(failed_write);
-                let _ = failed.write_all(&error.raw_os_error().unwrap_or(0).to_le_bytes());
-                sys::exit_now(127)
-            }
-            program => program,
-        };
+        // The child only execs, or says why it could not.
+        let failed = failed_write.as_raw_fd();
+        let program = sys::spawn_sharing(&mut || {
+            let errno = start.exec().raw_os_error().unwrap_or(0);
+            // SAFETY: the pipe's end, open until the child is gone, and
+            // never closed here.
+            let mut pipe = ManuallyDrop::new(unsafe { File::from_raw_fd(failed) });
+            let _ = pipe.write_all(&errno.to_le_bytes());
+            sys::exit_now(127)
+        })?;
         drop(failed_write);
         // A successful exec closes the pipe; a failed one sends its errno.
         let mut errno = [0u8; 4];
