@@ -124,6 +124,12 @@ fn a_file_not_found_in_the_box_says_what_the_box_shows() {
     sandbox.program("helper", "read a b; echo $((a + b))");
     let wrapper = sandbox.program("sol", "exec \"$(dirname \"$0\")/helper\"");
     let (code, stdout, _) = sandbox.test_with(&wrapper);
+    if common::portable_binary() {
+        // The launcher alone shows every file: the helper is found.
+        assert_eq!((code, verdict_of(&stdout)), (0, "AC"), "{stdout}");
+        assert!(!stdout.contains("the box shows"), "{stdout}");
+        return;
+    }
     if !stdout.contains("mount") {
         return common::skip("no mount namespace here: a program sees every file");
     }

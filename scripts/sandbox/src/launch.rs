@@ -14,6 +14,7 @@
 //! not dumpable, so its `/proc/<pid>/fd` is closed to the program.
 
 use crate::seccomp;
+use crate::steps;
 use crate::sys::{self, Filter, SIGKILL};
 use crate::{Cgroup, CgroupBase, Confinement, Namespaces};
 use judge_core::process::launch::{
@@ -24,6 +25,8 @@ use judge_core::process::sight::{self, Sight};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Write};
+use std::mem::ManuallyDrop;
+use std::os::fd::{AsRawFd, FromRawFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
@@ -184,37 +187,19 @@ impl Started {
 /// the report could not be written.
 pub fn serve(boxed: &BoxSpec, channel: &mut UnixStream) -> io::Result<()> {
     let me = process::id() as i32;
+    steps::start();
     let cgroup = match &boxed.cgroup {
         Some(base) => Cgroup::create(base, &format!("judge-{me}")).map(Some),
         None => Ok(None),
     };
+    steps::mark("cgroup made");
     let cgroup = match cgroup {
         Ok(cgroup) => cgroup,
         Err(e) => return say(channel, Err(e)),
     };
     let said = (|| {
-        // As root, a box of its own: its uid owns the folders it writes in
-        // while it runs, and the runner's uid again after.
         // The box's lock is held until the run is over.
-        let (_held, user, init) = match boxed.boxes.map(crate::take_box).transpose() {
-            Ok(taken) => {
-                let user = taken.as_ref().map(|(uid, _)| (*uid, *uid));
-                let init = (|| {
-                    if let Some(namespaces) = boxed.namespaces {
-                        crate::enter_launcher_namespaces(namespaces)?;
-                    }
-                    // Only once the user namespace is mapped: mapped by a process
-                    // that is not dumpable, it let its programs execute nothing.
-                    sys::forbid_inspection()?;
-                    match boxed.namespaces {
-                        Some(_) => start_init(boxed, cgroup.as_ref(), user).map(Some),
-                        None => Ok(None),
-                    }
-                })();
-                (taken, user, init)
-            }
-            Err(e) => (None, None, Err(e)),
-        };
+        let (_held, user, init) = prepare(boxed, cgroup.as_ref());
         let message = match receive(channel) {
             Ok(Some(message)) => message,
             Ok(None) => {
@@ -223,6 +208,7 @@ pub fn serve(boxed: &BoxSpec, channel: &mut UnixStream) -> io::Result<()> {
             }
             Err(e) => return say(channel, Err(e)),
         };
+        steps::restart();
         let ran = words(&message).and_then(|words| {
             let (spec, program) = Spec::parse(&words).map_err(io_error)?;
             let give = |(uid, gid): (u32, u32)| -> io::Result<()> {
@@ -237,22 +223,59 @@ pub fn serve(boxed: &BoxSpec, channel: &mut UnixStream) -> io::Result<()> {
                         cgroup.limit(spec.memory_kib, spec.processes)?;
                     }
                     user.map_or(Ok(()), give)?;
+                    steps::mark("limits set, folders given");
                     run_confined(boxed, &spec, program, cgroup.as_ref(), user, init, &message)
                 })
                 .map_err(|e| cannot_start(program, e));
             // Given back before the report: the next run may take them.
             if user.is_some() {
                 give(sys::ids())?;
+                steps::mark("folders given back");
             }
             ran
         });
-        say(channel, ran)
+        let said = say(channel, ran);
+        steps::mark("reported");
+        said
     })();
     if let Some(cgroup) = &cgroup {
         cgroup.kill();
         cgroup.remove();
+        steps::mark("cgroup removed");
     }
     said
+}
+
+/// The box's preparation, before the run is asked for. As root, a box of
+/// its own: its uid owns the folders it writes in while it runs, and the
+/// runner's uid again after; the lock that holds it, its user, and in
+/// namespaces their init.
+#[allow(clippy::type_complexity)]
+fn prepare(
+    boxed: &BoxSpec,
+    cgroup: Option<&Cgroup>,
+) -> (Option<File>, Option<(u32, u32)>, io::Result<Option<Init>>) {
+    match boxed.boxes.map(crate::take_box).transpose() {
+        Ok(taken) => {
+            steps::mark("box taken");
+            let user = taken.as_ref().map(|(uid, _)| (*uid, *uid));
+            let init = (|| {
+                if let Some(namespaces) = boxed.namespaces {
+                    crate::enter_launcher_namespaces(namespaces)?;
+                }
+                // Only once the user namespace is mapped: mapped by a process
+                // that is not dumpable, it let its programs execute nothing.
+                sys::forbid_inspection()?;
+                steps::mark("user and PID namespaces");
+                match boxed.namespaces {
+                    Some(_) => start_init(boxed, cgroup, user).map(Some),
+                    None => Ok(None),
+                }
+            })();
+            (taken.map(|(_, lock)| lock), user, init)
+        }
+        Err(e) => (None, None, Err(e)),
+    }
 }
 
 /// What confines a run of `spec` in the box `boxed`: its view, its limits,
@@ -307,6 +330,7 @@ fn run_confined(
         Some(Init { pid, says, mut go }) => {
             // An init that could not prepare has ended and says why.
             let _ = go.write_all(message);
+            steps::mark("run handed to the init");
             (pid, Some(says))
         }
         None => (spawn(boxed, spec, program, cgroup, user)?, None),
@@ -327,10 +351,12 @@ fn run_confined(
         }
     };
     let (status, wall, fired, seen) = watch(spec, pid, start, meter, &reaped);
+    steps::mark("run, to the init's end");
     if let Some(cgroup) = cgroup {
         cgroup.kill();
     }
     sweep(me, &reaped);
+    steps::mark("killed and reaped");
     let exit = match init_says.map(ended) {
         // A limit fired: the init was killed with the program.
         None | Some(Ok(None)) => Exit::of(ExitStatus::from_raw(status)),
@@ -437,6 +463,7 @@ fn init(
         if let Some(cgroup) = cgroup {
             crate::join_cgroup(&cgroup.joined_through())?;
         }
+        steps::mark("init: forked, cgroup joined");
         let base = Confinement::prepare(boxed.namespaces, boxed.network, &boxed.system)?;
         sys::die_with_parent(SIGKILL)?;
         // Not dumpable: the program cannot trace it.
@@ -447,25 +474,28 @@ fn init(
         };
         let words = words(&message)?;
         let (spec, program) = Spec::parse(&words).map_err(io_error)?;
+        steps::restart();
         confinement(boxed, &spec, cgroup, user).enter_prepared(base.as_ref())?;
+        steps::mark("init: the run's view, privileges dropped");
         let start = Started::of(boxed, program)?;
         let (failed_read, failed_write) = sys::pipe()?;
-        // SAFETY: one thread; the child only execs, or says why it could not.
-        let program = match unsafe { sys::fork() }? {
-            0 => {
-                let error = start.exec();
-                let mut failed = File::from(failed_write);
-                let _ = failed.write_all(&error.raw_os_error().unwrap_or(0).to_le_bytes());
-                sys::exit_now(127)
-            }
-            program => program,
-        };
+        // The child only execs, or says why it could not.
+        let failed = failed_write.as_raw_fd();
+        let program = sys::spawn_sharing(&mut || {
+            let errno = start.exec().raw_os_error().unwrap_or(0);
+            // SAFETY: the pipe's end, open until the child is gone, and
+            // never closed here.
+            let mut pipe = ManuallyDrop::new(unsafe { File::from_raw_fd(failed) });
+            let _ = pipe.write_all(&errno.to_le_bytes());
+            sys::exit_now(127)
+        })?;
         drop(failed_write);
         // A successful exec closes the pipe; a failed one sends its errno.
         let mut errno = [0u8; 4];
         if File::from(failed_read).read_exact(&mut errno).is_ok() {
             return Err(io::Error::from_raw_os_error(i32::from_le_bytes(errno)));
         }
+        steps::mark("init: the program forked and exec'd");
         loop {
             match sys::reap(-1, true)? {
                 Some(child) if child.pid == program => {

@@ -34,6 +34,7 @@
 
 pub mod launch;
 mod seccomp;
+mod steps;
 mod sys;
 mod view;
 
@@ -658,7 +659,10 @@ impl Confinement {
             }
             None => sys::unshare_namespaces(own | CLONE_NEWNET)?,
         }
-        view::prepare(system).map(Some)
+        steps::mark("init: mount, network, IPC, UTS namespaces");
+        let base = view::prepare(system)?;
+        steps::mark("init: the view's base");
+        Ok(Some(base))
     }
 
     /// The run's part: its cgroup, its limits, its view completed on `base`

@@ -7,6 +7,7 @@
 //! a size whose time or memory passes the problem's limits is marked.
 
 mod inputs;
+mod stress;
 mod svg;
 mod table;
 
@@ -81,7 +82,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let smoke = args.flag("smoke");
     let judge = env::current_exe()
         .map_err(|e| SetupError(format!("cannot find the judge binary itself: {e}")))?;
-    let cost = format!(
+    let mut cost = format!(
         "{}\n{}",
         runner_cost(&judge)?,
         sandbox_cost(&judge, &workspace.root, &args.positional, smoke)?
@@ -109,6 +110,15 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         }
         outln!("");
     }
+    // Stressed once benched: a problem whose bench was refused runs nothing.
+    let benched: Vec<String> = ids
+        .iter()
+        .filter(|id| !broken.contains(&id.as_str()))
+        .cloned()
+        .collect();
+    let stressed = stress::cost(&judge, workspace, &benched, smoke);
+    outln!("{stressed}");
+    cost = format!("{cost}\n{stressed}");
     let target = workspace.root.join("target");
     let markdown = target.join("bench.md");
     let plot = target.join("bench.svg");
