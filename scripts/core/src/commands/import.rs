@@ -16,6 +16,7 @@ use crate::problem::scaffold::{self, Spec};
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
 use payload::{Payload, Sample};
+use std::collections::HashSet;
 use std::fs;
 use std::net::TcpListener;
 use std::process::{Command, Stdio};
@@ -34,6 +35,10 @@ const QUIET: Duration = Duration::from_secs(3);
 /// Set (to anything) by the runner's tests to skip `cargo build`, the slow
 /// step; one test builds for real.
 const SKIP_BUILD: &str = "JUDGE_IMPORT_SKIP_BUILD";
+/// The most problems one listener run takes, each once: the largest batch
+/// (a contest has tens at most) fits, and an endless stream of requests
+/// grows neither the workspace nor the queue without bound.
+const MAX_PROBLEMS_PER_RUN: usize = payload::MAX_BATCH;
 
 /// Competitive Companion's forms: the listener, or `--file`. A problem
 /// package (`--package`) is a module's, which hands every other form here.
@@ -101,6 +106,7 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
         "listening on http://127.0.0.1:{port}/ for Competitive Companion{}; Ctrl-C stops",
         if once { " (one batch)" } else { "" }
     );
+    let workspace = importer.workspace.clone();
     let (send, receive) = mpsc::channel::<Payload>();
     let work = move || {
         loop {
@@ -125,14 +131,14 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
     let worker = thread::Builder::new()
         .spawn(work)
         .map_err(|e| SetupError(format!("cannot start the importer's thread: {e}")))?;
-    let send = Mutex::new(send);
-    let served = http::serve(listener, move |body| {
-        let text = std::str::from_utf8(body).map_err(|_| "the body is not UTF-8 text")?;
-        let payload = payload::parse(text)?;
-        send.lock()
-            .map_err(|_| "the importer has stopped")?
-            .send(payload)
-            .map_err(|_| "the importer has stopped".to_string())
+    let gate = Mutex::new(Gate {
+        workspace,
+        taken: HashSet::new(),
+        queue: send,
+    });
+    let served = http::serve(listener, move |body| match gate.lock() {
+        Ok(mut gate) => gate.take(body),
+        Err(_) => Err(http::Response::new(503, "the importer has stopped")),
     });
     // Also when serving failed: the worker ends on STOP once its queue is empty.
     http::STOP.store(true, Ordering::SeqCst);
@@ -140,6 +146,48 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
     served.map_err(|e| SetupError(format!("listening on 127.0.0.1:{port}: {e}")))?;
     outln!("stopped listening");
     Ok(all_imported)
+}
+
+/// What the listener queues for the importer: each problem once, at most
+/// `MAX_PROBLEMS_PER_RUN` of them; any other request is refused, unqueued.
+struct Gate {
+    workspace: Workspace,
+    /// The ids of the problems queued so far.
+    taken: HashSet<String>,
+    queue: mpsc::Sender<Payload>,
+}
+
+impl Gate {
+    fn take(&mut self, body: &[u8]) -> Result<(), http::Response> {
+        let bad = |message: String| http::Response::new(400, message);
+        let text =
+            std::str::from_utf8(body).map_err(|_| bad("the body is not UTF-8 text".into()))?;
+        let payload = payload::parse(text).map_err(bad)?;
+        let id = urls::origin(&payload.url, &payload.name, &self.workspace.tool_crates()).id;
+        if self.taken.contains(&id) {
+            return Err(http::Response::new(
+                409,
+                format!(
+                    "{id} not taken again: this listener has taken it already; \
+                     make import again to add its page's new samples"
+                ),
+            ));
+        }
+        if self.taken.len() >= MAX_PROBLEMS_PER_RUN {
+            return Err(http::Response::new(
+                429,
+                format!(
+                    "{id} not taken: this listener has taken {MAX_PROBLEMS_PER_RUN} problems, \
+                     the most one run takes; make import again for more"
+                ),
+            ));
+        }
+        self.queue
+            .send(payload)
+            .map_err(|_| http::Response::new(503, "the importer has stopped"))?;
+        self.taken.insert(id);
+        Ok(())
+    }
 }
 
 /// Imports problems one at a time and keeps count of the batches they came in.
