@@ -8,6 +8,7 @@ use common::{outcome, Holds};
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
@@ -1077,6 +1078,101 @@ fn a_new_problem_is_built_after_the_extension_has_its_answer() {
     assert_eq!(line, "poj1000 \"A+B Problem\": new, added sample-1; built");
     assert!(workspace.root.join("target/release/poj1000").is_file());
     listener.interrupt("1 imported, 0 failed");
+}
+
+/// A `CARGO` for the listener: it logs each call to `cargo.log`, and holds
+/// the runner's own build (its pid in `cargo.pid`) until `cargo.go` exists,
+/// then touches `runner`, as a build that replaces it would.
+fn held_cargo(workspace: &Workspace, runner: &Path) -> PathBuf {
+    let cargo = workspace.root.join("cargo");
+    fs::write(
+        &cargo,
+        format!(
+            "#!/bin/sh\necho \"$*\" >> \"$0.log\"\n\
+             if [ \"$*\" = \"build --release --quiet -p judge\" ]; then\n\
+             \x20 echo $$ > \"$0.pid\"\n\
+             \x20 while [ ! -e \"$0.go\" ]; do sleep 0.05; done\n\
+             \x20 touch '{}'\n\
+             fi\n",
+            runner.display()
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&cargo, fs::Permissions::from_mode(0o755)).unwrap();
+    cargo
+}
+
+/// Waits up to 10 s for `path` to exist.
+fn wait_for(path: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !path.exists() {
+        assert!(Instant::now() < deadline, "no {}", path.display());
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_listener_answers_while_the_runner_builds_behind_it() {
+    let workspace = Workspace::empty();
+    // A copy of the runner, which the build behind it replaces.
+    let runner = workspace.root.join("judge");
+    fs::copy(env!("CARGO_BIN_EXE_judge"), &runner).unwrap();
+    let cargo = held_cargo(&workspace, &runner);
+    let log = workspace.root.join("cargo.log");
+    let listen = || {
+        let port = free_port();
+        let mut command = Command::new(&runner);
+        command
+            .arg("--root")
+            .arg(&workspace.root)
+            .env("CARGO", &cargo)
+            .args(["import", "--port", &port.to_string(), "--build-runner"]);
+        let listener = Listener::start(&mut command, port);
+        listener.expect_out("building the runner behind the listener");
+        wait_for(&workspace.root.join("cargo.pid"));
+        listener
+    };
+    let listener = listen();
+    let (answer, took) = listener.post(&POJ_1000.json());
+    answered_ok(&answer);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    // Written at once; its build waits for the runner's.
+    wait_for(&workspace.root.join("judge-data/poj1000/sample-1.in"));
+    thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        workspace.read("cargo.log"),
+        "build --release --quiet -p judge\n"
+    );
+    fs::write(workspace.root.join("cargo.go"), "").unwrap();
+    listener.expect_out(
+        "the runner: built; this listener is the runner from before: \
+         make import again to use the new one",
+    );
+    assert_eq!(
+        listener.expect_out("poj1000"),
+        "poj1000 \"A+B Problem\": new, added sample-1; built"
+    );
+    assert_eq!(
+        workspace.read("cargo.log"),
+        "build --release --quiet -p judge\nbuild --release --quiet -p poj1000\n"
+    );
+    listener.interrupt("1 imported, 0 failed");
+
+    // Ctrl-C while the runner builds stops the build too.
+    for file in ["cargo.go", "cargo.pid"] {
+        fs::remove_file(workspace.root.join(file)).unwrap();
+    }
+    fs::remove_file(&log).unwrap();
+    let listener = listen();
+    let pid = workspace.read("cargo.pid");
+    let stat = format!("/proc/{}/stat", pid.trim());
+    assert!(Path::new(&stat).exists());
+    answered_ok(&listener.post(&POJ_1000.json()).0);
+    listener.expect_out("poj1000 \"A+B Problem\": exists, no samples added");
+    listener.interrupt("1 imported, 0 failed");
+    // Gone, or a zombie its parent (an init that does not reap) keeps.
+    let state = fs::read_to_string(&stat).unwrap_or_default();
+    assert!(state.is_empty() || state.contains(") Z "), "{state}");
 }
 
 /// The listener's `MAX_CONNECTIONS` and `REQUEST_DEADLINE`.
