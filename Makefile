@@ -124,11 +124,13 @@ fmt:
 	@$(CARGO) fmt --all
 	@echo "formatted every crate"
 
-# Listens until Ctrl-C (or one batch with ONCE=1); builds each new problem itself.
+# Listens until Ctrl-C (or one batch with ONCE=1) at once, as the runner built
+# last (only the first import waits for it to be built): the runner is rebuilt
+# behind the listener, and each new problem is built after that. PKG= waits.
 import:
-	@$(CARGO) build --release -p judge --quiet
-	@$(RUNNER) import $(call opt,--port,PORT) $(if $(ONCE),--once) $(call opt,--package,PKG) \
-		$(call opt,--id,ID) $(if $(FORCE),--force)
+	@$(if $(PKG),,[ -x $(RUNNER) ] ||) $(CARGO) build --release -p judge --quiet
+	@$(RUNNER) import $(call opt,--port,PORT) $(if $(ONCE),--once) $(if $(PKG),,--build-runner) \
+		$(call opt,--package,PKG) $(call opt,--id,ID) $(if $(FORCE),--force)
 
 # Installs the floor toolchain once; rustup is the one thing assumed present.
 toolchain:

@@ -165,7 +165,7 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "import",
         usage: &[
-            "[--port N] [--once]",
+            "[--port N] [--once] [--build-runner]",
             "--file <payload.json>...",
             "--package <folder | .zip> [--id ID] [--force]",
         ],
@@ -173,6 +173,11 @@ pub const COMMANDS: &[Command] = &[
         options: &[
             opt("port", Some("N"), "listen on port N"),
             opt("once", None, "stop after one batch of problems"),
+            opt(
+                "build-runner",
+                None,
+                "build the runner while listening; new problems are built after it",
+            ),
             opt("file", None, "import the saved payloads named"),
             opt("package", Some("PATH"), "import the problem package at PATH, a folder or a zip"),
             opt("id", Some("ID"), "the package's id here, instead of its short name"),

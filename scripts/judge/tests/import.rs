@@ -8,6 +8,7 @@ use common::{outcome, Holds};
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
@@ -569,8 +570,10 @@ fn a_second_import_adds_new_samples_and_overwrites_nothing() {
     .unwrap();
     let solution = "problems/cf118a/src/main.rs";
     fs::write(workspace.root.join(solution), "// my solution\n").unwrap();
+    listener.interrupt("1 imported, 0 failed");
 
-    // The page again, with all three samples and other limits.
+    // The page again, in another run, with all three samples and other limits.
+    let listener = workspace.listen(&[], false);
     let again = Payload {
         time: "1000",
         ..CF_118A
@@ -585,16 +588,20 @@ fn a_second_import_adds_new_samples_and_overwrites_nothing() {
     assert_eq!(workspace.read(solution), "// my solution\n");
     assert_eq!(workspace.read("judge-data/cf118a/sample-3.in"), "aBAcAba\n");
 
-    answered_ok(&listener.post(&again.json()).0);
+    listener.interrupt("1 imported, 0 failed");
+
+    let saved = workspace.root.join("cf118a.json");
+    fs::write(&saved, again.json()).unwrap();
+    let (code, stdout, stderr) = outcome(&workspace.import_files(&[&saved]));
+    assert_eq!(code, 0, "{stderr}");
     assert_eq!(
-        listener.expect_out("cf118a"),
-        "cf118a \"A. String Task\": exists, no samples added (3 already stored)"
+        stdout,
+        "cf118a \"A. String Task\": exists, no samples added (3 already stored)\n"
     );
     let files = fs::read_dir(workspace.root.join("judge-data/cf118a"))
         .unwrap()
         .count();
     assert_eq!(files, 7, "problem.toml and three pairs, no temporary files");
-    listener.interrupt("3 imported, 0 failed");
 }
 
 #[test]
@@ -707,6 +714,57 @@ fn bad_requests_are_refused_in_one_line_and_the_listener_goes_on() {
     listener.interrupt("1 imported, 0 failed");
 }
 
+/// The most problems one listener run takes (the largest batch).
+const MAX_PROBLEMS_PER_RUN: usize = 100;
+
+#[test]
+fn an_endless_stream_of_problems_is_taken_up_to_a_contest_each_once() {
+    let workspace = Workspace::empty();
+    let listener = workspace.listen(&[], false);
+    fn problem(n: usize, tests: &[(&str, &str)]) -> String {
+        let name = format!("A. Problem {n}");
+        let url = format!("https://codeforces.com/contest/{n}/problem/A");
+        let batch = format!("stream-{n}");
+        Payload {
+            name: &name,
+            url: &url,
+            tests,
+            batch: (&batch, 1),
+            ..CF_118A
+        }
+        .json()
+    }
+    for n in 1..=MAX_PROBLEMS_PER_RUN {
+        answered_ok(&listener.post(&problem(n, &[("1\n", "1\n")])).0);
+        listener.expect_out(&format!("cf{n}a \"A. Problem {n}\": new, added sample-1"));
+    }
+    let before = stored(&workspace);
+    // One more problem, and a problem taken already with samples it lacks.
+    let (answer, _) = listener.post(&problem(MAX_PROBLEMS_PER_RUN + 1, &[("1\n", "1\n")]));
+    assert!(
+        answer.starts_with("HTTP/1.1 429 Too Many Requests\r\n")
+            && answer.ends_with(
+                "\r\n\r\ncf101a not taken: this listener has taken 100 problems, \
+                 the most one run takes; make import again for more\n"
+            ),
+        "{answer}"
+    );
+    listener.expect_err("429 Too Many Requests: cf101a not taken: this listener has taken 100");
+    let (answer, _) = listener.post(&problem(7, &[("2\n", "2\n"), ("3\n", "3\n")]));
+    assert!(
+        answer.starts_with("HTTP/1.1 409 Conflict\r\n")
+            && answer.ends_with(
+                "\r\n\r\ncf7a not taken again: this listener has taken it already; \
+                 make import again to add its page's new samples\n"
+            ),
+        "{answer}"
+    );
+    listener.expect_err("409 Conflict: cf7a not taken again");
+    thread::sleep(Duration::from_millis(300));
+    assert_eq!(stored(&workspace), before);
+    listener.interrupt("100 imported, 0 failed");
+}
+
 /// The files under the workspace's `problems/` and `judge-data/`.
 fn stored(workspace: &Workspace) -> Vec<PathBuf> {
     let mut found = Vec::new();
@@ -806,17 +864,24 @@ fn a_web_page_is_refused_and_nothing_it_sends_is_written() {
     );
     // The extension itself, from Chrome and from Firefox, is answered and
     // allowed its own origin; the refused requests came first and wrote nothing.
-    for origin in ["chrome-extension://abcdefgh", "moz-extension://1234-5678"] {
-        let answer = post(format!("{}Origin: {origin}\r\n", host()), &CF_118A.json());
+    let other = Payload {
+        url: "https://codeforces.com/contest/118/problem/B",
+        ..CF_118A
+    };
+    for (origin, payload, id) in [
+        ("chrome-extension://abcdefgh", CF_118A, "cf118a"),
+        ("moz-extension://1234-5678", other, "cf118b"),
+    ] {
+        let answer = post(format!("{}Origin: {origin}\r\n", host()), &payload.json());
         answered_ok(&answer);
         answer.assert_has(&format!("Access-Control-Allow-Origin: {origin}\r\n"));
-        listener.expect_out("cf118a \"A. String Task\"");
+        listener.expect_out(&format!("{id} \"A. String Task\""));
     }
     assert!(!workspace.root.join("problems/poj1000").exists());
     assert!(!workspace.root.join("judge-data/poj1000").exists());
     let files = stored(&workspace);
     assert!(
-        files.iter().all(|f| f.to_string_lossy().contains("cf118a")),
+        files.iter().all(|f| f.to_string_lossy().contains("cf118")),
         "{files:#?}"
     );
     listener.interrupt("2 imported, 0 failed");
@@ -1013,6 +1078,101 @@ fn a_new_problem_is_built_after_the_extension_has_its_answer() {
     assert_eq!(line, "poj1000 \"A+B Problem\": new, added sample-1; built");
     assert!(workspace.root.join("target/release/poj1000").is_file());
     listener.interrupt("1 imported, 0 failed");
+}
+
+/// A `CARGO` for the listener: it logs each call to `cargo.log`, and holds
+/// the runner's own build (its pid in `cargo.pid`) until `cargo.go` exists,
+/// then touches `runner`, as a build that replaces it would.
+fn held_cargo(workspace: &Workspace, runner: &Path) -> PathBuf {
+    let cargo = workspace.root.join("cargo");
+    fs::write(
+        &cargo,
+        format!(
+            "#!/bin/sh\necho \"$*\" >> \"$0.log\"\n\
+             if [ \"$*\" = \"build --release --quiet -p judge\" ]; then\n\
+             \x20 echo $$ > \"$0.pid\"\n\
+             \x20 while [ ! -e \"$0.go\" ]; do sleep 0.05; done\n\
+             \x20 touch '{}'\n\
+             fi\n",
+            runner.display()
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&cargo, fs::Permissions::from_mode(0o755)).unwrap();
+    cargo
+}
+
+/// Waits up to 10 s for `path` to exist.
+fn wait_for(path: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !path.exists() {
+        assert!(Instant::now() < deadline, "no {}", path.display());
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_listener_answers_while_the_runner_builds_behind_it() {
+    let workspace = Workspace::empty();
+    // A copy of the runner, which the build behind it replaces.
+    let runner = workspace.root.join("judge");
+    fs::copy(env!("CARGO_BIN_EXE_judge"), &runner).unwrap();
+    let cargo = held_cargo(&workspace, &runner);
+    let log = workspace.root.join("cargo.log");
+    let listen = || {
+        let port = free_port();
+        let mut command = Command::new(&runner);
+        command
+            .arg("--root")
+            .arg(&workspace.root)
+            .env("CARGO", &cargo)
+            .args(["import", "--port", &port.to_string(), "--build-runner"]);
+        let listener = Listener::start(&mut command, port);
+        listener.expect_out("building the runner behind the listener");
+        wait_for(&workspace.root.join("cargo.pid"));
+        listener
+    };
+    let listener = listen();
+    let (answer, took) = listener.post(&POJ_1000.json());
+    answered_ok(&answer);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    // Written at once; its build waits for the runner's.
+    wait_for(&workspace.root.join("judge-data/poj1000/sample-1.in"));
+    thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        workspace.read("cargo.log"),
+        "build --release --quiet -p judge\n"
+    );
+    fs::write(workspace.root.join("cargo.go"), "").unwrap();
+    listener.expect_out(
+        "the runner: built; this listener is the runner from before: \
+         make import again to use the new one",
+    );
+    assert_eq!(
+        listener.expect_out("poj1000"),
+        "poj1000 \"A+B Problem\": new, added sample-1; built"
+    );
+    assert_eq!(
+        workspace.read("cargo.log"),
+        "build --release --quiet -p judge\nbuild --release --quiet -p poj1000\n"
+    );
+    listener.interrupt("1 imported, 0 failed");
+
+    // Ctrl-C while the runner builds stops the build too.
+    for file in ["cargo.go", "cargo.pid"] {
+        fs::remove_file(workspace.root.join(file)).unwrap();
+    }
+    fs::remove_file(&log).unwrap();
+    let listener = listen();
+    let pid = workspace.read("cargo.pid");
+    let stat = format!("/proc/{}/stat", pid.trim());
+    assert!(Path::new(&stat).exists());
+    answered_ok(&listener.post(&POJ_1000.json()).0);
+    listener.expect_out("poj1000 \"A+B Problem\": exists, no samples added");
+    listener.interrupt("1 imported, 0 failed");
+    // Gone, or a zombie its parent (an init that does not reap) keeps.
+    let state = fs::read_to_string(&stat).unwrap_or_default();
+    assert!(state.is_empty() || state.contains(") Z "), "{state}");
 }
 
 /// The listener's `MAX_CONNECTIONS` and `REQUEST_DEADLINE`.

@@ -16,12 +16,13 @@ use crate::problem::scaffold::{self, Spec};
 use crate::problem::workspace::Workspace;
 use crate::process::interrupt;
 use payload::{Payload, Sample};
+use std::collections::HashSet;
 use std::fs;
 use std::net::TcpListener;
 use std::process::{Command, Stdio};
 use std::sync::atomic::Ordering;
 use std::sync::{mpsc, Mutex};
-use std::thread;
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 /// One of the ports Competitive Companion posts to by default, so the
@@ -34,6 +35,12 @@ const QUIET: Duration = Duration::from_secs(3);
 /// Set (to anything) by the runner's tests to skip `cargo build`, the slow
 /// step; one test builds for real.
 const SKIP_BUILD: &str = "JUDGE_IMPORT_SKIP_BUILD";
+/// The most problems one listener run takes, each once: the largest batch
+/// (a contest has tens at most) fits, and an endless stream of requests
+/// grows neither the workspace nor the queue without bound.
+const MAX_PROBLEMS_PER_RUN: usize = payload::MAX_BATCH;
+/// The runner's package, which `--build-runner` builds.
+const RUNNER_PACKAGE: &str = "judge";
 
 /// Competitive Companion's forms: the listener, or `--file`. A problem
 /// package (`--package`) is a module's, which hands every other form here.
@@ -41,9 +48,10 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let build = build_wanted();
     let mut importer = Importer::new(workspace.clone(), build);
     if args.flag("file") {
-        if args.value("port").is_some() || args.flag("once") {
+        if args.value("port").is_some() || args.flag("once") || args.flag("build-runner") {
             return Err(SetupError(
-                "--file imports saved payloads; --port and --once are for the listener".into(),
+                "--file imports saved payloads; --port, --once and --build-runner are for the listener"
+                    .into(),
             ));
         }
         return import_files(&mut importer, &args.positional);
@@ -60,7 +68,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         .ok()
         .filter(|&p| p > 0)
         .ok_or_else(|| SetupError(format!("--port takes 1 to 65535, got {port}")))?;
-    listen(importer, port, args.flag("once"))
+    listen(importer, port, args.flag("once"), args.flag("build-runner"))
 }
 
 /// Whether a new problem is built once written: not under the runner's
@@ -90,8 +98,14 @@ fn import_files(importer: &mut Importer, files: &[String]) -> Result<bool, Setup
 }
 
 /// Answers at once and leaves the slow part (files, build) to one worker,
-/// which imports in the order the problems arrived.
-fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupError> {
+/// which imports in the order the problems arrived; with `build_runner`, the
+/// runner's own build runs meanwhile.
+fn listen(
+    mut importer: Importer,
+    port: u16,
+    once: bool,
+    build_runner: bool,
+) -> Result<bool, SetupError> {
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
         SetupError(format!(
             "cannot listen on 127.0.0.1:{port}: {e} (another tool on it? pick a port with --port)"
@@ -101,6 +115,10 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
         "listening on http://127.0.0.1:{port}/ for Competitive Companion{}; Ctrl-C stops",
         if once { " (one batch)" } else { "" }
     );
+    if build_runner && importer.build {
+        importer.runner_build = Some(build_runner_behind(&importer.workspace)?);
+    }
+    let workspace = importer.workspace.clone();
     let (send, receive) = mpsc::channel::<Payload>();
     let work = move || {
         loop {
@@ -125,14 +143,14 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
     let worker = thread::Builder::new()
         .spawn(work)
         .map_err(|e| SetupError(format!("cannot start the importer's thread: {e}")))?;
-    let send = Mutex::new(send);
-    let served = http::serve(listener, move |body| {
-        let text = std::str::from_utf8(body).map_err(|_| "the body is not UTF-8 text")?;
-        let payload = payload::parse(text)?;
-        send.lock()
-            .map_err(|_| "the importer has stopped")?
-            .send(payload)
-            .map_err(|_| "the importer has stopped".to_string())
+    let gate = Mutex::new(Gate {
+        workspace,
+        taken: HashSet::new(),
+        queue: send,
+    });
+    let served = http::serve(listener, move |body| match gate.lock() {
+        Ok(mut gate) => gate.take(body),
+        Err(_) => Err(http::Response::new(503, "the importer has stopped")),
     });
     // Also when serving failed: the worker ends on STOP once its queue is empty.
     http::STOP.store(true, Ordering::SeqCst);
@@ -142,10 +160,54 @@ fn listen(mut importer: Importer, port: u16, once: bool) -> Result<bool, SetupEr
     Ok(all_imported)
 }
 
+/// What the listener queues for the importer: each problem once, at most
+/// `MAX_PROBLEMS_PER_RUN` of them; any other request is refused, unqueued.
+struct Gate {
+    workspace: Workspace,
+    /// The ids of the problems queued so far.
+    taken: HashSet<String>,
+    queue: mpsc::Sender<Payload>,
+}
+
+impl Gate {
+    fn take(&mut self, body: &[u8]) -> Result<(), http::Response> {
+        let bad = |message: String| http::Response::new(400, message);
+        let text =
+            std::str::from_utf8(body).map_err(|_| bad("the body is not UTF-8 text".into()))?;
+        let payload = payload::parse(text).map_err(bad)?;
+        let id = urls::origin(&payload.url, &payload.name, &self.workspace.tool_crates()).id;
+        if self.taken.contains(&id) {
+            return Err(http::Response::new(
+                409,
+                format!(
+                    "{id} not taken again: this listener has taken it already; \
+                     make import again to add its page's new samples"
+                ),
+            ));
+        }
+        if self.taken.len() >= MAX_PROBLEMS_PER_RUN {
+            return Err(http::Response::new(
+                429,
+                format!(
+                    "{id} not taken: this listener has taken {MAX_PROBLEMS_PER_RUN} problems, \
+                     the most one run takes; make import again for more"
+                ),
+            ));
+        }
+        self.queue
+            .send(payload)
+            .map_err(|_| http::Response::new(503, "the importer has stopped"))?;
+        self.taken.insert(id);
+        Ok(())
+    }
+}
+
 /// Imports problems one at a time and keeps count of the batches they came in.
 struct Importer {
     workspace: Workspace,
     build: bool,
+    /// The runner's own build, which new problems' builds wait for.
+    runner_build: Option<JoinHandle<()>>,
     batches: Vec<Batch>,
     imported: usize,
     failures: usize,
@@ -165,6 +227,7 @@ impl Importer {
         Importer {
             workspace,
             build,
+            runner_build: None,
             batches: Vec::new(),
             imported: 0,
             failures: 0,
@@ -175,7 +238,13 @@ impl Importer {
     /// its batch.
     fn import(&mut self, payload: &Payload) -> bool {
         let origin = urls::origin(&payload.url, &payload.name, &self.workspace.tool_crates());
-        let result = import_problem(&self.workspace, payload, &origin, self.build);
+        let result = import_problem(&self.workspace, payload, &origin).map(|(line, new)| {
+            if new && self.build {
+                format!("{line}; {}", self.build_new(&origin.id))
+            } else {
+                line
+            }
+        });
         match &result {
             Ok(_) => self.imported += 1,
             Err(_) => self.failures += 1,
@@ -230,11 +299,58 @@ impl Importer {
         !quiet.is_empty()
     }
 
+    /// Builds the new problem `id`, once the runner's own build is over.
+    fn build_new(&mut self, id: &str) -> String {
+        self.wait_for_runner();
+        build_problem(&self.workspace, id)
+    }
+
+    fn wait_for_runner(&mut self) {
+        if let Some(build) = self.runner_build.take() {
+            let _ = build.join();
+        }
+    }
+
     fn finish(&mut self) {
         for batch in self.batches.drain(..) {
             sum_up(&batch, "");
         }
+        self.wait_for_runner();
     }
+}
+
+/// Starts the runner's own build (`cargo build --release -p judge`) on a
+/// thread of its own, which prints its line when done: meanwhile the
+/// listener listens as the runner it was started as, and says so when the
+/// build has replaced that runner.
+fn build_runner_behind(workspace: &Workspace) -> Result<JoinHandle<()>, SetupError> {
+    let runner = std::env::current_exe().ok();
+    let modified = move || {
+        let runner = runner.as_ref()?;
+        fs::metadata(runner).and_then(|m| m.modified()).ok()
+    };
+    let before = modified();
+    let workspace = workspace.clone();
+    outln!(
+        "building the runner behind the listener (cargo build --release -p {RUNNER_PACKAGE}): \
+         problems are written at once and built after it"
+    );
+    let build = move || {
+        let note = build_problem(&workspace, RUNNER_PACKAGE);
+        let rebuilt = before.is_some() && modified() != before;
+        outln!(
+            "the runner: {note}{}",
+            if rebuilt {
+                "; this listener is the runner from before: make import again to use the new one"
+            } else {
+                ""
+            }
+        );
+    };
+    thread::Builder::new()
+        .name("runner-build".into())
+        .spawn(build)
+        .map_err(|e| SetupError(format!("cannot start the runner's build: {e}")))
 }
 
 /// A contest's line: what arrived of it, and `why` the rest is not waited
@@ -266,14 +382,13 @@ fn sum_up(batch: &Batch, why: &str) {
     outln!("{line}");
 }
 
-/// Creates the problem if it is new, adds the samples not stored yet, builds
-/// a new problem; returns the line to print.
+/// Creates the problem if it is new and adds the samples not stored yet;
+/// returns the line to print and whether the problem is new (to be built).
 fn import_problem(
     workspace: &Workspace,
     payload: &Payload,
     origin: &urls::Origin,
-    build: bool,
-) -> Result<String, SetupError> {
+) -> Result<(String, bool), SetupError> {
     let id = origin.id.as_str();
     let title = made_one_line(&payload.name, "'");
     let exists = ["problems", "judge-data"]
@@ -324,13 +439,10 @@ fn import_problem(
         line.push_str(&format!(" ({} already stored)", added.already));
     }
     notes.extend(caveats(payload, &added));
-    if !exists && build {
-        notes.push(build_problem(workspace, id));
-    }
     for note in notes {
         line.push_str(&format!("; {note}"));
     }
-    Ok(line)
+    Ok((line, !exists))
 }
 
 /// What the line warns of: samples too large to store, and files the judge

@@ -37,7 +37,7 @@ const POLL: Duration = Duration::from_millis(50);
 pub static STOP: AtomicBool = AtomicBool::new(false);
 
 /// What `serve` hands each body to.
-type Accept = dyn Fn(&[u8]) -> Result<(), String> + Send + Sync;
+type Accept = dyn Fn(&[u8]) -> Result<(), Response> + Send + Sync;
 
 /// The origins a request with an `Origin` may come from: the extension's
 /// own, in Chrome (and its kin) or in Firefox.
@@ -62,11 +62,11 @@ impl Response {
 }
 
 /// Accepts connections until `STOP` is set; each POST `/` body goes to
-/// `accept`, whose `Err` becomes a 400 with its text. Errors (4xx, 5xx) are
-/// also printed on stderr, since the browser shows them to no one.
+/// `accept`, whose `Err` is the answer. Errors (4xx, 5xx) are also printed
+/// on stderr, since the browser shows them to no one.
 pub fn serve<F>(listener: TcpListener, accept: F) -> io::Result<()>
 where
-    F: Fn(&[u8]) -> Result<(), String> + Send + Sync + 'static,
+    F: Fn(&[u8]) -> Result<(), Response> + Send + Sync + 'static,
 {
     listener.set_nonblocking(true)?;
     let port = listener.local_addr()?.port();
@@ -276,7 +276,7 @@ fn answer_allowed(
     }
     match accept(&body) {
         Ok(()) => Response::new(200, "received; importing"),
-        Err(message) => Response::new(400, message),
+        Err(refused) => refused,
     }
 }
 
@@ -393,8 +393,10 @@ fn reason(status: u16) -> &'static str {
         404 => "Not Found",
         405 => "Method Not Allowed",
         408 => "Request Timeout",
+        409 => "Conflict",
         411 => "Length Required",
         413 => "Payload Too Large",
+        429 => "Too Many Requests",
         431 => "Request Header Fields Too Large",
         503 => "Service Unavailable",
         _ => "Error",

@@ -16,7 +16,7 @@ const MAX_MEMORY_LIMIT_MB: u64 = 1 << 20;
 /// The most samples one problem brings, and problems one batch announces
 /// (a contest's page has tens at most): more is refused.
 const MAX_SAMPLES: usize = 1000;
-const MAX_BATCH: usize = 100;
+pub const MAX_BATCH: usize = 100;
 
 /// What a payload says, its text made safe: every name and URL is one line
 /// with no control characters and nothing that reorders or hides text
