@@ -16,7 +16,6 @@ use crate::base::error::SetupError;
 use crate::base::files;
 use crate::base::files::Text;
 use crate::base::modes::Clock;
-use crate::base::terminal::plural;
 use crate::base::verdict::Verdict;
 use crate::judging::judge::Judge;
 use crate::judging::verdict::machine_load;
@@ -85,7 +84,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let mut cost = format!(
         "{}\n{}",
         runner_cost(&judge)?,
-        sandbox_cost(&judge, &workspace.root, &args.positional, smoke)?
+        sandbox_cost(&judge, workspace, &args.positional, smoke)?
     );
     outln!("{cost}");
     let mut tables = Vec::new();
@@ -356,12 +355,13 @@ fn runner_cost(judge: &Path) -> Result<String, SetupError> {
     ))
 }
 
-/// What the sandbox costs `judge test` of the problems benched: the whole
-/// command's median wall time with it and with `JUDGE_SANDBOX=portable`, in
-/// pairs run in turn (one pair in a smoke run).
+/// `judge test` of `ids` (of the workspace when none) with the sandbox,
+/// with `JUDGE_SANDBOX=portable` and as a bare shell loop over the same
+/// cases (each solution on each stored input, `cmp` with its answer), in
+/// turn: the medians, their ratios, and what the sandbox adds to a case.
 fn sandbox_cost(
     judge: &Path,
-    root: &Path,
+    workspace: &Workspace,
     ids: &[String],
     smoke: bool,
 ) -> Result<String, SetupError> {
@@ -369,47 +369,84 @@ fn sandbox_cost(
         return Ok("sandbox: not in force here, so no cost to measure".into());
     }
     let pairs = if smoke { 1 } else { 5 };
-    let (mut boxed, mut bare, mut cases) = (Vec::new(), Vec::new(), None);
+    let mut times = [Vec::new(), Vec::new(), Vec::new()];
+    let mut cases = None;
     for _ in 0..pairs {
-        for (times, off) in [(&mut boxed, false), (&mut bare, true)] {
-            let mut test = Command::new(judge);
-            test.arg("--root").arg(root).arg("test").args(ids);
-            if off {
-                test.env(SANDBOX_VARIABLE, "portable");
+        for (way, times) in times.iter_mut().enumerate() {
+            let mut command = match way {
+                2 => bare_loop(workspace, ids)?,
+                _ => Command::new(judge),
+            };
+            if way < 2 {
+                command
+                    .arg("--root")
+                    .arg(&workspace.root)
+                    .arg("test")
+                    .args(ids);
+            }
+            if way == 1 {
+                command.env(SANDBOX_VARIABLE, "portable");
             }
             let start = Instant::now();
-            let output = test
+            let output = command
                 .stdin(Stdio::null())
                 .stderr(Stdio::null())
                 .output()
                 .map_err(|e| SetupError(format!("cannot run judge test: {e}")))?;
             times.push(start.elapsed().as_secs_f64());
-            cases = cases_judged(&String::from_utf8_lossy(&output.stdout));
+            if way == 0 {
+                cases = cases_judged(&String::from_utf8_lossy(&output.stdout));
+            }
         }
     }
-    let median = |times: &mut Vec<f64>| {
+    let [boxed, portable, bare] = times.map(|mut times| {
         times.sort_by(f64::total_cmp);
         times[times.len() / 2]
-    };
-    let (boxed, bare) = (median(&mut boxed), median(&mut bare));
+    });
     let each = cases.map_or(String::new(), |cases| {
-        let more = (boxed - bare) * 1e3 / cases.max(1) as f64;
-        let over = plural(cases as usize, "case", "cases");
-        format!(", {more:.2} ms a case more over {over}")
+        let more = (boxed - portable) * 1e3 / cases.max(1) as f64;
+        format!(", {more:.2} ms a case more than without it")
     });
     let taken = match pairs {
-        1 => "one pair".to_string(),
-        pairs => format!("medians of {pairs} pairs"),
+        1 => "one triple".to_string(),
+        pairs => format!("medians of {pairs} triples"),
     };
     let what = match ids {
         [] => "of the workspace".to_string(),
         ids => ids.join(" "),
     };
+    let over = |time: f64| time / bare.max(1e-9);
     Ok(format!(
-        "sandbox: judge test {what} {boxed:.3} s, {bare:.3} s with {SANDBOX_VARIABLE}=portable: \
-         {:.2}×{each} ({taken})",
-        boxed / bare.max(1e-9)
+        "sandbox: judge test {what} {boxed:.3} s, {portable:.3} s with {SANDBOX_VARIABLE}=portable, \
+         {bare:.3} s as a bare shell loop: {:.2}× the loop ({:.2}× without the box){each} ({taken})",
+        over(boxed),
+        over(portable)
     ))
+}
+
+/// A shell loop running each solution of `ids` (of the workspace when
+/// none) on each stored input and `cmp`-ing its output with the answer.
+fn bare_loop(workspace: &Workspace, ids: &[String]) -> Result<Command, SetupError> {
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(
+        r#"out=$(mktemp) || exit 2
+while [ $# -gt 0 ]; do "$1" < "$2" > "$out"; cmp -s "$out" "$3"; shift 3; done
+rm -f "$out""#,
+    );
+    command.arg("sh");
+    for id in workspace.select(ids)? {
+        let problem = workspace.problem(&id)?;
+        if problem.config.interactor.is_some() {
+            continue;
+        }
+        let solution = workspace.built(&id)?;
+        for case in Judge::of(&problem)?.cases(&problem)? {
+            if let Some(answer) = &case.answer {
+                command.arg(&solution).arg(&case.input).arg(answer);
+            }
+        }
+    }
+    Ok(command)
 }
 
 /// The cases `judge test` judged, from its last line (`N passed, M failed`).
