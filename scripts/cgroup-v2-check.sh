@@ -5,15 +5,15 @@
 # touching 256 MiB is MLE; as nobody, three `judge sandbox` in a row from one shell leave at most
 # one judge-runner level; no judge-<pid> cgroup is left after the runs.
 # One `ok <what>` / `FAIL <what>: <detail>` line per check, then `N passed, N failed`; exit 1 if
-# any failed, 2 if something is missing. Needs a built WORKSPACE (make build) and gcc. When the
-# guest cannot be fetched here, or gcc is missing, the check is skipped, as a test is: one
-# `skipped:` line, noted in $JUDGE_SKIPS; under CI=true a failure. V2VM_TIME_SCALE (30)
+# any failed, 2 if something is missing. Needs Linux, a built WORKSPACE (make build) and gcc.
+# Elsewhere (a Mac), when the guest cannot be fetched here, or gcc is missing, the check is
+# skipped, as a test is: one `skipped:` line, noted in $JUDGE_SKIPS; under CI=true a
+# failure. Past the `uname` line it runs on Linux alone. V2VM_TIME_SCALE (30)
 # stretches time limits for the emulated guest; V2VM_TIMEOUT (600 s) bounds the boot; the
 # guest's whole output is kept in target/cgroup-v2-check/guest.log.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-ws=$(realpath "${1:-$repo}")
 vm=$repo/scripts/cgroup-v2-vm.sh
 die() { echo "cgroup-v2-check: $*" >&2; exit 2; }
 skip() {
@@ -22,6 +22,8 @@ skip() {
     [ -z "${JUDGE_SKIPS:-}" ] || echo "cgroup v2 check: $1" >>"$JUDGE_SKIPS"
     exit 0
 }
+[ "$(uname -s)" = Linux ] || skip "not Linux (cgroups and the guest's kernel are Linux's)"
+ws=$(realpath "${1:-$repo}")
 
 [ -x "$ws/target/release/judge" ] || die "no $ws/target/release/judge: build first (make build)"
 command -v gcc >/dev/null || skip "no gcc here (the MLE test program is compiled on this machine)"

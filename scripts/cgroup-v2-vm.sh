@@ -9,7 +9,9 @@
 #     "+memory +pids +cpu" delegated and a user nobody (65534); runs COMMAND (a shell line)
 #     in /ws as root. The console is stdout; exits with COMMAND's status, 125 when the guest
 #     gave none within V2VM_TIMEOUT seconds (600).
+# Linux alone (apt, QEMU's Linux build): elsewhere it exits 3, as when the guest cannot be fetched.
 set -euo pipefail
+[ "$(uname -s)" = Linux ] || { echo "cgroup-v2-vm: a Linux guest fetched through apt: Linux only" >&2; exit 3; }
 cache=${V2VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/judge-cgroup-v2}
 root=$cache/root
 

@@ -370,3 +370,32 @@ fn id_slash_prefix_judges_only_the_cases_named_so() {
     let stderr = sandbox.refusal(&["test", "fake/zz", "--bin", bin]);
     stderr.assert_has("no case name starts with \"zz\"; cases: add, big-1");
 }
+
+/// macOS's stack hard limit is 65520 KiB, under most judges' `stack_kib`:
+/// with a hard limit of 16 MiB on the runner, a problem asking for 64 MiB
+/// runs on 16 MiB, and the runner says so once.
+#[test]
+fn a_stack_past_the_hard_limit_runs_on_the_hard_limit_said_once() {
+    use judge_core::process::sys;
+    use std::os::unix::process::CommandExt;
+    let sandbox = Sandbox::new(&format!("{EXACT}stack_kib = 65536\n"));
+    sandbox.write("judge-data/fake/again.in", "1 1\n");
+    sandbox.write("judge-data/fake/again.out", "2\n");
+    let program = sandbox.program(
+        "sol",
+        "read a b; [ \"$(ulimit -s)\" = 16384 ] && echo $((a + b))",
+    );
+    let bin = program.to_str().unwrap();
+    let mut command = sandbox.command(
+        &common::probe(),
+        &["test", "fake", "--bin", bin, "--format", "kv"],
+    );
+    // SAFETY: lower_limit is async-signal-safe.
+    unsafe { command.pre_exec(|| sys::lower_limit(sys::RLIMIT_STACK, 16 << 20)) };
+    let (code, stdout, stderr) = common::outcome(&command.output().unwrap());
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    stdout.assert_last_line("2 passed, 0 failed");
+    let said =
+        "a run's stack is held to 16384 KiB, this system's hard limit (it asks for 65536 KiB)";
+    assert_eq!(stderr.matches(said).count(), 1, "{stderr}");
+}

@@ -22,6 +22,7 @@ use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// How much of stderr is kept for the report.
@@ -363,6 +364,9 @@ fn spec(program: &Program, argv: &[OsString], limits: &Limits, access: &Access) 
         readable.extend(sight::named_here(line));
     }
     readable.extend(access.readable.iter().map(|path| path.to_path_buf()));
+    if let Some(kib) = limits.stack_kib {
+        say_stack_held(kib);
+    }
     Spec {
         memory_kib: limits.memory_kib,
         cpu: (limits.clock == Clock::Cpu).then_some(limits.time),
@@ -381,6 +385,22 @@ fn spec(program: &Program, argv: &[OsString], limits: &Limits, access: &Access) 
             fresh_cwd: matches!(program, Program::Exec(..)),
             scratch_kib: limits.memory_kib.unwrap_or(TOOL_SCRATCH_KIB),
         },
+    }
+}
+
+/// Says once, on stderr, when a run's stack of `wanted_kib` is held to
+/// the hard limit (`sys::stack_granted`): the run proceeds on that.
+fn say_stack_held(wanted_kib: u64) {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    let wanted = wanted_kib.saturating_mul(1024);
+    let granted = sys::stack_granted(wanted, sys::stack_hard_limit());
+    if granted < wanted && !SAID.swap(true, Ordering::SeqCst) {
+        eprintln!(
+            "judge: a run's stack is held to {} KiB, this system's hard limit (it asks for \
+             {wanted_kib} KiB); a recursion deeper than that runs on a thread of its own (the \
+             big_stack snippet)",
+            granted >> 10
+        );
     }
 }
 

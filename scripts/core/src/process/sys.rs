@@ -189,12 +189,11 @@ pub fn reap(pid: i32, block: bool) -> io::Result<Option<Reaped>> {
     }
 }
 
-/// Sets a resource limit, soft and hard alike (on macOS, a stack no
-/// larger than the hard limit allows: 64 MiB less a page).
-/// Async-signal-safe.
+/// Sets a resource limit, soft and hard alike; a stack no larger than the
+/// hard limit (`stack_granted`). Async-signal-safe.
 pub fn limit_resource(resource: i32, value: u64) -> io::Result<()> {
     let value = match resource {
-        RLIMIT_STACK => os::stack_allowed(value, hard_limit(resource)),
+        RLIMIT_STACK => stack_granted(value, hard_limit(resource)),
         _ => value,
     };
     let limit = Rlimit {
@@ -209,6 +208,21 @@ pub fn limit_resource(resource: i32, value: u64) -> io::Result<()> {
 /// lower stays. Async-signal-safe.
 pub fn lower_limit(resource: i32, value: u64) -> io::Result<()> {
     limit_resource(resource, value.min(hard_limit(resource)))
+}
+
+/// The stack a run wanting `wanted` bytes gets where the hard limit is
+/// `hard`: no more than the hard limit, which an ordinary user cannot
+/// raise and nobody can past 65520 KiB on macOS. The run proceeds on that
+/// stack; a recursion deeper than it runs on a thread of its own (the
+/// `big_stack` snippet).
+pub fn stack_granted(wanted: u64, hard: u64) -> u64 {
+    wanted.min(hard)
+}
+
+/// This process's hard limit on a stack, in bytes, which the programs it
+/// starts inherit.
+pub fn stack_hard_limit() -> u64 {
+    hard_limit(RLIMIT_STACK)
 }
 
 /// A resource's hard limit (`u64::MAX`, unlimited, when unreadable).
@@ -294,4 +308,38 @@ pub fn wait_readable(fd: &OwnedFd, timeout: Duration) {
         revents: 0,
     }];
     let _ = poll_fds(&mut fds, timeout);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::CommandExt;
+    use std::process::Command;
+
+    const MIB: u64 = 1 << 20;
+    /// macOS's hard limit on a stack.
+    const MAC_HARD: u64 = 65520 << 10;
+
+    #[test]
+    fn a_stack_past_the_hard_limit_is_granted_the_hard_limit() {
+        assert_eq!(stack_granted(256 * MIB, MAC_HARD), MAC_HARD);
+        assert_eq!(stack_granted(8 * MIB, MAC_HARD), 8 * MIB);
+        assert_eq!(stack_granted(MAC_HARD, MAC_HARD), MAC_HARD);
+        assert_eq!(stack_granted(1 << 40, u64::MAX), 1 << 40);
+    }
+
+    #[test]
+    fn a_stack_past_the_hard_limit_is_set_to_it_not_refused() {
+        let mut shell = Command::new("sh");
+        shell.args(["-c", "ulimit -s"]);
+        // SAFETY: setrlimit and getrlimit are async-signal-safe.
+        unsafe {
+            shell.pre_exec(|| {
+                lower_limit(RLIMIT_STACK, 4 * MIB)?;
+                limit_resource(RLIMIT_STACK, 64 * MIB)
+            })
+        };
+        let output = shell.output().expect("sh runs under the lowered limit");
+        assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "4096");
+    }
 }

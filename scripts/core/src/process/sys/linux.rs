@@ -49,11 +49,6 @@ pub(super) fn maxrss_kib(maxrss: c_long) -> u64 {
     maxrss as u64
 }
 
-/// The stack limit a process may set: any.
-pub(super) fn stack_allowed(bytes: u64, _hard: u64) -> u64 {
-    bytes
-}
-
 /// Orphans among this process's descendants become its children, so it can
 /// find, kill and reap every one of them.
 pub fn become_subreaper() -> io::Result<()> {

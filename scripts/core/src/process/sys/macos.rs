@@ -69,12 +69,6 @@ pub(super) fn maxrss_kib(maxrss: c_long) -> u64 {
     maxrss as u64 / 1024
 }
 
-/// The stack limit a process may set: no more than the hard limit
-/// (65520 KiB), past which `setrlimit` refuses.
-pub(super) fn stack_allowed(bytes: u64, hard: u64) -> u64 {
-    bytes.min(hard)
-}
-
 /// None on macOS: an orphan goes to launchd.
 pub fn become_subreaper() -> io::Result<()> {
     Ok(())
