@@ -1071,9 +1071,15 @@ fn cargo_s_credentials_and_configuration_are_out_of_sight() {
 /// Runs `judge test fake --bin <bin> --format kv` as each user in a fresh
 /// workspace made ready by `prepare` and run from its root, with `check` on
 /// each run; where the machine gives a user no namespaces, a skip is said.
-fn reaching(name: &str, bin: &str, prepare: impl Fn(&Sandbox), check: impl Fn(User, &Run)) {
+fn reaching(
+    name: &str,
+    toml: &str,
+    bin: &str,
+    prepare: impl Fn(&Sandbox),
+    check: impl Fn(User, &Run),
+) {
     for user in users() {
-        let sandbox = workspace(user, LIMITS);
+        let sandbox = workspace(user, toml);
         prepare(&sandbox);
         if user == User::Nobody {
             give_to_nobody(&sandbox.root);
@@ -1125,7 +1131,7 @@ fn a_compile_sees_its_source_not_the_folder_it_lies_in() {
             plant_answers(sandbox);
             sandbox.write(file, &source);
         };
-        reaching(file, file, prepare, |user, run| {
+        reaching(file, LIMITS, file, prepare, |user, run| {
             assert_eq!(
                 run.code, 2,
                 "{file} as {user:?}: {}{}",
@@ -1143,8 +1149,33 @@ fn a_compile_sees_its_source_not_the_folder_it_lies_in() {
         plant_answers(sandbox);
         sandbox.write("root.rs", rust);
     };
-    reaching("include_bytes", "root.rs", prepare, |user, run| {
+    reaching("include_bytes", LIMITS, "root.rs", prepare, |user, run| {
         assert_eq!(run.code, 2, "{user:?}: {}{}", run.stdout, run.stderr);
+    });
+}
+
+#[test]
+fn a_checker_s_command_line_sees_what_it_names_not_the_workspace() {
+    // WA when the checker finds the built answer: the workspace in view.
+    let toml = format!("{LIMITS}checker = \"sh checkers/check.sh\"\n");
+    let prepare = |sandbox: &Sandbox| {
+        plant_answers(sandbox);
+        sandbox.write("x.sh", "echo 5\n");
+        fs::create_dir_all(sandbox.root.join("checkers")).unwrap();
+        sandbox.write(
+            "checkers/check.sh",
+            "cat target/release/answer \"$(dirname \"$0\")/../target/release/answer\" \\\n\
+             2>/dev/null | grep -q . && exit 1\ncmp -s \"$2\" \"$3\" || exit 1\n",
+        );
+    };
+    reaching("checker", &toml, "sh x.sh", prepare, |user, run| {
+        assert_eq!(
+            run.verdict(),
+            "AC",
+            "{user:?}: {}{}",
+            run.stdout,
+            run.stderr
+        );
     });
 }
 
@@ -1157,7 +1188,7 @@ fn a_shell_line_sees_what_it_names_not_the_workspace() {
             "cat target/release/answer 2>/dev/null || echo nothing\n",
         );
     };
-    reaching("shell line", "sh x.sh", prepare, |user, run| {
+    reaching("shell line", LIMITS, "sh x.sh", prepare, |user, run| {
         assert_eq!(
             run.verdict(),
             "WA",
@@ -1170,7 +1201,7 @@ fn a_shell_line_sees_what_it_names_not_the_workspace() {
     let prepare = |sandbox: &Sandbox| {
         sandbox.write("x.sh", "echo 5\n");
     };
-    reaching("shell line", "sh x.sh", prepare, |user, run| {
+    reaching("shell line", LIMITS, "sh x.sh", prepare, |user, run| {
         assert_eq!(
             run.verdict(),
             "AC",

@@ -130,8 +130,9 @@ impl Workspace {
     /// interactor's, an input validator's): `own` (`<id>-check`) is the
     /// problem's own binary; a source file or a folder of sources (a
     /// package's validator) is compiled into `target/foreign/` and run with
-    /// the command's other words; any other command line runs through `sh`
-    /// from the workspace root, so its relative paths start there.
+    /// the command's other words; any other command line runs through `sh`,
+    /// its relative paths starting at the workspace root, and sees of the
+    /// workspace only the files and folders it names.
     pub fn tool(&self, own: &str, command: &str, what: &str) -> Result<Program, SetupError> {
         if command == own {
             return self.built(command).map(Program::exec);
@@ -154,12 +155,26 @@ impl Workspace {
                 "{what} {command:?}: no file {first} (relative paths start at the workspace root)"
             )));
         }
+        // Each word naming a file or folder of the workspace, at its
+        // absolute path: what the line sees of the workspace, as a shell
+        // line's words are (the folder itself never).
+        let line: Vec<String> = command
+            .split_whitespace()
+            .map(|word| {
+                let path = root.join(word);
+                let named = !word.starts_with('-') && path.exists() && !root.starts_with(&path);
+                match named {
+                    true => path.to_string_lossy().into_owned(),
+                    false => word.to_string(),
+                }
+            })
+            .collect();
         Ok(Program::Exec(
             PathBuf::from("/bin/sh"),
             vec![
                 "-c".into(),
-                format!("cd \"$0\" && exec {command} \"$@\""),
-                root.to_string_lossy().into_owned(),
+                format!("exec {} \"$@\"", line.join(" ")),
+                "sh".into(),
             ],
         ))
     }
