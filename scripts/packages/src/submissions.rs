@@ -18,15 +18,18 @@ use std::time::Duration;
 /// not known yet.
 pub const TIMING_CAP: Duration = Duration::from_secs(20);
 
-/// Whether a label says the submission must never time out: it bounds the
-/// limit from below.
-pub fn lower_bound(submission: &Submission) -> bool {
-    let tle = Verdict::TimeLimitExceeded;
-    if !submission.permitted.is_empty() {
-        !submission.permitted.contains(&tle)
-    } else {
-        submission.required.is_empty() && submission.finals == [Verdict::Accepted]
-    }
+/// Whether a label says the submission must be accepted on every case
+/// (`accepted/`, DOMjudge's `CORRECT`, Polygon's `main` and `accepted`):
+/// the format's rule takes the limit from these alone, as problemtools
+/// does. On a scoring problem a final AC alone is a partial score
+/// (`partially_accepted/`), not one of them.
+pub fn requires_ac(submission: &Submission, scoring: bool) -> bool {
+    let ac = [Verdict::Accepted];
+    submission.permitted == ac
+        || (!scoring
+            && submission.permitted.is_empty()
+            && submission.required.is_empty()
+            && submission.finals == ac)
 }
 
 /// Whether a label says the submission must time out: it bounds the limit
@@ -158,12 +161,12 @@ fn build(
     }
 }
 
-/// The lower-bound submissions accepted only by a stand-in interpreter,
-/// which the rule leaves out: their paths.
-pub fn left_out<'a>(runs: &[(&'a Submission, Run)]) -> Vec<&'a str> {
+/// The submissions that must be accepted, accepted only by a stand-in
+/// interpreter, which the rule leaves out: their paths.
+pub fn left_out<'a>(runs: &[(&'a Submission, Run)], scoring: bool) -> Vec<&'a str> {
     runs.iter()
         .filter(|(submission, run)| {
-            lower_bound(submission) && accepted(run) && run.fallback.is_some()
+            requires_ac(submission, scoring) && accepted(run) && run.fallback.is_some()
         })
         .map(|(submission, _)| submission.path.as_str())
         .collect()
@@ -178,14 +181,18 @@ fn accepted(run: &Run) -> bool {
     })
 }
 
-/// The time limit the format's rule gives (`None` when no lower-bound
-/// submission ran in its judge's interpreter), and the slowest accepted
-/// time it comes from.
-pub fn rule_limit(rule: &TimeRule, runs: &[(&Submission, Run)]) -> Option<(u64, String, Duration)> {
+/// The time limit the format's rule gives (`None` when no submission that
+/// must be accepted was, in its judge's interpreter), and the slowest
+/// accepted time it comes from.
+pub fn rule_limit(
+    rule: &TimeRule,
+    runs: &[(&Submission, Run)],
+    scoring: bool,
+) -> Option<(u64, String, Duration)> {
     let (path, case, cpu) = runs
         .iter()
         .filter(|(submission, run)| {
-            lower_bound(submission) && accepted(run) && run.fallback.is_none()
+            requires_ac(submission, scoring) && accepted(run) && run.fallback.is_none()
         })
         .filter_map(|(submission, run)| {
             run.slowest()
@@ -200,9 +207,9 @@ pub fn rule_limit(rule: &TimeRule, runs: &[(&Submission, Run)]) -> Option<(u64, 
 /// The limit the rule gives and where it comes from, or why it gives none.
 pub type RuleLimit = Result<(u64, String), String>;
 
-/// The limit the rule gives from the lower-bound submissions run under
-/// `TIMING_CAP`, and where it comes from: for an import whose package sets
-/// none.
+/// The limit the rule gives from the submissions that must be accepted,
+/// run under `TIMING_CAP`, and where it comes from: for an import whose
+/// package sets none.
 pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, SetupError> {
     let problem = workspace.problem(id)?;
     let Some(rule) = problem.config.package.time_rule else {
@@ -210,13 +217,14 @@ pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, 
     };
     let judge = Judge::of(&problem)?.with_time_limit(TIMING_CAP);
     let cases = judge.cases(&problem)?;
+    let scoring = problem.config.scoring;
     let mut runs = Vec::new();
     for submission in problem
         .config
         .package
         .submissions
         .iter()
-        .filter(|s| lower_bound(s))
+        .filter(|s| requires_ac(s, scoring))
     {
         let run = run_submission(&problem, &judge, &cases, submission, Reach::FirstRejection)?;
         let accepted = run.result.as_ref().is_ok_and(|v| {
@@ -227,8 +235,8 @@ pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, 
             runs.push((submission, run));
         }
     }
-    let stand_in = left_out_note(&runs);
-    Ok(match rule_limit(&rule, &runs) {
+    let stand_in = left_out_note(&runs, scoring);
+    Ok(match rule_limit(&rule, &runs, scoring) {
         Some((ms, from, cpu)) => Ok((
             ms,
             format!(
@@ -244,8 +252,8 @@ pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, 
 
 /// What the rule left out, if anything: the submissions a stand-in
 /// interpreter ran, named with why.
-pub fn left_out_note(runs: &[(&Submission, Run)]) -> Option<String> {
-    let paths = left_out(runs);
+pub fn left_out_note(runs: &[(&Submission, Run)], scoring: bool) -> Option<String> {
+    let paths = left_out(runs, scoring);
     if paths.is_empty() {
         return None;
     }
@@ -299,10 +307,36 @@ mod tests {
             (&fast, accepted_run(100, None)),
         ];
         // 100 ms × 5, not 900 ms × 5.
-        assert_eq!(rule_limit(&rule, &runs).map(|(ms, _, _)| ms), Some(1000));
-        assert_eq!(left_out(&runs), ["slow.py"]);
-        assert!(left_out_note(&runs).is_some_and(|note| note.contains("no pypy3 here")));
+        assert_eq!(
+            rule_limit(&rule, &runs, false).map(|(ms, _, _)| ms),
+            Some(1000)
+        );
+        assert_eq!(left_out(&runs, false), ["slow.py"]);
+        assert!(left_out_note(&runs, false).is_some_and(|note| note.contains("no pypy3 here")));
         let alone = vec![(&slow, accepted_run(900, stand_in))];
-        assert_eq!(rule_limit(&rule, &alone), None);
+        assert_eq!(rule_limit(&rule, &alone, false), None);
+    }
+
+    #[test]
+    fn only_submissions_whose_label_requires_ac_set_the_limit() {
+        let rule = TimeRule {
+            multiplier: 5.0,
+            safety_margin: 2.0,
+            resolution_ms: 1000,
+        };
+        let accepted = submission("accepted/fast.cpp");
+        // wrong_answer/: never to time out, yet not required to be accepted.
+        let mut wrong = submission("wrong_answer/slow.cpp");
+        wrong.permitted = vec![Verdict::Accepted, Verdict::WrongAnswer];
+        wrong.required = vec![Verdict::WrongAnswer];
+        let runs = vec![
+            (&wrong, accepted_run(900, None)),
+            (&accepted, accepted_run(100, None)),
+        ];
+        // 100 ms × 5, not 900 ms × 5.
+        assert_eq!(
+            rule_limit(&rule, &runs, false).map(|(ms, _, _)| ms),
+            Some(1000)
+        );
     }
 }

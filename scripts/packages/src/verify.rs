@@ -77,7 +77,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         runs.push((submission, run));
     }
     if let Some(rule) = &config.package.time_rule {
-        for line in rule_lines(rule, &runs, limit) {
+        for line in rule_lines(rule, &runs, limit, config.scoring) {
             outln!("{line}");
         }
     }
@@ -302,10 +302,15 @@ fn unmet(
 }
 
 /// What the rule says of the limit in problem.toml and of the margin.
-fn rule_lines(rule: &TimeRule, runs: &[(&Submission, Run)], limit: Duration) -> Vec<String> {
+fn rule_lines(
+    rule: &TimeRule,
+    runs: &[(&Submission, Run)],
+    limit: Duration,
+    scoring: bool,
+) -> Vec<String> {
     let mut lines = Vec::new();
     let limit_ms = limit.as_millis() as u64;
-    match rule_limit(rule, runs) {
+    match rule_limit(rule, runs, scoring) {
         Some((ms, from, cpu)) => lines.push(format!(
             "time limit: {limit_ms} ms in problem.toml; the format's rule gives {ms} ms (slowest accepted: {} ms on {from}, \
              × {}, rounded up to a multiple of {} ms){}",
@@ -316,7 +321,7 @@ fn rule_lines(rule: &TimeRule, runs: &[(&Submission, Run)], limit: Duration) -> 
         )),
         None => lines.push("time limit: no accepted submission ran, so the format's rule gives none".into()),
     }
-    if let Some(note) = left_out_note(runs) {
+    if let Some(note) = left_out_note(runs, scoring) {
         lines.push(format!("time limit: {note}"));
     }
     let margin = limit.mul_f64(rule.safety_margin);
