@@ -84,7 +84,8 @@ impl Run {
     }
 }
 
-/// Builds the submission and judges it on `cases`; without groups and
+/// Builds the submission and judges it on `cases` (a TLE that looks like
+/// the machine's load judged again, as stress does); without groups and
 /// with `Reach::FirstRejection` it stops at the first rejection.
 pub fn run_submission(
     problem: &Problem,
@@ -111,7 +112,7 @@ pub fn run_submission(
     let mut judgements = Vec::new();
     for case in cases {
         let groups = &problem.config.groups;
-        let judged = judge.judge_case(groups, &program, case)?;
+        let judged = judge.judge_case_settled(groups, &program, case)?;
         let verdict = judged.judgement.verdict;
         verdicts.push((case.name.clone(), verdict, judged.run.cpu));
         judgements.push((case.name.clone(), judged.judgement));

@@ -324,39 +324,158 @@ fn rule_lines(
     if let Some(note) = left_out_note(runs, scoring) {
         lines.push(format!("time limit: {note}"));
     }
-    let margin = limit.mul_f64(rule.safety_margin);
-    // Each time-limit-exceeded submission, run up to the margin: whether it
-    // still timed out there, and its slowest case's time.
-    let upper: Vec<(&Submission, bool, Duration)> = runs
+    lines.extend(margin_lines(rule, runs, limit));
+    lines
+}
+
+/// How a submission that must time out ended, run up to the margin.
+enum Ending {
+    /// In time: its slowest case's CPU time.
+    Finished(Duration),
+    /// Out of CPU time: evidence that the margin holds.
+    OutOfCpu,
+    /// Stopped by the wall clock with CPU time to spare (the machine's
+    /// load, or a program that sleeps): evidence of nothing. The most CPU
+    /// time a case so stopped had used.
+    WallClock(Duration),
+}
+
+/// How the run `verdicts`, each case's CPU time beside it, ended under the
+/// `stretched` limit; `None` when no case ran.
+fn ending(verdicts: &[(String, Verdict, Duration)], stretched: Duration) -> Option<Ending> {
+    let slowest = verdicts.iter().map(|(_, _, cpu)| *cpu).max()?;
+    let timed_out = verdicts
+        .iter()
+        .filter(|(_, v, _)| *v == Verdict::TimeLimitExceeded)
+        .map(|(_, _, cpu)| *cpu)
+        .max();
+    Some(match timed_out {
+        None => Ending::Finished(slowest),
+        Some(cpu) if cpu > stretched => Ending::OutOfCpu,
+        Some(cpu) => Ending::WallClock(cpu),
+    })
+}
+
+/// What the submissions that must time out, run at the limit × the
+/// margin, say of the margin: the fastest of those that finished, else
+/// whether they all ran out of CPU time; those the wall clock stopped are
+/// named, never counted.
+fn margin_lines(rule: &TimeRule, runs: &[(&Submission, Run)], limit: Duration) -> Vec<String> {
+    let stretched = limit.mul_f64(rule.safety_margin);
+    let endings: Vec<(&Submission, Ending)> = runs
         .iter()
         .filter(|(submission, run)| upper_bound(submission) && run.skipped.is_none())
         .filter_map(|(submission, run)| {
-            let verdicts = run.result.as_ref().ok()?;
-            let timed_out = verdicts
-                .iter()
-                .any(|(_, v, _)| *v == Verdict::TimeLimitExceeded);
-            Some((*submission, timed_out, run.slowest()?.1))
+            Some((*submission, ending(run.result.as_ref().ok()?, stretched)?))
         })
         .collect();
-    let finished = upper
+    let finished = endings
         .iter()
-        .filter(|(_, timed_out, _)| !timed_out)
-        .min_by_key(|(_, _, cpu)| *cpu);
-    match (upper.first(), finished) {
-        (None, _) => lines.push("margin: no time-limit-exceeded submission to measure it against".into()),
-        (Some(_), None) => lines.push(format!(
-            "margin: every time-limit-exceeded submission still times out at {} × the limit ({} ms): \
-             the rule's margin holds",
-            number(rule.safety_margin),
-            margin.as_millis()
-        )),
-        (Some(_), Some((submission, _, cpu))) => lines.push(format!(
+        .filter_map(|(submission, e)| match e {
+            Ending::Finished(cpu) => Some((submission, *cpu)),
+            _ => None,
+        })
+        .min_by_key(|(_, cpu)| *cpu);
+    let out_of_cpu = endings.iter().any(|(_, e)| matches!(e, Ending::OutOfCpu));
+    let walled: Vec<String> = endings
+        .iter()
+        .filter_map(|(submission, e)| match e {
+            Ending::WallClock(cpu) => Some(format!(
+                "{} ({} ms of CPU)",
+                submission.path,
+                cpu.as_millis()
+            )),
+            _ => None,
+        })
+        .collect();
+    let at = format!(
+        "{} × the limit ({} ms)",
+        number(rule.safety_margin),
+        stretched.as_millis()
+    );
+    let mut lines = vec![match (finished, out_of_cpu) {
+        (Some((submission, cpu)), _) => format!(
             "margin: the fastest time-limit-exceeded submission, {}, needs {} ms, {} × the limit; the rule wants {}",
             submission.path,
             cpu.as_millis(),
             number(cpu.as_secs_f64() / limit.as_secs_f64().max(1e-9)),
             number(rule.safety_margin)
-        )),
+        ),
+        (None, true) => format!(
+            "margin: every time-limit-exceeded submission{} still times out at {at}: the rule's margin holds",
+            if walled.is_empty() { "" } else { " that ran out of CPU time" }
+        ),
+        (None, false) if walled.is_empty() => {
+            "margin: no time-limit-exceeded submission to measure it against".into()
+        }
+        (None, false) => format!("margin: no time-limit-exceeded submission ran out of CPU time at {at}: nothing measures it"),
+    }];
+    if !walled.is_empty() {
+        lines.push(format!(
+            "margin: stopped by the wall clock with CPU time to spare (the machine's load, or a program \
+             that sleeps), so no evidence for it: {}",
+            walled.join(", ")
+        ));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn submission(path: &str, permitted: &[Verdict], required: &[Verdict]) -> Submission {
+        Submission {
+            path: path.into(),
+            permitted: permitted.to_vec(),
+            required: required.to_vec(),
+            finals: Vec::new(),
+            score: None,
+            entry_point: None,
+            language: None,
+        }
+    }
+
+    fn run(verdict: Verdict, ms: u64) -> Run {
+        Run {
+            result: Ok(vec![("1".into(), verdict, Duration::from_millis(ms))]),
+            judgements: Vec::new(),
+            skipped: None,
+            fallback: None,
+        }
+    }
+
+    #[test]
+    fn a_wall_clock_kill_is_no_evidence_for_the_margin() {
+        use Verdict::*;
+        let rule = TimeRule {
+            multiplier: 2.0,
+            safety_margin: 2.0,
+            resolution_ms: 1000,
+        };
+        let accepted = submission("accepted/a.py", &[Accepted], &[]);
+        let slow = submission(
+            "time_limit_exceeded/slow.py",
+            &[Accepted, TimeLimitExceeded],
+            &[TimeLimitExceeded],
+        );
+        // Run at 2 × 1000 ms: stopped by the wall clock after 300 ms of CPU.
+        let runs = vec![
+            (&accepted, run(Accepted, 200)),
+            (&slow, run(TimeLimitExceeded, 300)),
+        ];
+        let lines = rule_lines(&rule, &runs, Duration::from_secs(1), false).join("\n");
+        assert!(!lines.contains("the rule's margin holds"), "{lines}");
+        assert!(
+            lines.contains("time_limit_exceeded/slow.py (300 ms of CPU)"),
+            "{lines}"
+        );
+        // Out of CPU time at 2100 ms: the margin holds.
+        let runs = vec![
+            (&accepted, run(Accepted, 200)),
+            (&slow, run(TimeLimitExceeded, 2100)),
+        ];
+        let lines = rule_lines(&rule, &runs, Duration::from_secs(1), false).join("\n");
+        assert!(lines.contains("the rule's margin holds"), "{lines}");
+    }
 }
