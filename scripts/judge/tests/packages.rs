@@ -2290,3 +2290,47 @@ fn a_folder_with_no_source_of_a_language_here_is_no_submission_but_a_note() {
     let (code, output) = verify(&sandbox, "adafolder");
     assert_eq!(code, 0, "{output}");
 }
+
+/// A legacy package `name` of `sumup`'s cases with `files` added (its
+/// submissions): shell scripts, run wherever `sh` is.
+fn sum_package(sandbox: &Sandbox, name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let mut all = vec![
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "Sum: 3\n"),
+        ("data/secret/1.in", "5 7\n"),
+        ("data/secret/1.ans", "Sum: 12\n"),
+        ("data/secret/2.in", "1 1\n"),
+        ("data/secret/2.ans", "Sum: 2\n"),
+    ];
+    all.extend_from_slice(files);
+    package(sandbox, name, &all)
+}
+
+#[test]
+fn a_package_s_own_time_limit_is_kept_and_the_rule_advises_none() {
+    let sandbox = Sandbox::new(LIMITS);
+    let root = sum_package(
+        &sandbox,
+        "fixed",
+        &[
+            ("domjudge-problem.ini", "name='Fixed'\n"),
+            (".timelimit", "3\n"),
+            (
+                "submissions/accepted/sum.sh",
+                "read a b\necho \"Sum: $((a + b))\"\n",
+            ),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(!stdout.contains("time limit:"), "{stdout}");
+    let toml = problem_toml(&sandbox, "fixed");
+    toml.assert_lines(&["time_limit_ms = 3000", "time_limit_fixed = true"]);
+    let output = verify_exits(&sandbox, "fixed", 0);
+    assert!(
+        output
+            .lines()
+            .any(|l| l.starts_with("time limit: 3000 ms, the package's own:")),
+        "{output}"
+    );
+    assert!(!output.contains("the format's rule gives"), "{output}");
+}

@@ -257,6 +257,9 @@ impl Package {
             toml.line("time_multiplier", rule.multiplier.to_string());
             toml.line("time_safety_margin", rule.safety_margin.to_string());
             toml.line("time_resolution_ms", rule.resolution_ms.to_string());
+            if self.time_limit_ms.is_some() {
+                toml.line("time_limit_fixed", "true".into());
+            }
         }
     }
 
@@ -315,7 +318,7 @@ impl Package {
 /// The keys an import writes (and `group.`, `submission.` lines): those of
 /// an earlier problem.toml are the package's; any other is the user's.
 /// `Toml::line` writes no other, and a test that every one is written.
-const BROUGHT: [&str; 26] = [
+const BROUGHT: [&str; 27] = [
     "title",
     "url",
     "judge",
@@ -326,6 +329,7 @@ const BROUGHT: [&str; 26] = [
     "time_multiplier",
     "time_safety_margin",
     "time_resolution_ms",
+    "time_limit_fixed",
     "compare",
     "float_tolerance",
     "float_relative_tolerance",
@@ -550,7 +554,7 @@ mod tests {
             short_name: "x".into(),
             title: "X".into(),
             url: "https://x.example".into(),
-            time_limit_ms: None,
+            time_limit_ms: judge.then_some(2000),
             time_rule: Some(TimeRule {
                 multiplier: 5.0,
                 safety_margin: 2.0,

@@ -77,7 +77,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         runs.push((submission, run));
     }
     if let Some(rule) = &config.package.time_rule {
-        for line in rule_lines(rule, &runs, limit, config.scoring) {
+        for line in rule_lines(rule, &runs, limit, config) {
             outln!("{line}");
         }
     }
@@ -301,27 +301,45 @@ fn unmet(
     }
 }
 
-/// What the rule says of the limit in problem.toml and of the margin.
+/// What the rule says of the limit in problem.toml (nothing to change
+/// when it is the package's own) and of the margin.
 fn rule_lines(
     rule: &TimeRule,
     runs: &[(&Submission, Run)],
     limit: Duration,
-    scoring: bool,
+    config: &Config,
 ) -> Vec<String> {
     let mut lines = Vec::new();
     let limit_ms = limit.as_millis() as u64;
-    match rule_limit(rule, runs, scoring) {
-        Some((ms, from, cpu)) => lines.push(format!(
-            "time limit: {limit_ms} ms in problem.toml; the format's rule gives {ms} ms (slowest accepted: {} ms on {from}, \
+    let slowest =
+        |from: &str, cpu: Duration| format!("slowest accepted: {} ms on {from}", cpu.as_millis());
+    lines.push(
+        match (
+            rule_limit(rule, runs, config.scoring),
+            config.package.time_limit_fixed,
+        ) {
+            (found, true) => {
+                format!(
+            "time limit: {limit_ms} ms, the package's own: the format's rule does not set it{}",
+            found.map_or(String::new(), |(_, from, cpu)| format!(" ({})", slowest(&from, cpu)))
+        )
+            }
+            (Some((ms, from, cpu)), false) => {
+                format!(
+            "time limit: {limit_ms} ms in problem.toml; the format's rule gives {ms} ms ({}, \
              × {}, rounded up to a multiple of {} ms){}",
-            cpu.as_millis(),
+            slowest(&from, cpu),
             number(rule.multiplier),
             rule.resolution_ms,
             if ms == limit_ms { "" } else { ": set time_limit_ms to it" }
-        )),
-        None => lines.push("time limit: no accepted submission ran, so the format's rule gives none".into()),
-    }
-    if let Some(note) = left_out_note(runs, scoring) {
+        )
+            }
+            (None, false) => {
+                "time limit: no accepted submission ran, so the format's rule gives none".into()
+            }
+        },
+    );
+    if let Some(note) = left_out_note(runs, config.scoring) {
         lines.push(format!("time limit: {note}"));
     }
     lines.extend(margin_lines(rule, runs, limit));
@@ -453,6 +471,9 @@ mod tests {
             safety_margin: 2.0,
             resolution_ms: 1000,
         };
+        let config =
+            judge_core::problem::config::parse("time_limit_ms = 1000\nmemory_limit_kib = 1024\n")
+                .unwrap();
         let accepted = submission("accepted/a.py", &[Accepted], &[]);
         let slow = submission(
             "time_limit_exceeded/slow.py",
@@ -464,7 +485,7 @@ mod tests {
             (&accepted, run(Accepted, 200)),
             (&slow, run(TimeLimitExceeded, 300)),
         ];
-        let lines = rule_lines(&rule, &runs, Duration::from_secs(1), false).join("\n");
+        let lines = rule_lines(&rule, &runs, Duration::from_secs(1), &config).join("\n");
         assert!(!lines.contains("the rule's margin holds"), "{lines}");
         assert!(
             lines.contains("time_limit_exceeded/slow.py (300 ms of CPU)"),
@@ -475,7 +496,7 @@ mod tests {
             (&accepted, run(Accepted, 200)),
             (&slow, run(TimeLimitExceeded, 2100)),
         ];
-        let lines = rule_lines(&rule, &runs, Duration::from_secs(1), false).join("\n");
+        let lines = rule_lines(&rule, &runs, Duration::from_secs(1), &config).join("\n");
         assert!(lines.contains("the rule's margin holds"), "{lines}");
     }
 }
