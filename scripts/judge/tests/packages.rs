@@ -2307,6 +2307,62 @@ fn sum_package(sandbox: &Sandbox, name: &str, files: &[(&str, &str)]) -> PathBuf
 }
 
 #[test]
+fn import_and_verify_judge_the_accepted_submissions_once() {
+    let sandbox = Sandbox::new(LIMITS);
+    // Unconfined, so the accepted submission can leave a line per run.
+    let runs = sandbox.root.join("runs");
+    let counting = format!(
+        "read a b\necho run >> {}\necho \"Sum: $((a + b))\"\n",
+        runs.display()
+    );
+    let root = sum_package(
+        &sandbox,
+        "once",
+        &[
+            ("problem.yaml", "name: Once\n"),
+            ("submissions/accepted/count.sh", &counting),
+            (
+                "submissions/wrong_answer/zero.sh",
+                "read a b\necho 'Sum: 0'\n",
+            ),
+        ],
+    );
+    let unconfined = |args: &[&str]| {
+        let probe = probe();
+        let output = sandbox
+            .command(&probe, args)
+            .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+            .env("JUDGE_SANDBOX", "portable")
+            .output()
+            .unwrap();
+        assert_eq!(common::survivors(&probe), Vec::<String>::new());
+        output
+    };
+    let counted = || {
+        fs::read_to_string(&runs)
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
+    let stdout = success_stdout(&unconfined(&[
+        "import",
+        "--package",
+        root.to_str().unwrap(),
+    ]));
+    stdout.assert_has("time limit: 1000 ms by the format's rule");
+    // Each case once, the slowest twice more: the median of three runs.
+    assert_eq!(counted(), 5, "{stdout}");
+    let output = unconfined(&["verify", "once"]);
+    let (code, stdout, stderr) = outcome(&output);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(counted(), 5, "verify ran the accepted one again:\n{stdout}");
+    stdout.assert_has("kept: the judging of 1 accepted submission");
+    stdout.assert_has("the format's rule gives 1000 ms");
+    assert!(!stdout.contains("set time_limit_ms"), "{stdout}");
+    assert_eq!(status_of(&stdout, "submissions/wrong_answer/zero.sh"), "ok");
+}
+
+#[test]
 fn a_package_s_own_time_limit_is_kept_and_the_rule_advises_none() {
     let sandbox = Sandbox::new(LIMITS);
     let root = sum_package(

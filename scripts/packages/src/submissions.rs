@@ -2,12 +2,12 @@
 //! time rule, which takes the limit from the slowest accepted one (`verify`
 //! checks the labels; `import` sets the limit).
 
+use crate::judged::{self, Run};
 use judge_core::base::error::SetupError;
 use judge_core::base::terminal::number;
 use judge_core::base::verdict::Verdict;
 use judge_core::judging::judge::Judge;
-use judge_core::judging::verdict::Judgement;
-use judge_core::problem::config::{Submission, TimeRule};
+use judge_core::problem::config::{Group, Submission, TimeRule};
 use judge_core::problem::workspace::{Case, Problem, Workspace};
 use judge_core::process::run::Program;
 use judge_core::process::sources::languages::Language;
@@ -52,41 +52,24 @@ pub fn must_be_rejected(submission: &Submission) -> bool {
 }
 
 /// How far a submission is run: to the first rejection, as the format's
-/// judges do without groups, or on every case (the matrix).
+/// judges do without groups; so, and then its slowest case run until it
+/// has `TIMING_RUNS` times, their median kept (the submissions that must
+/// be accepted, whose time the rule takes); or on every case (the matrix).
 #[derive(Clone, Copy, PartialEq)]
 pub enum Reach {
     FirstRejection,
+    Timed,
     EveryCase,
 }
 
-/// One submission's run on the cases.
-pub struct Run {
-    /// Each judged case's verdict and CPU time, in order; `Err` for a build
-    /// that failed (a compile error).
-    pub result: Result<Vec<(String, Verdict, Duration)>, String>,
-    pub judgements: Vec<(String, Judgement)>,
-    /// Why it was not run: a compiler that is not installed.
-    pub skipped: Option<String>,
-    /// What ran it in its judge's interpreter's place, and why
-    /// (`python3 in place of pypy3: no pypy3 here`): its times are not the
-    /// judge's, so the time rule leaves it out.
-    pub fallback: Option<String>,
-}
-
-impl Run {
-    pub fn slowest(&self) -> Option<(&str, Duration)> {
-        self.result
-            .as_ref()
-            .ok()?
-            .iter()
-            .max_by_key(|(_, _, cpu)| *cpu)
-            .map(|(case, _, cpu)| (case.as_str(), *cpu))
-    }
-}
+/// How many times the slowest case of a submission that must be accepted
+/// is run: the rule takes the median CPU time, one run on a loaded
+/// machine being noise.
+pub const TIMING_RUNS: usize = 3;
 
 /// Builds the submission and judges it on `cases` (a TLE that looks like
-/// the machine's load judged again, as stress does); without groups and
-/// with `Reach::FirstRejection` it stops at the first rejection.
+/// the machine's load judged again, as stress does), as far as `reach`
+/// says.
 pub fn run_submission(
     problem: &Problem,
     judge: &Judge,
@@ -116,10 +99,19 @@ pub fn run_submission(
         let verdict = judged.judgement.verdict;
         verdicts.push((case.name.clone(), verdict, judged.run.cpu));
         judgements.push((case.name.clone(), judged.judgement));
-        let stop = reach == Reach::FirstRejection && groups.is_empty();
+        let stop = reach != Reach::EveryCase && groups.is_empty();
         if stop && verdict != Verdict::Accepted {
             break;
         }
+    }
+    if reach == Reach::Timed {
+        time_slowest(
+            judge,
+            &problem.config.groups,
+            &program,
+            cases,
+            &mut verdicts,
+        )?;
     }
     Ok(Run {
         result: Ok(verdicts),
@@ -127,6 +119,37 @@ pub fn run_submission(
         skipped: None,
         fallback,
     })
+}
+
+/// Runs the slowest case of a run accepted on every case (`verdicts`, of
+/// `program` on `cases`) until it has `TIMING_RUNS` CPU times, and keeps
+/// their median as its time.
+fn time_slowest(
+    judge: &Judge,
+    groups: &[Group],
+    program: &Program,
+    cases: &[Case],
+    verdicts: &mut [(String, Verdict, Duration)],
+) -> Result<(), SetupError> {
+    let accepted = verdicts.iter().all(|(_, v, _)| *v == Verdict::Accepted);
+    let slowest = (0..verdicts.len()).max_by_key(|&at| verdicts[at].2);
+    let Some(at) = slowest.filter(|_| accepted) else {
+        return Ok(());
+    };
+    let mut times = vec![verdicts[at].2];
+    for _ in 1..TIMING_RUNS {
+        times.push(judge.judge_case(groups, program, &cases[at])?.run.cpu);
+    }
+    times.sort();
+    verdicts[at].2 = times[times.len() / 2];
+    Ok(())
+}
+
+/// Whether the submission builds here in its own language, its judge's
+/// interpreter and not a stand-in: only then is a kept judging of it still
+/// the one it would get now.
+pub fn builds_as_judged(workspace: &Workspace, id: &str, submission: &Submission) -> bool {
+    matches!(build(workspace, id, submission), (Ok(_), None))
 }
 
 /// The submission built in its language; where that language's tool is
@@ -210,12 +233,13 @@ pub type RuleLimit = Result<(u64, String), String>;
 
 /// The limit the rule gives from the submissions that must be accepted,
 /// run under `TIMING_CAP`, and where it comes from: for an import whose
-/// package sets none.
+/// package sets none. Their judging is kept for `verify`.
 pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, SetupError> {
     let problem = workspace.problem(id)?;
     let Some(rule) = problem.config.package.time_rule else {
         return Ok(Err("the format has no time rule".into()));
     };
+    let fingerprint = judged::fingerprint(workspace, id)?;
     let judge = Judge::of(&problem)?.with_time_limit(TIMING_CAP);
     let cases = judge.cases(&problem)?;
     let scoring = problem.config.scoring;
@@ -227,21 +251,20 @@ pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, 
         .iter()
         .filter(|s| requires_ac(s, scoring))
     {
-        let run = run_submission(&problem, &judge, &cases, submission, Reach::FirstRejection)?;
-        let accepted = run.result.as_ref().is_ok_and(|v| {
-            v.iter()
-                .all(|(_, verdict, _)| *verdict == Verdict::Accepted)
-        });
-        if accepted || run.skipped.is_some() {
-            runs.push((submission, run));
-        }
+        let run = run_submission(&problem, &judge, &cases, submission, Reach::Timed)?;
+        runs.push((submission, run));
     }
+    let kept: Vec<(&str, Duration, &Run)> = runs
+        .iter()
+        .map(|(submission, run)| (submission.path.as_str(), TIMING_CAP, run))
+        .collect();
+    judged::store(workspace, id, fingerprint, &kept)?;
     let stand_in = left_out_note(&runs, scoring);
     Ok(match rule_limit(&rule, &runs, scoring) {
         Some((ms, from, cpu)) => Ok((
             ms,
             format!(
-                "slowest accepted {} ms on {from}, × {}{}",
+                "slowest accepted {} ms on {from}, the median of {TIMING_RUNS} runs, × {}{}",
                 cpu.as_millis(),
                 number(rule.multiplier),
                 stand_in.map_or(String::new(), |note| format!("; {note}"))

@@ -7,15 +7,17 @@
 //! With `--matrix`, the submissions that must be rejected are run on every
 //! case instead, and `matrix` says which case rejects which.
 
+use crate::judged::{self, Run};
 use crate::matrix::Matrix;
 use crate::package::expectation;
 use crate::submissions::{
-    left_out_note, must_be_rejected, rule_limit, run_submission, upper_bound, Reach, Run,
+    builds_as_judged, left_out_note, must_be_rejected, requires_ac, rule_limit, run_submission,
+    upper_bound, Reach, TIMING_RUNS,
 };
 use judge_core::base::args::Args;
 use judge_core::base::error::SetupError;
 use judge_core::base::modes::Mode;
-use judge_core::base::terminal::number;
+use judge_core::base::terminal::{number, plural};
 use judge_core::base::verdict::Verdict;
 use judge_core::judging::grading::{self, Graded};
 use judge_core::judging::judge::Judge;
@@ -44,6 +46,8 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         return print_matrix(&problem, &judge, &cases);
     }
     let limit = judge.limits().time;
+    let fingerprint = judged::fingerprint(workspace, &id)?;
+    let mut kept = judged::load(workspace, &id, fingerprint);
     outln!(
         "{:<44} {:<34} {:<14} {:<22} {:>9}",
         "submission",
@@ -52,21 +56,16 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         "slowest case",
         "time"
     );
-    let mut mismatches = 0;
+    let (mut mismatches, mut reused) = (0, 0);
     let mut runs = Vec::new();
     for submission in &config.package.submissions {
-        // A submission that must time out is run past the limit by the rule's margin.
-        let stretched = config
-            .package
-            .time_rule
-            .filter(|_| upper_bound(submission))
-            .map(|rule| {
-                judge
-                    .clone()
-                    .with_time_limit(limit.mul_f64(rule.safety_margin))
-            });
-        let judge = stretched.as_ref().unwrap_or(&judge);
-        let run = run_submission(&problem, judge, &cases, submission, Reach::FirstRejection)?;
+        let run = match take_kept(&mut kept, &problem, submission, limit) {
+            Some(run) => {
+                reused += 1;
+                run
+            }
+            None => judge_one(&problem, &judge, &cases, submission)?,
+        };
         if print_row(submission, &run, config, limit) {
             mismatches += 1;
         }
@@ -76,13 +75,80 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         ));
         runs.push((submission, run));
     }
+    let accepted: Vec<(&str, Duration, &Run)> = runs
+        .iter()
+        .filter(|(submission, _)| requires_ac(submission, config.scoring))
+        .map(|(submission, run)| (submission.path.as_str(), limit, run))
+        .collect();
+    if accepted.len() > reused {
+        judged::store(workspace, &id, fingerprint, &accepted)?;
+    }
     if let Some(rule) = &config.package.time_rule {
         for line in rule_lines(rule, &runs, limit, config) {
             outln!("{line}");
         }
     }
+    if reused > 0 {
+        let file = judged::file(workspace, &id);
+        outln!(
+            "kept: the judging of {} from an earlier run (nothing in judge-data/{id}/ but the time \
+             limit has changed since), not run again; delete {} to judge them again",
+            plural(reused, "accepted submission", "accepted submissions"),
+            file.strip_prefix(&workspace.root).unwrap_or(&file).display()
+        );
+    }
     outln!("{} submissions, {mismatches} mismatched", runs.len());
     Ok(mismatches == 0)
+}
+
+/// The kept judging of `submission`, as judged at `limit`, when it must be
+/// accepted, was judged under a limit no lower, and still builds as it was
+/// judged (its judge's interpreter here); taken out of `kept`.
+fn take_kept(
+    kept: &mut Vec<judged::Kept>,
+    problem: &Problem,
+    submission: &Submission,
+    limit: Duration,
+) -> Option<Run> {
+    let config = &problem.config;
+    if !requires_ac(submission, config.scoring) {
+        return None;
+    }
+    let at = kept
+        .iter()
+        .position(|(path, judged_under, _)| *path == submission.path && *judged_under >= limit)?;
+    if !builds_as_judged(&problem.workspace, &problem.id, submission) {
+        return None;
+    }
+    let (_, _, run) = kept.swap_remove(at);
+    Some(judged::at_limit(&run, limit, config.groups.is_empty()))
+}
+
+/// Judges `submission` now: one that must time out past the limit by the
+/// rule's margin, one that must be accepted with its slowest case timed.
+fn judge_one(
+    problem: &Problem,
+    judge: &Judge,
+    cases: &[Case],
+    submission: &Submission,
+) -> Result<Run, SetupError> {
+    let config = &problem.config;
+    let stretched = config
+        .package
+        .time_rule
+        .filter(|_| upper_bound(submission))
+        .map(|rule| {
+            let limit = judge.limits().time;
+            judge
+                .clone()
+                .with_time_limit(limit.mul_f64(rule.safety_margin))
+        });
+    let reach = match requires_ac(submission, config.scoring) {
+        true => Reach::Timed,
+        false => Reach::FirstRejection,
+    };
+    let judge = stretched.as_ref().unwrap_or(judge);
+    run_submission(problem, judge, cases, submission, reach)
 }
 
 /// `--matrix`: each submission that must be rejected run on every case (one
@@ -301,49 +367,56 @@ fn unmet(
     }
 }
 
-/// What the rule says of the limit in problem.toml (nothing to change
-/// when it is the package's own) and of the margin.
+/// What the rule says of the limit in problem.toml and of the margin.
 fn rule_lines(
     rule: &TimeRule,
     runs: &[(&Submission, Run)],
     limit: Duration,
     config: &Config,
 ) -> Vec<String> {
-    let mut lines = Vec::new();
-    let limit_ms = limit.as_millis() as u64;
-    let slowest =
-        |from: &str, cpu: Duration| format!("slowest accepted: {} ms on {from}", cpu.as_millis());
-    lines.push(
-        match (
-            rule_limit(rule, runs, config.scoring),
-            config.package.time_limit_fixed,
-        ) {
-            (found, true) => {
-                format!(
-            "time limit: {limit_ms} ms, the package's own: the format's rule does not set it{}",
-            found.map_or(String::new(), |(_, from, cpu)| format!(" ({})", slowest(&from, cpu)))
-        )
-            }
-            (Some((ms, from, cpu)), false) => {
-                format!(
-            "time limit: {limit_ms} ms in problem.toml; the format's rule gives {ms} ms ({}, \
-             × {}, rounded up to a multiple of {} ms){}",
-            slowest(&from, cpu),
-            number(rule.multiplier),
-            rule.resolution_ms,
-            if ms == limit_ms { "" } else { ": set time_limit_ms to it" }
-        )
-            }
-            (None, false) => {
-                "time limit: no accepted submission ran, so the format's rule gives none".into()
-            }
-        },
-    );
+    let mut lines = vec![limit_line(rule, runs, limit, config)];
     if let Some(note) = left_out_note(runs, config.scoring) {
         lines.push(format!("time limit: {note}"));
     }
     lines.extend(margin_lines(rule, runs, limit));
     lines
+}
+
+/// The limit the rule gives beside problem.toml's, to set it to if they
+/// differ; for the package's own limit, the slowest accepted time alone.
+fn limit_line(
+    rule: &TimeRule,
+    runs: &[(&Submission, Run)],
+    limit: Duration,
+    config: &Config,
+) -> String {
+    let limit_ms = limit.as_millis() as u64;
+    let found = rule_limit(rule, runs, config.scoring);
+    let slowest = found.as_ref().map(|(_, from, cpu)| {
+        format!(
+            "slowest accepted: {} ms on {from}, the median of {TIMING_RUNS} runs",
+            cpu.as_millis()
+        )
+    });
+    if config.package.time_limit_fixed {
+        let slowest = slowest.map_or(String::new(), |slowest| format!(" ({slowest})"));
+        return format!(
+            "time limit: {limit_ms} ms, the package's own: the format's rule does not set it{slowest}"
+        );
+    }
+    let (Some((ms, _, _)), Some(slowest)) = (found, slowest) else {
+        return "time limit: no accepted submission ran, so the format's rule gives none".into();
+    };
+    let advice = match ms == limit_ms {
+        true => "",
+        false => ": set time_limit_ms to it",
+    };
+    format!(
+        "time limit: {limit_ms} ms in problem.toml; the format's rule gives {ms} ms ({slowest}, × {}, \
+         rounded up to a multiple of {} ms){advice}",
+        number(rule.multiplier),
+        rule.resolution_ms
+    )
 }
 
 /// How a submission that must time out ended, run up to the margin.
@@ -426,7 +499,9 @@ fn margin_lines(rule: &TimeRule, runs: &[(&Submission, Run)], limit: Duration) -
         (None, false) if walled.is_empty() => {
             "margin: no time-limit-exceeded submission to measure it against".into()
         }
-        (None, false) => format!("margin: no time-limit-exceeded submission ran out of CPU time at {at}: nothing measures it"),
+        (None, false) => format!(
+            "margin: no time-limit-exceeded submission ran out of CPU time at {at}: nothing measures it"
+        ),
     }];
     if !walled.is_empty() {
         lines.push(format!(
