@@ -2390,3 +2390,27 @@ fn a_package_s_own_time_limit_is_kept_and_the_rule_advises_none() {
     );
     assert!(!output.contains("the format's rule gives"), "{output}");
 }
+
+#[test]
+fn a_package_without_input_validators_is_said_to_have_none() {
+    let sandbox = Sandbox::new(LIMITS);
+    let root = sum_package(
+        &sandbox,
+        "unchecked",
+        &[
+            ("problem.yaml", "name: Unchecked\n"),
+            (
+                "submissions/accepted/sum.sh",
+                "read a b\necho \"Sum: $((a + b))\"\n",
+            ),
+        ],
+    );
+    let note = "note: no input validators: the inputs are not checked (the package has none)";
+    imported(&sandbox, &root, &[]).assert_has(note);
+    verify_exits(&sandbox, "unchecked", 0).assert_has(note);
+    // sumup has one: no note.
+    let sumup = legacy_package(&sandbox.root.join("packages"));
+    if have("python3") {
+        assert!(!imported(&sandbox, &sumup, &[]).contains("no input validators"));
+    }
+}

@@ -46,6 +46,10 @@ impl Format {
     }
 }
 
+/// What import and verify say of a package with no input validators.
+pub const NO_INPUT_VALIDATORS: &str =
+    "no input validators: the inputs are not checked (the package has none)";
+
 /// Where a case's input or answer comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Data {

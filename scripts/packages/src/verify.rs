@@ -9,7 +9,7 @@
 
 use crate::judged::{self, Run};
 use crate::matrix::Matrix;
-use crate::package::expectation;
+use crate::package::{expectation, NO_INPUT_VALIDATORS};
 use crate::submissions::{
     builds_as_judged, left_out_note, must_be_rejected, requires_ac, rule_limit, run_submission,
     upper_bound, Reach, TIMING_RUNS,
@@ -96,6 +96,9 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             plural(reused, "accepted submission", "accepted submissions"),
             file.strip_prefix(&workspace.root).unwrap_or(&file).display()
         );
+    }
+    if config.package.input_validators.is_empty() {
+        outln!("note: {NO_INPUT_VALIDATORS}");
     }
     outln!("{} submissions, {mismatches} mismatched", runs.len());
     Ok(mismatches == 0)
