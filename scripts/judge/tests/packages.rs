@@ -2290,3 +2290,127 @@ fn a_folder_with_no_source_of_a_language_here_is_no_submission_but_a_note() {
     let (code, output) = verify(&sandbox, "adafolder");
     assert_eq!(code, 0, "{output}");
 }
+
+/// A legacy package `name` of `sumup`'s cases with `files` added (its
+/// submissions): shell scripts, run wherever `sh` is.
+fn sum_package(sandbox: &Sandbox, name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let mut all = vec![
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "Sum: 3\n"),
+        ("data/secret/1.in", "5 7\n"),
+        ("data/secret/1.ans", "Sum: 12\n"),
+        ("data/secret/2.in", "1 1\n"),
+        ("data/secret/2.ans", "Sum: 2\n"),
+    ];
+    all.extend_from_slice(files);
+    package(sandbox, name, &all)
+}
+
+#[test]
+fn import_and_verify_judge_the_accepted_submissions_once() {
+    let sandbox = Sandbox::new(LIMITS);
+    // Unconfined, so the accepted submission can leave a line per run.
+    let runs = sandbox.root.join("runs");
+    let counting = format!(
+        "read a b\necho run >> {}\necho \"Sum: $((a + b))\"\n",
+        runs.display()
+    );
+    let root = sum_package(
+        &sandbox,
+        "once",
+        &[
+            ("problem.yaml", "name: Once\n"),
+            ("submissions/accepted/count.sh", &counting),
+            (
+                "submissions/wrong_answer/zero.sh",
+                "read a b\necho 'Sum: 0'\n",
+            ),
+        ],
+    );
+    let unconfined = |args: &[&str]| {
+        let probe = probe();
+        let output = sandbox
+            .command(&probe, args)
+            .env("JUDGE_IMPORT_SKIP_BUILD", "1")
+            .env("JUDGE_SANDBOX", "portable")
+            .output()
+            .unwrap();
+        assert_eq!(common::survivors(&probe), Vec::<String>::new());
+        output
+    };
+    let counted = || {
+        fs::read_to_string(&runs)
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
+    let stdout = success_stdout(&unconfined(&[
+        "import",
+        "--package",
+        root.to_str().unwrap(),
+    ]));
+    stdout.assert_has("time limit: 1000 ms by the format's rule");
+    // Each case once, the slowest twice more: the median of three runs.
+    assert_eq!(counted(), 5, "{stdout}");
+    let output = unconfined(&["verify", "once"]);
+    let (code, stdout, stderr) = outcome(&output);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(counted(), 5, "verify ran the accepted one again:\n{stdout}");
+    stdout.assert_has("kept: the judging of 1 accepted submission");
+    stdout.assert_has("the format's rule gives 1000 ms");
+    assert!(!stdout.contains("set time_limit_ms"), "{stdout}");
+    assert_eq!(status_of(&stdout, "submissions/wrong_answer/zero.sh"), "ok");
+}
+
+#[test]
+fn a_package_s_own_time_limit_is_kept_and_the_rule_advises_none() {
+    let sandbox = Sandbox::new(LIMITS);
+    let root = sum_package(
+        &sandbox,
+        "fixed",
+        &[
+            ("domjudge-problem.ini", "name='Fixed'\n"),
+            (".timelimit", "3\n"),
+            (
+                "submissions/accepted/sum.sh",
+                "read a b\necho \"Sum: $((a + b))\"\n",
+            ),
+        ],
+    );
+    let stdout = imported(&sandbox, &root, &[]);
+    assert!(!stdout.contains("time limit:"), "{stdout}");
+    let toml = problem_toml(&sandbox, "fixed");
+    toml.assert_lines(&["time_limit_ms = 3000", "time_limit_fixed = true"]);
+    let output = verify_exits(&sandbox, "fixed", 0);
+    assert!(
+        output
+            .lines()
+            .any(|l| l.starts_with("time limit: 3000 ms, the package's own:")),
+        "{output}"
+    );
+    assert!(!output.contains("the format's rule gives"), "{output}");
+}
+
+#[test]
+fn a_package_without_input_validators_is_said_to_have_none() {
+    let sandbox = Sandbox::new(LIMITS);
+    let root = sum_package(
+        &sandbox,
+        "unchecked",
+        &[
+            ("problem.yaml", "name: Unchecked\n"),
+            (
+                "submissions/accepted/sum.sh",
+                "read a b\necho \"Sum: $((a + b))\"\n",
+            ),
+        ],
+    );
+    let note = "note: no input validators: the inputs are not checked (the package has none)";
+    imported(&sandbox, &root, &[]).assert_has(note);
+    verify_exits(&sandbox, "unchecked", 0).assert_has(note);
+    // sumup has one: no note.
+    let sumup = legacy_package(&sandbox.root.join("packages"));
+    if have("python3") {
+        assert!(!imported(&sandbox, &sumup, &[]).contains("no input validators"));
+    }
+}

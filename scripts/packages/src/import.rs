@@ -7,7 +7,7 @@
 //! `judge-data/<id>/` at once; `problems/<id>/` is scaffolded the same way
 //! when missing. A package that cannot be read leaves nothing behind.
 
-use crate::package::{self, Data, Package};
+use crate::package::{self, Data, Package, NO_INPUT_VALIDATORS};
 use crate::submissions;
 use judge_core::base::args::Args;
 use judge_core::base::error::SetupError;
@@ -267,26 +267,37 @@ pub fn import(
     publish(workspace, &id, &staging, data, problem)?;
     let mut lines = vec![summary(&id, &package, stored.is_some())];
     lines.extend(kept);
-    for (what, tool) in [
-        ("checker", &package.checker),
-        ("interactor", &package.interactor),
-    ] {
-        if let Some(tool) = tool {
-            lines.push(compiled(workspace, &id, what, &tool.command));
-        }
-    }
-    for validator in &package.input_validators {
-        lines.push(compiled(workspace, &id, "input validator", validator));
-    }
-    for note in &package.notes {
-        lines.push(format!("  note: {note}"));
-    }
+    lines.extend(programs_and_notes(workspace, &id, &package));
     Ok(Imported {
         id,
         new_problem,
         needs_time_limit: package.time_limit_ms.is_none(),
         lines,
     })
+}
+
+/// The lines after the summary: the package's judging programs compiled
+/// (or why not), its lack of input validators, its notes.
+fn programs_and_notes(workspace: &Workspace, id: &str, package: &Package) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (what, tool) in [
+        ("checker", &package.checker),
+        ("interactor", &package.interactor),
+    ] {
+        if let Some(tool) = tool {
+            lines.push(compiled(workspace, id, what, &tool.command));
+        }
+    }
+    for validator in &package.input_validators {
+        lines.push(compiled(workspace, id, "input validator", validator));
+    }
+    if package.input_validators.is_empty() {
+        lines.push(format!("  note: {NO_INPUT_VALIDATORS}"));
+    }
+    for note in &package.notes {
+        lines.push(format!("  note: {note}"));
+    }
+    lines
 }
 
 /// What an earlier import of `id` (its `stored` manifest) says: `Some`

@@ -46,6 +46,10 @@ impl Format {
     }
 }
 
+/// What import and verify say of a package with no input validators.
+pub const NO_INPUT_VALIDATORS: &str =
+    "no input validators: the inputs are not checked (the package has none)";
+
 /// Where a case's input or answer comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Data {
@@ -257,6 +261,9 @@ impl Package {
             toml.line("time_multiplier", rule.multiplier.to_string());
             toml.line("time_safety_margin", rule.safety_margin.to_string());
             toml.line("time_resolution_ms", rule.resolution_ms.to_string());
+            if self.time_limit_ms.is_some() {
+                toml.line("time_limit_fixed", "true".into());
+            }
         }
     }
 
@@ -315,7 +322,7 @@ impl Package {
 /// The keys an import writes (and `group.`, `submission.` lines): those of
 /// an earlier problem.toml are the package's; any other is the user's.
 /// `Toml::line` writes no other, and a test that every one is written.
-const BROUGHT: [&str; 26] = [
+const BROUGHT: [&str; 27] = [
     "title",
     "url",
     "judge",
@@ -326,6 +333,7 @@ const BROUGHT: [&str; 26] = [
     "time_multiplier",
     "time_safety_margin",
     "time_resolution_ms",
+    "time_limit_fixed",
     "compare",
     "float_tolerance",
     "float_relative_tolerance",
@@ -550,7 +558,7 @@ mod tests {
             short_name: "x".into(),
             title: "X".into(),
             url: "https://x.example".into(),
-            time_limit_ms: None,
+            time_limit_ms: judge.then_some(2000),
             time_rule: Some(TimeRule {
                 multiplier: 5.0,
                 safety_margin: 2.0,

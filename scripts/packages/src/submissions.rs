@@ -2,12 +2,12 @@
 //! time rule, which takes the limit from the slowest accepted one (`verify`
 //! checks the labels; `import` sets the limit).
 
+use crate::judged::{self, Run};
 use judge_core::base::error::SetupError;
 use judge_core::base::terminal::number;
 use judge_core::base::verdict::Verdict;
 use judge_core::judging::judge::Judge;
-use judge_core::judging::verdict::Judgement;
-use judge_core::problem::config::{Submission, TimeRule};
+use judge_core::problem::config::{Group, Submission, TimeRule};
 use judge_core::problem::workspace::{Case, Problem, Workspace};
 use judge_core::process::run::Program;
 use judge_core::process::sources::languages::Language;
@@ -18,15 +18,18 @@ use std::time::Duration;
 /// not known yet.
 pub const TIMING_CAP: Duration = Duration::from_secs(20);
 
-/// Whether a label says the submission must never time out: it bounds the
-/// limit from below.
-pub fn lower_bound(submission: &Submission) -> bool {
-    let tle = Verdict::TimeLimitExceeded;
-    if !submission.permitted.is_empty() {
-        !submission.permitted.contains(&tle)
-    } else {
-        submission.required.is_empty() && submission.finals == [Verdict::Accepted]
-    }
+/// Whether a label says the submission must be accepted on every case
+/// (`accepted/`, DOMjudge's `CORRECT`, Polygon's `main` and `accepted`):
+/// the format's rule takes the limit from these alone, as problemtools
+/// does. On a scoring problem a final AC alone is a partial score
+/// (`partially_accepted/`), not one of them.
+pub fn requires_ac(submission: &Submission, scoring: bool) -> bool {
+    let ac = [Verdict::Accepted];
+    submission.permitted == ac
+        || (!scoring
+            && submission.permitted.is_empty()
+            && submission.required.is_empty()
+            && submission.finals == ac)
 }
 
 /// Whether a label says the submission must time out: it bounds the limit
@@ -49,40 +52,24 @@ pub fn must_be_rejected(submission: &Submission) -> bool {
 }
 
 /// How far a submission is run: to the first rejection, as the format's
-/// judges do without groups, or on every case (the matrix).
+/// judges do without groups; so, and then its slowest case run until it
+/// has `TIMING_RUNS` times, their median kept (the submissions that must
+/// be accepted, whose time the rule takes); or on every case (the matrix).
 #[derive(Clone, Copy, PartialEq)]
 pub enum Reach {
     FirstRejection,
+    Timed,
     EveryCase,
 }
 
-/// One submission's run on the cases.
-pub struct Run {
-    /// Each judged case's verdict and CPU time, in order; `Err` for a build
-    /// that failed (a compile error).
-    pub result: Result<Vec<(String, Verdict, Duration)>, String>,
-    pub judgements: Vec<(String, Judgement)>,
-    /// Why it was not run: a compiler that is not installed.
-    pub skipped: Option<String>,
-    /// What ran it in its judge's interpreter's place, and why
-    /// (`python3 in place of pypy3: no pypy3 here`): its times are not the
-    /// judge's, so the time rule leaves it out.
-    pub fallback: Option<String>,
-}
+/// How many times the slowest case of a submission that must be accepted
+/// is run: the rule takes the median CPU time, one run on a loaded
+/// machine being noise.
+pub const TIMING_RUNS: usize = 3;
 
-impl Run {
-    pub fn slowest(&self) -> Option<(&str, Duration)> {
-        self.result
-            .as_ref()
-            .ok()?
-            .iter()
-            .max_by_key(|(_, _, cpu)| *cpu)
-            .map(|(case, _, cpu)| (case.as_str(), *cpu))
-    }
-}
-
-/// Builds the submission and judges it on `cases`; without groups and
-/// with `Reach::FirstRejection` it stops at the first rejection.
+/// Builds the submission and judges it on `cases` (a TLE that looks like
+/// the machine's load judged again, as stress does), as far as `reach`
+/// says.
 pub fn run_submission(
     problem: &Problem,
     judge: &Judge,
@@ -108,14 +95,23 @@ pub fn run_submission(
     let mut judgements = Vec::new();
     for case in cases {
         let groups = &problem.config.groups;
-        let judged = judge.judge_case(groups, &program, case)?;
+        let judged = judge.judge_case_settled(groups, &program, case)?;
         let verdict = judged.judgement.verdict;
         verdicts.push((case.name.clone(), verdict, judged.run.cpu));
         judgements.push((case.name.clone(), judged.judgement));
-        let stop = reach == Reach::FirstRejection && groups.is_empty();
+        let stop = reach != Reach::EveryCase && groups.is_empty();
         if stop && verdict != Verdict::Accepted {
             break;
         }
+    }
+    if reach == Reach::Timed {
+        time_slowest(
+            judge,
+            &problem.config.groups,
+            &program,
+            cases,
+            &mut verdicts,
+        )?;
     }
     Ok(Run {
         result: Ok(verdicts),
@@ -123,6 +119,37 @@ pub fn run_submission(
         skipped: None,
         fallback,
     })
+}
+
+/// Runs the slowest case of a run accepted on every case (`verdicts`, of
+/// `program` on `cases`) until it has `TIMING_RUNS` CPU times, and keeps
+/// their median as its time.
+fn time_slowest(
+    judge: &Judge,
+    groups: &[Group],
+    program: &Program,
+    cases: &[Case],
+    verdicts: &mut [(String, Verdict, Duration)],
+) -> Result<(), SetupError> {
+    let accepted = verdicts.iter().all(|(_, v, _)| *v == Verdict::Accepted);
+    let slowest = (0..verdicts.len()).max_by_key(|&at| verdicts[at].2);
+    let Some(at) = slowest.filter(|_| accepted) else {
+        return Ok(());
+    };
+    let mut times = vec![verdicts[at].2];
+    for _ in 1..TIMING_RUNS {
+        times.push(judge.judge_case(groups, program, &cases[at])?.run.cpu);
+    }
+    times.sort();
+    verdicts[at].2 = times[times.len() / 2];
+    Ok(())
+}
+
+/// Whether the submission builds here in its own language, its judge's
+/// interpreter and not a stand-in: only then is a kept judging of it still
+/// the one it would get now.
+pub fn builds_as_judged(workspace: &Workspace, id: &str, submission: &Submission) -> bool {
+    matches!(build(workspace, id, submission), (Ok(_), None))
 }
 
 /// The submission built in its language; where that language's tool is
@@ -158,12 +185,12 @@ fn build(
     }
 }
 
-/// The lower-bound submissions accepted only by a stand-in interpreter,
-/// which the rule leaves out: their paths.
-pub fn left_out<'a>(runs: &[(&'a Submission, Run)]) -> Vec<&'a str> {
+/// The submissions that must be accepted, accepted only by a stand-in
+/// interpreter, which the rule leaves out: their paths.
+pub fn left_out<'a>(runs: &[(&'a Submission, Run)], scoring: bool) -> Vec<&'a str> {
     runs.iter()
         .filter(|(submission, run)| {
-            lower_bound(submission) && accepted(run) && run.fallback.is_some()
+            requires_ac(submission, scoring) && accepted(run) && run.fallback.is_some()
         })
         .map(|(submission, _)| submission.path.as_str())
         .collect()
@@ -178,14 +205,18 @@ fn accepted(run: &Run) -> bool {
     })
 }
 
-/// The time limit the format's rule gives (`None` when no lower-bound
-/// submission ran in its judge's interpreter), and the slowest accepted
-/// time it comes from.
-pub fn rule_limit(rule: &TimeRule, runs: &[(&Submission, Run)]) -> Option<(u64, String, Duration)> {
+/// The time limit the format's rule gives (`None` when no submission that
+/// must be accepted was, in its judge's interpreter), and the slowest
+/// accepted time it comes from.
+pub fn rule_limit(
+    rule: &TimeRule,
+    runs: &[(&Submission, Run)],
+    scoring: bool,
+) -> Option<(u64, String, Duration)> {
     let (path, case, cpu) = runs
         .iter()
         .filter(|(submission, run)| {
-            lower_bound(submission) && accepted(run) && run.fallback.is_none()
+            requires_ac(submission, scoring) && accepted(run) && run.fallback.is_none()
         })
         .filter_map(|(submission, run)| {
             run.slowest()
@@ -200,39 +231,40 @@ pub fn rule_limit(rule: &TimeRule, runs: &[(&Submission, Run)]) -> Option<(u64, 
 /// The limit the rule gives and where it comes from, or why it gives none.
 pub type RuleLimit = Result<(u64, String), String>;
 
-/// The limit the rule gives from the lower-bound submissions run under
-/// `TIMING_CAP`, and where it comes from: for an import whose package sets
-/// none.
+/// The limit the rule gives from the submissions that must be accepted,
+/// run under `TIMING_CAP`, and where it comes from: for an import whose
+/// package sets none. Their judging is kept for `verify`.
 pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, SetupError> {
     let problem = workspace.problem(id)?;
     let Some(rule) = problem.config.package.time_rule else {
         return Ok(Err("the format has no time rule".into()));
     };
+    let fingerprint = judged::fingerprint(workspace, id)?;
     let judge = Judge::of(&problem)?.with_time_limit(TIMING_CAP);
     let cases = judge.cases(&problem)?;
+    let scoring = problem.config.scoring;
     let mut runs = Vec::new();
     for submission in problem
         .config
         .package
         .submissions
         .iter()
-        .filter(|s| lower_bound(s))
+        .filter(|s| requires_ac(s, scoring))
     {
-        let run = run_submission(&problem, &judge, &cases, submission, Reach::FirstRejection)?;
-        let accepted = run.result.as_ref().is_ok_and(|v| {
-            v.iter()
-                .all(|(_, verdict, _)| *verdict == Verdict::Accepted)
-        });
-        if accepted || run.skipped.is_some() {
-            runs.push((submission, run));
-        }
+        let run = run_submission(&problem, &judge, &cases, submission, Reach::Timed)?;
+        runs.push((submission, run));
     }
-    let stand_in = left_out_note(&runs);
-    Ok(match rule_limit(&rule, &runs) {
+    let kept: Vec<(&str, Duration, &Run)> = runs
+        .iter()
+        .map(|(submission, run)| (submission.path.as_str(), TIMING_CAP, run))
+        .collect();
+    judged::store(workspace, id, fingerprint, &kept)?;
+    let stand_in = left_out_note(&runs, scoring);
+    Ok(match rule_limit(&rule, &runs, scoring) {
         Some((ms, from, cpu)) => Ok((
             ms,
             format!(
-                "slowest accepted {} ms on {from}, × {}{}",
+                "slowest accepted {} ms on {from}, the median of {TIMING_RUNS} runs, × {}{}",
                 cpu.as_millis(),
                 number(rule.multiplier),
                 stand_in.map_or(String::new(), |note| format!("; {note}"))
@@ -244,8 +276,8 @@ pub fn time_limit_by_rule(workspace: &Workspace, id: &str) -> Result<RuleLimit, 
 
 /// What the rule left out, if anything: the submissions a stand-in
 /// interpreter ran, named with why.
-pub fn left_out_note(runs: &[(&Submission, Run)]) -> Option<String> {
-    let paths = left_out(runs);
+pub fn left_out_note(runs: &[(&Submission, Run)], scoring: bool) -> Option<String> {
+    let paths = left_out(runs, scoring);
     if paths.is_empty() {
         return None;
     }
@@ -299,10 +331,36 @@ mod tests {
             (&fast, accepted_run(100, None)),
         ];
         // 100 ms × 5, not 900 ms × 5.
-        assert_eq!(rule_limit(&rule, &runs).map(|(ms, _, _)| ms), Some(1000));
-        assert_eq!(left_out(&runs), ["slow.py"]);
-        assert!(left_out_note(&runs).is_some_and(|note| note.contains("no pypy3 here")));
+        assert_eq!(
+            rule_limit(&rule, &runs, false).map(|(ms, _, _)| ms),
+            Some(1000)
+        );
+        assert_eq!(left_out(&runs, false), ["slow.py"]);
+        assert!(left_out_note(&runs, false).is_some_and(|note| note.contains("no pypy3 here")));
         let alone = vec![(&slow, accepted_run(900, stand_in))];
-        assert_eq!(rule_limit(&rule, &alone), None);
+        assert_eq!(rule_limit(&rule, &alone, false), None);
+    }
+
+    #[test]
+    fn only_submissions_whose_label_requires_ac_set_the_limit() {
+        let rule = TimeRule {
+            multiplier: 5.0,
+            safety_margin: 2.0,
+            resolution_ms: 1000,
+        };
+        let accepted = submission("accepted/fast.cpp");
+        // wrong_answer/: never to time out, yet not required to be accepted.
+        let mut wrong = submission("wrong_answer/slow.cpp");
+        wrong.permitted = vec![Verdict::Accepted, Verdict::WrongAnswer];
+        wrong.required = vec![Verdict::WrongAnswer];
+        let runs = vec![
+            (&wrong, accepted_run(900, None)),
+            (&accepted, accepted_run(100, None)),
+        ];
+        // 100 ms × 5, not 900 ms × 5.
+        assert_eq!(
+            rule_limit(&rule, &runs, false).map(|(ms, _, _)| ms),
+            Some(1000)
+        );
     }
 }

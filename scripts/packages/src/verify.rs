@@ -7,15 +7,17 @@
 //! With `--matrix`, the submissions that must be rejected are run on every
 //! case instead, and `matrix` says which case rejects which.
 
+use crate::judged::{self, Run};
 use crate::matrix::Matrix;
-use crate::package::expectation;
+use crate::package::{expectation, NO_INPUT_VALIDATORS};
 use crate::submissions::{
-    left_out_note, must_be_rejected, rule_limit, run_submission, upper_bound, Reach, Run,
+    builds_as_judged, left_out_note, must_be_rejected, requires_ac, rule_limit, run_submission,
+    upper_bound, Reach, TIMING_RUNS,
 };
 use judge_core::base::args::Args;
 use judge_core::base::error::SetupError;
 use judge_core::base::modes::Mode;
-use judge_core::base::terminal::number;
+use judge_core::base::terminal::{number, plural};
 use judge_core::base::verdict::Verdict;
 use judge_core::judging::grading::{self, Graded};
 use judge_core::judging::judge::Judge;
@@ -44,6 +46,8 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         return print_matrix(&problem, &judge, &cases);
     }
     let limit = judge.limits().time;
+    let fingerprint = judged::fingerprint(workspace, &id)?;
+    let mut kept = judged::load(workspace, &id, fingerprint);
     outln!(
         "{:<44} {:<34} {:<14} {:<22} {:>9}",
         "submission",
@@ -52,21 +56,16 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         "slowest case",
         "time"
     );
-    let mut mismatches = 0;
+    let (mut mismatches, mut reused) = (0, 0);
     let mut runs = Vec::new();
     for submission in &config.package.submissions {
-        // A submission that must time out is run past the limit by the rule's margin.
-        let stretched = config
-            .package
-            .time_rule
-            .filter(|_| upper_bound(submission))
-            .map(|rule| {
-                judge
-                    .clone()
-                    .with_time_limit(limit.mul_f64(rule.safety_margin))
-            });
-        let judge = stretched.as_ref().unwrap_or(&judge);
-        let run = run_submission(&problem, judge, &cases, submission, Reach::FirstRejection)?;
+        let run = match take_kept(&mut kept, &problem, submission, limit) {
+            Some(run) => {
+                reused += 1;
+                run
+            }
+            None => judge_one(&problem, &judge, &cases, submission)?,
+        };
         if print_row(submission, &run, config, limit) {
             mismatches += 1;
         }
@@ -76,13 +75,83 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         ));
         runs.push((submission, run));
     }
+    let accepted: Vec<(&str, Duration, &Run)> = runs
+        .iter()
+        .filter(|(submission, _)| requires_ac(submission, config.scoring))
+        .map(|(submission, run)| (submission.path.as_str(), limit, run))
+        .collect();
+    if accepted.len() > reused {
+        judged::store(workspace, &id, fingerprint, &accepted)?;
+    }
     if let Some(rule) = &config.package.time_rule {
-        for line in rule_lines(rule, &runs, limit) {
+        for line in rule_lines(rule, &runs, limit, config) {
             outln!("{line}");
         }
     }
+    if reused > 0 {
+        let file = judged::file(workspace, &id);
+        outln!(
+            "kept: the judging of {} from an earlier run (nothing in judge-data/{id}/ but the time \
+             limit has changed since), not run again; delete {} to judge them again",
+            plural(reused, "accepted submission", "accepted submissions"),
+            file.strip_prefix(&workspace.root).unwrap_or(&file).display()
+        );
+    }
+    if config.package.input_validators.is_empty() {
+        outln!("note: {NO_INPUT_VALIDATORS}");
+    }
     outln!("{} submissions, {mismatches} mismatched", runs.len());
     Ok(mismatches == 0)
+}
+
+/// The kept judging of `submission`, as judged at `limit`, when it must be
+/// accepted, was judged under a limit no lower, and still builds as it was
+/// judged (its judge's interpreter here); taken out of `kept`.
+fn take_kept(
+    kept: &mut Vec<judged::Kept>,
+    problem: &Problem,
+    submission: &Submission,
+    limit: Duration,
+) -> Option<Run> {
+    let config = &problem.config;
+    if !requires_ac(submission, config.scoring) {
+        return None;
+    }
+    let at = kept
+        .iter()
+        .position(|(path, judged_under, _)| *path == submission.path && *judged_under >= limit)?;
+    if !builds_as_judged(&problem.workspace, &problem.id, submission) {
+        return None;
+    }
+    let (_, _, run) = kept.swap_remove(at);
+    Some(judged::at_limit(&run, limit, config.groups.is_empty()))
+}
+
+/// Judges `submission` now: one that must time out past the limit by the
+/// rule's margin, one that must be accepted with its slowest case timed.
+fn judge_one(
+    problem: &Problem,
+    judge: &Judge,
+    cases: &[Case],
+    submission: &Submission,
+) -> Result<Run, SetupError> {
+    let config = &problem.config;
+    let stretched = config
+        .package
+        .time_rule
+        .filter(|_| upper_bound(submission))
+        .map(|rule| {
+            let limit = judge.limits().time;
+            judge
+                .clone()
+                .with_time_limit(limit.mul_f64(rule.safety_margin))
+        });
+    let reach = match requires_ac(submission, config.scoring) {
+        true => Reach::Timed,
+        false => Reach::FirstRejection,
+    };
+    let judge = stretched.as_ref().unwrap_or(judge);
+    run_submission(problem, judge, cases, submission, reach)
 }
 
 /// `--matrix`: each submission that must be rejected run on every case (one
@@ -302,56 +371,210 @@ fn unmet(
 }
 
 /// What the rule says of the limit in problem.toml and of the margin.
-fn rule_lines(rule: &TimeRule, runs: &[(&Submission, Run)], limit: Duration) -> Vec<String> {
-    let mut lines = Vec::new();
-    let limit_ms = limit.as_millis() as u64;
-    match rule_limit(rule, runs) {
-        Some((ms, from, cpu)) => lines.push(format!(
-            "time limit: {limit_ms} ms in problem.toml; the format's rule gives {ms} ms (slowest accepted: {} ms on {from}, \
-             × {}, rounded up to a multiple of {} ms){}",
-            cpu.as_millis(),
-            number(rule.multiplier),
-            rule.resolution_ms,
-            if ms == limit_ms { "" } else { ": set time_limit_ms to it" }
-        )),
-        None => lines.push("time limit: no accepted submission ran, so the format's rule gives none".into()),
-    }
-    if let Some(note) = left_out_note(runs) {
+fn rule_lines(
+    rule: &TimeRule,
+    runs: &[(&Submission, Run)],
+    limit: Duration,
+    config: &Config,
+) -> Vec<String> {
+    let mut lines = vec![limit_line(rule, runs, limit, config)];
+    if let Some(note) = left_out_note(runs, config.scoring) {
         lines.push(format!("time limit: {note}"));
     }
-    let margin = limit.mul_f64(rule.safety_margin);
-    // Each time-limit-exceeded submission, run up to the margin: whether it
-    // still timed out there, and its slowest case's time.
-    let upper: Vec<(&Submission, bool, Duration)> = runs
+    lines.extend(margin_lines(rule, runs, limit));
+    lines
+}
+
+/// The limit the rule gives beside problem.toml's, to set it to if they
+/// differ; for the package's own limit, the slowest accepted time alone.
+fn limit_line(
+    rule: &TimeRule,
+    runs: &[(&Submission, Run)],
+    limit: Duration,
+    config: &Config,
+) -> String {
+    let limit_ms = limit.as_millis() as u64;
+    let found = rule_limit(rule, runs, config.scoring);
+    let slowest = found.as_ref().map(|(_, from, cpu)| {
+        format!(
+            "slowest accepted: {} ms on {from}, the median of {TIMING_RUNS} runs",
+            cpu.as_millis()
+        )
+    });
+    if config.package.time_limit_fixed {
+        let slowest = slowest.map_or(String::new(), |slowest| format!(" ({slowest})"));
+        return format!(
+            "time limit: {limit_ms} ms, the package's own: the format's rule does not set it{slowest}"
+        );
+    }
+    let (Some((ms, _, _)), Some(slowest)) = (found, slowest) else {
+        return "time limit: no accepted submission ran, so the format's rule gives none".into();
+    };
+    let advice = match ms == limit_ms {
+        true => "",
+        false => ": set time_limit_ms to it",
+    };
+    format!(
+        "time limit: {limit_ms} ms in problem.toml; the format's rule gives {ms} ms ({slowest}, × {}, \
+         rounded up to a multiple of {} ms){advice}",
+        number(rule.multiplier),
+        rule.resolution_ms
+    )
+}
+
+/// How a submission that must time out ended, run up to the margin.
+enum Ending {
+    /// In time: its slowest case's CPU time.
+    Finished(Duration),
+    /// Out of CPU time: evidence that the margin holds.
+    OutOfCpu,
+    /// Stopped by the wall clock with CPU time to spare (the machine's
+    /// load, or a program that sleeps): evidence of nothing. The most CPU
+    /// time a case so stopped had used.
+    WallClock(Duration),
+}
+
+/// How the run `verdicts`, each case's CPU time beside it, ended under the
+/// `stretched` limit; `None` when no case ran.
+fn ending(verdicts: &[(String, Verdict, Duration)], stretched: Duration) -> Option<Ending> {
+    let slowest = verdicts.iter().map(|(_, _, cpu)| *cpu).max()?;
+    let timed_out = verdicts
+        .iter()
+        .filter(|(_, v, _)| *v == Verdict::TimeLimitExceeded)
+        .map(|(_, _, cpu)| *cpu)
+        .max();
+    Some(match timed_out {
+        None => Ending::Finished(slowest),
+        Some(cpu) if cpu > stretched => Ending::OutOfCpu,
+        Some(cpu) => Ending::WallClock(cpu),
+    })
+}
+
+/// What the submissions that must time out, run at the limit × the
+/// margin, say of the margin: the fastest of those that finished, else
+/// whether they all ran out of CPU time; those the wall clock stopped are
+/// named, never counted.
+fn margin_lines(rule: &TimeRule, runs: &[(&Submission, Run)], limit: Duration) -> Vec<String> {
+    let stretched = limit.mul_f64(rule.safety_margin);
+    let endings: Vec<(&Submission, Ending)> = runs
         .iter()
         .filter(|(submission, run)| upper_bound(submission) && run.skipped.is_none())
         .filter_map(|(submission, run)| {
-            let verdicts = run.result.as_ref().ok()?;
-            let timed_out = verdicts
-                .iter()
-                .any(|(_, v, _)| *v == Verdict::TimeLimitExceeded);
-            Some((*submission, timed_out, run.slowest()?.1))
+            Some((*submission, ending(run.result.as_ref().ok()?, stretched)?))
         })
         .collect();
-    let finished = upper
+    let finished = endings
         .iter()
-        .filter(|(_, timed_out, _)| !timed_out)
-        .min_by_key(|(_, _, cpu)| *cpu);
-    match (upper.first(), finished) {
-        (None, _) => lines.push("margin: no time-limit-exceeded submission to measure it against".into()),
-        (Some(_), None) => lines.push(format!(
-            "margin: every time-limit-exceeded submission still times out at {} × the limit ({} ms): \
-             the rule's margin holds",
-            number(rule.safety_margin),
-            margin.as_millis()
-        )),
-        (Some(_), Some((submission, _, cpu))) => lines.push(format!(
+        .filter_map(|(submission, e)| match e {
+            Ending::Finished(cpu) => Some((submission, *cpu)),
+            _ => None,
+        })
+        .min_by_key(|(_, cpu)| *cpu);
+    let out_of_cpu = endings.iter().any(|(_, e)| matches!(e, Ending::OutOfCpu));
+    let walled: Vec<String> = endings
+        .iter()
+        .filter_map(|(submission, e)| match e {
+            Ending::WallClock(cpu) => Some(format!(
+                "{} ({} ms of CPU)",
+                submission.path,
+                cpu.as_millis()
+            )),
+            _ => None,
+        })
+        .collect();
+    let at = format!(
+        "{} × the limit ({} ms)",
+        number(rule.safety_margin),
+        stretched.as_millis()
+    );
+    let mut lines = vec![match (finished, out_of_cpu) {
+        (Some((submission, cpu)), _) => format!(
             "margin: the fastest time-limit-exceeded submission, {}, needs {} ms, {} × the limit; the rule wants {}",
             submission.path,
             cpu.as_millis(),
             number(cpu.as_secs_f64() / limit.as_secs_f64().max(1e-9)),
             number(rule.safety_margin)
-        )),
+        ),
+        (None, true) => format!(
+            "margin: every time-limit-exceeded submission{} still times out at {at}: the rule's margin holds",
+            if walled.is_empty() { "" } else { " that ran out of CPU time" }
+        ),
+        (None, false) if walled.is_empty() => {
+            "margin: no time-limit-exceeded submission to measure it against".into()
+        }
+        (None, false) => format!(
+            "margin: no time-limit-exceeded submission ran out of CPU time at {at}: nothing measures it"
+        ),
+    }];
+    if !walled.is_empty() {
+        lines.push(format!(
+            "margin: stopped by the wall clock with CPU time to spare (the machine's load, or a program \
+             that sleeps), so no evidence for it: {}",
+            walled.join(", ")
+        ));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn submission(path: &str, permitted: &[Verdict], required: &[Verdict]) -> Submission {
+        Submission {
+            path: path.into(),
+            permitted: permitted.to_vec(),
+            required: required.to_vec(),
+            finals: Vec::new(),
+            score: None,
+            entry_point: None,
+            language: None,
+        }
+    }
+
+    fn run(verdict: Verdict, ms: u64) -> Run {
+        Run {
+            result: Ok(vec![("1".into(), verdict, Duration::from_millis(ms))]),
+            judgements: Vec::new(),
+            skipped: None,
+            fallback: None,
+        }
+    }
+
+    #[test]
+    fn a_wall_clock_kill_is_no_evidence_for_the_margin() {
+        use Verdict::*;
+        let rule = TimeRule {
+            multiplier: 2.0,
+            safety_margin: 2.0,
+            resolution_ms: 1000,
+        };
+        let config =
+            judge_core::problem::config::parse("time_limit_ms = 1000\nmemory_limit_kib = 1024\n")
+                .unwrap();
+        let accepted = submission("accepted/a.py", &[Accepted], &[]);
+        let slow = submission(
+            "time_limit_exceeded/slow.py",
+            &[Accepted, TimeLimitExceeded],
+            &[TimeLimitExceeded],
+        );
+        // Run at 2 × 1000 ms: stopped by the wall clock after 300 ms of CPU.
+        let runs = vec![
+            (&accepted, run(Accepted, 200)),
+            (&slow, run(TimeLimitExceeded, 300)),
+        ];
+        let lines = rule_lines(&rule, &runs, Duration::from_secs(1), &config).join("\n");
+        assert!(!lines.contains("the rule's margin holds"), "{lines}");
+        assert!(
+            lines.contains("time_limit_exceeded/slow.py (300 ms of CPU)"),
+            "{lines}"
+        );
+        // Out of CPU time at 2100 ms: the margin holds.
+        let runs = vec![
+            (&accepted, run(Accepted, 200)),
+            (&slow, run(TimeLimitExceeded, 2100)),
+        ];
+        let lines = rule_lines(&rule, &runs, Duration::from_secs(1), &config).join("\n");
+        assert!(lines.contains("the rule's margin holds"), "{lines}");
+    }
 }

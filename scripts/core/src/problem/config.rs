@@ -311,6 +311,9 @@ pub struct PackageKeys {
     /// The labelled submissions, in path order.
     pub submissions: Vec<Submission>,
     pub time_rule: Option<TimeRule>,
+    /// The time limit is the package's own (`time_limit_fixed`): the rule
+    /// never advises another.
+    pub time_limit_fixed: bool,
 }
 
 impl Config {
@@ -343,15 +346,8 @@ fn typed(raw: &Raw) -> Result<Config, String> {
     let interactor = tool(raw, "interactor", "interactor_protocol", "a command line")?;
     let (validator_flags, validation_passes) = validation(raw, &checker, &interactor)?;
     let rustc = rustc(raw)?;
-    let (input_validators, input_validator_protocol) = input_validators(raw)?;
-    let scoring = match mode("scoring") {
-        None | Some("false") => false,
-        Some("true") => true,
-        Some(text) => return Err(format!("`scoring` must be true or false, found {text:?}")),
-    };
-    let time_rule = time_rule(raw)?;
+    let scoring = flag(raw, "scoring")?;
     let groups = groups(raw)?;
-    let submissions = submissions(raw)?;
     let stress_layout = stress_layout(raw)?;
     let brute_skip = raw.get("brute_skip").map(|patterns| words(patterns));
     let bench = bench_series(raw)?;
@@ -396,15 +392,7 @@ fn typed(raw: &Raw) -> Result<Config, String> {
         stress_layout,
         brute_skip,
         bench,
-        package: PackageKeys {
-            input_validators,
-            input_validator_protocol,
-            input_validator_flags: words(
-                raw.get("input_validator_flags").map_or("", String::as_str),
-            ),
-            submissions,
-            time_rule,
-        },
+        package: package_keys(raw)?,
         scoring,
         case_size_limit_mib: number_or(
             raw,
@@ -414,6 +402,28 @@ fn typed(raw: &Raw) -> Result<Config, String> {
         )?,
         groups,
     })
+}
+
+/// The keys only a problem package's tools read.
+fn package_keys(raw: &Raw) -> Result<PackageKeys, String> {
+    let (input_validators, input_validator_protocol) = input_validators(raw)?;
+    Ok(PackageKeys {
+        input_validators,
+        input_validator_protocol,
+        input_validator_flags: words(raw.get("input_validator_flags").map_or("", String::as_str)),
+        submissions: submissions(raw)?,
+        time_rule: time_rule(raw)?,
+        time_limit_fixed: flag(raw, "time_limit_fixed")?,
+    })
+}
+
+/// `key`'s `true` or `false`; `false` when absent.
+fn flag(raw: &Raw, key: &str) -> Result<bool, String> {
+    match raw.get(key).map(String::as_str) {
+        None | Some("false") => Ok(false),
+        Some("true") => Ok(true),
+        Some(text) => Err(format!("`{key}` must be true or false, found {text:?}")),
+    }
 }
 
 /// `key`'s positive whole number, at most `max`.
@@ -1183,6 +1193,13 @@ mod tests {
             [Verdict::WrongAnswer]
         );
         assert_eq!(config.package.time_rule.unwrap().resolution_ms, 1000);
+        assert!(!config.package.time_limit_fixed);
+        assert!(
+            with("time_limit_fixed = true")
+                .unwrap()
+                .package
+                .time_limit_fixed
+        );
         for (extra, named) in [
             ("group.x.colour = red\n", "a group has no setting `colour`"),
             ("group.x.on_reject = stop\n", "\"break\" or \"continue\""),

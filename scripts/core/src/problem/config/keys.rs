@@ -4,7 +4,7 @@
 
 /// Every key, with what it sets (the docs' reference lists these); besides
 /// them, `bench.<series>` lines.
-pub const KEYS: [(&str, &str); 37] = [
+pub const KEYS: [(&str, &str); 38] = [
     ("title", "the problem's name"),
     ("url", "the problem's page"),
     (
@@ -107,6 +107,10 @@ pub const KEYS: [(&str, &str); 37] = [
     (
         "time_resolution_ms",
         "the format's time rule: the limit is rounded up to a multiple of this",
+    ),
+    (
+        "time_limit_fixed",
+        "`true`: the time limit is the package's own; the format's time rule checks it and never advises another",
     ),
     (
         "case_size_limit_mib",
@@ -218,7 +222,7 @@ pub fn shape(key: &str) -> Shape {
         | "time_safety_margin"
         | "accept_score"
         | "reject_score" => Shape::Number,
-        "case_sensitive" | "space_change_sensitive" | "scoring" => Shape::Bool,
+        "case_sensitive" | "space_change_sensitive" | "scoring" | "time_limit_fixed" => Shape::Bool,
         "validator_flags"
         | "input_validators"
         | "input_validator_flags"
