@@ -2350,12 +2350,18 @@ fn import_and_verify_judge_the_accepted_submissions_once() {
         root.to_str().unwrap(),
     ]));
     stdout.assert_has("time limit: 1000 ms by the format's rule");
-    // Each case once, the slowest twice more: the median of three runs.
-    assert_eq!(counted(), 5, "{stdout}");
+    // Each case once, the slowest twice more: the median of three runs (a
+    // TLE that looks starved by load is run again, so at least five).
+    let imported = counted();
+    assert!(imported >= 5, "{imported} runs: {stdout}");
     let output = unconfined(&["verify", "once"]);
     let (code, stdout, stderr) = outcome(&output);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    assert_eq!(counted(), 5, "verify ran the accepted one again:\n{stdout}");
+    assert_eq!(
+        counted(),
+        imported,
+        "verify ran the accepted one again:\n{stdout}"
+    );
     stdout.assert_has("kept: the judging of 1 accepted submission");
     stdout.assert_has("the format's rule gives 1000 ms");
     assert!(!stdout.contains("set time_limit_ms"), "{stdout}");
