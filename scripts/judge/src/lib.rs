@@ -5,7 +5,7 @@
 //! from it by the core, which names no module.
 
 use judge_core::commands::{self, opt, Command, Handler};
-use judge_core::process::launch;
+use judge_core::process::{launch, zygote};
 use std::process::ExitCode;
 
 pub const COMMANDS: &[Command] = &[
@@ -260,6 +260,14 @@ pub const COMMANDS: &[Command] = &[
         summary: "start one program under its limits (the runner starts it)",
         options: &[],
         handler: Handler::Raw(launch::command),
+        hidden: true,
+    },
+    Command {
+        name: zygote::COMMAND,
+        usage: &["<socket fd> [<box argument>...]"],
+        summary: "fork a launcher for each run asked for (the runner starts it)",
+        options: &[],
+        handler: Handler::Raw(zygote::command),
         hidden: true,
     },
     #[cfg(target_os = "linux")]

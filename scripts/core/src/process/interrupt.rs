@@ -118,6 +118,14 @@ fn clean_up_and_exit(signal: i32) -> ! {
 /// waits for it, or comes first, and then no launcher is started at all (this
 /// thread waits for the exit instead).
 pub fn launch(spawn: impl FnOnce() -> io::Result<Child>) -> io::Result<Child> {
+    launch_as(spawn, |child| child.id() as i32)
+}
+
+/// `launch` for what `spawn` gives, whose pid `pid` tells.
+pub fn launch_as<T>(
+    spawn: impl FnOnce() -> io::Result<T>,
+    pid: impl Fn(&T) -> i32,
+) -> io::Result<T> {
     let mut live = live();
     if INTERRUPTED.load(Ordering::SeqCst) {
         drop(live);
@@ -126,7 +134,7 @@ pub fn launch(spawn: impl FnOnce() -> io::Result<Child>) -> io::Result<Child> {
         }
     }
     let launcher = spawn()?;
-    live.launchers.insert(launcher.id() as i32);
+    live.launchers.insert(pid(&launcher));
     Ok(launcher)
 }
 

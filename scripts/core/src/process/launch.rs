@@ -242,6 +242,12 @@ impl Spec {
 }
 
 pub fn command(args: &[String]) -> ExitCode {
+    ExitCode::from(launch(args))
+}
+
+/// The launcher's life, `judge __launch`'s or a zygote's fork's: its exit
+/// status.
+pub fn launch(args: &[String]) -> u8 {
     let fd = match args.first().and_then(|fd| fd.parse::<i32>().ok()) {
         Some(fd) if fd > 2 => fd,
         _ => return usage("the first argument is the channel's descriptor"),
@@ -255,7 +261,7 @@ pub fn command(args: &[String]) -> ExitCode {
     // The program must not inherit the channel.
     if let Err(e) = sys::set_inherited(fd, false) {
         eprintln!("judge {COMMAND}: no channel descriptor {fd}: {e}");
-        return ExitCode::from(2);
+        return 2;
     }
     // SAFETY: the runner opened `fd` for this process alone; nothing else owns it.
     let mut channel = unsafe { UnixStream::from_raw_fd(fd) };
@@ -265,10 +271,10 @@ pub fn command(args: &[String]) -> ExitCode {
         Err(e) => say(&mut channel, Err(e)),
     };
     match served {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(e) => {
             eprintln!("judge {COMMAND}: cannot write the report: {e}");
-            ExitCode::FAILURE
+            1
         }
     }
 }
@@ -392,9 +398,9 @@ pub fn io_error(why: String) -> io::Error {
     io::Error::new(io::ErrorKind::Other, why)
 }
 
-fn usage(why: &str) -> ExitCode {
+fn usage(why: &str) -> u8 {
     eprintln!("judge {COMMAND}: {why}\nusage: judge {COMMAND} <channel fd> [<box argument>...]");
-    ExitCode::from(2)
+    2
 }
 
 /// CPU time and peak memory of the processes reaped so far.

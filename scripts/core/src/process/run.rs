@@ -3,14 +3,15 @@
 //! the kernel, and output counted (and captured up to a cap) so an endless
 //! stream cannot exhaust the runner.
 //!
-//! The program is started by a fresh `judge __launch` (this very binary),
-//! which enforces the limits, kills whatever the program leaves behind and
-//! reports over a pipe; see `launch`. This side feeds stdin, drains stdout and
-//! stderr with a deadline, and reads the report.
+//! The program is started by a launcher, `judge __launch` (this very
+//! binary) or, through pipes on Linux, a fork of the thread's zygote
+//! (`zygote`), which enforces the limits, kills whatever the program leaves
+//! behind and reports over a socket; see `launch`. This side feeds stdin,
+//! drains stdout and stderr with a deadline, and reads the report.
 
 use super::launch::{self, Exit, Report, Spec, StoppedBy};
 use super::sight::{self, Sight};
-use super::{interrupt, sys};
+use super::{interrupt, sys, zygote};
 use crate::base::modes::Clock;
 use crate::base::terminal::escape_controls;
 use std::cell::RefCell;
@@ -19,7 +20,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
-use std::os::unix::process::CommandExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -266,10 +267,12 @@ pub fn run(
         piped.then(|| ready.next.take()).flatten()
     });
     let Launcher {
-        child: mut launcher,
+        mut process,
+        pipes: [stdin, stdout, stderr],
         mut channel,
     } = match ready {
         Some(launcher) => launcher,
+        None if piped => READY.with(|ready| ready.borrow_mut().start())?,
         None => start_launcher(stdin, stdout)?,
     };
     let mut words = spec.run_args();
@@ -278,15 +281,16 @@ pub fn run(
     let _ = launch::send(&mut channel, &words);
     if piped {
         // Only a help: the next run starts its own if none is ready.
-        if let Ok(next) = start_launcher(Stdio::piped(), Stdio::piped()) {
-            READY.with(|ready| ready.borrow_mut().next = Some(next));
-        }
+        READY.with(|ready| {
+            let mut ready = ready.borrow_mut();
+            ready.next = ready.start().ok();
+        });
     }
-    let pid = launcher.id() as i32;
+    let pid = process.id();
     let pipes = Pipes {
-        stdin: launcher.stdin.take().map(OwnedFd::from).map(File::from),
-        stdout: launcher.stdout.take().map(OwnedFd::from).map(File::from),
-        stderr: launcher.stderr.take().map(OwnedFd::from).map(File::from),
+        stdin,
+        stdout,
+        stderr,
         report: Some(File::from(OwnedFd::from(channel))),
     };
     let drained = pipes.drain(feed, keep_stdout, limits, pid, start);
@@ -297,59 +301,180 @@ pub fn run(
     // A launcher that reported in full takes its box down after, when the
     // run is over: it is reaped later.
     let status = if drained.as_ref().is_ok_and(Drained::reported) {
-        READY.with(|ready| ready.borrow_mut().finishing.push(launcher));
+        READY.with(|ready| ready.borrow_mut().finishing.push(process));
         interrupt::hold();
         None
     } else {
-        let status = launcher.wait();
+        let status = process.wait();
         interrupt::reaped(pid);
         Some(status?)
     };
     outcome(program, status, drained?, pid, start)
 }
 
-/// A launcher and the runner's end of its channel (the run goes in, the
+/// A launcher, the runner's ends of its stdin, stdout and stderr where they
+/// are pipes, and the runner's end of its channel (the run goes in, the
 /// report comes out).
 struct Launcher {
-    child: Child,
+    process: Process,
+    pipes: [Option<File>; 3],
     channel: UnixStream,
 }
 
+/// A launcher's process: one the runner started, or one its thread's
+/// zygote forked as the runner's child.
+enum Process {
+    Started(Child),
+    Forked(i32),
+}
+
+impl Process {
+    fn id(&self) -> i32 {
+        match self {
+            Process::Started(child) => child.id() as i32,
+            Process::Forked(pid) => *pid,
+        }
+    }
+
+    fn wait(&mut self) -> io::Result<ExitStatus> {
+        match self {
+            Process::Started(child) => child.wait(),
+            Process::Forked(pid) => Ok(reaped(sys::reap(*pid, true)?)),
+        }
+    }
+
+    fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
+        match self {
+            Process::Started(child) => child.try_wait(),
+            Process::Forked(pid) => {
+                Ok(sys::reap(*pid, false)?.map(|child| ExitStatus::from_raw(child.status)))
+            }
+        }
+    }
+}
+
+/// The status `reap` gave, or a plain exit when there was no child to reap.
+fn reaped(child: Option<sys::Reaped>) -> ExitStatus {
+    ExitStatus::from_raw(child.map_or(0, |child| child.status))
+}
+
 /// A thread's launchers not in a run: the one started ahead for its next
-/// run, and those that reported and are taking their boxes down.
+/// run, and those that reported and are taking their boxes down; and the
+/// zygote that forks them, unless it could not start.
 #[derive(Default)]
 struct Ready {
     next: Option<Launcher>,
-    finishing: Vec<Child>,
+    finishing: Vec<Process>,
+    zygote: Option<Result<Zygote, ()>>,
 }
 
 impl Ready {
     fn reap_finished(&mut self) {
-        self.finishing.retain_mut(|child| match child.try_wait() {
-            Ok(None) => true,
-            _ => {
-                interrupt::reaped(child.id() as i32);
-                false
-            }
-        });
+        self.finishing
+            .retain_mut(|process| match process.try_wait() {
+                Ok(None) => true,
+                _ => {
+                    interrupt::reaped(process.id());
+                    false
+                }
+            });
     }
-}
 
-impl Drop for Ready {
-    /// At the thread's end: the launcher asked for nothing takes its box
-    /// down and exits, as the others do.
-    fn drop(&mut self) {
-        let next = self.next.take().map(|Launcher { child, channel }| {
-            drop(channel);
-            child
-        });
-        for mut child in self.finishing.drain(..).chain(next) {
-            // An interrupt's cleanup reaps them itself.
+    /// A launcher with pipes for stdin and stdout, forked by the zygote,
+    /// started as the zygote starts, or started alone where there is none.
+    fn start(&mut self) -> io::Result<Launcher> {
+        let zygote = self
+            .zygote
+            .get_or_insert_with(|| Zygote::start().map_err(drop));
+        match zygote.as_mut().map(Zygote::fork_launcher) {
+            Ok(Ok(launcher)) => Ok(launcher),
+            // A zygote gone is not asked again.
+            Ok(Err(_)) | Err(()) => {
+                self.end_zygote(Err(()));
+                start_launcher(Stdio::piped(), Stdio::piped())
+            }
+        }
+    }
+
+    /// The zygote ended (its stream closed, it exits) and reaped; `then`
+    /// in its place.
+    fn end_zygote(&mut self, then: Result<Zygote, ()>) {
+        if let Some(Ok(Zygote { mut child, socket })) = self.zygote.replace(then) {
+            drop(socket);
             if !interrupt::interrupted() {
                 let _ = child.wait();
             }
             interrupt::forget(child.id() as i32);
         }
+    }
+}
+
+impl Drop for Ready {
+    /// At the thread's end: the launcher asked for nothing takes its box
+    /// down and exits, as the others do, and then the zygote.
+    fn drop(&mut self) {
+        let next = self.next.take().map(
+            |Launcher {
+                 process, channel, ..
+             }| {
+                drop(channel);
+                process
+            },
+        );
+        for mut process in self.finishing.drain(..).chain(next) {
+            // An interrupt's cleanup reaps them itself.
+            if !interrupt::interrupted() {
+                let _ = process.wait();
+            }
+            interrupt::forget(process.id());
+        }
+        self.end_zygote(Err(()));
+    }
+}
+
+/// A thread's zygote (`zygote`) and the runner's end of its socket.
+struct Zygote {
+    child: Child,
+    socket: UnixStream,
+}
+
+impl Zygote {
+    fn start() -> io::Result<Zygote> {
+        if !zygote::HERE {
+            return Err(io::ErrorKind::Unsupported.into());
+        }
+        let (mut command, socket, theirs) = launcher_command(zygote::COMMAND)?;
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit());
+        let child = interrupt::launch(|| command.spawn())?;
+        drop((command, theirs));
+        Ok(Zygote { child, socket })
+    }
+
+    /// A launcher forked with pipes for stdin, stdout and stderr.
+    fn fork_launcher(&mut self) -> io::Result<Launcher> {
+        let (stdin_read, stdin) = sys::pipe()?;
+        let (stdout, stdout_write) = sys::pipe()?;
+        let (stderr, stderr_write) = sys::pipe()?;
+        let (channel, theirs) = UnixStream::pair()?;
+        let fds = [&stdin_read, &stdout_write, &stderr_write, &theirs.into()];
+        let socket = &mut self.socket;
+        let pid = interrupt::launch_as(
+            || {
+                sys::send_fds(socket.as_raw_fd(), &fds.map(AsRawFd::as_raw_fd))?;
+                let mut pid = [0u8; 4];
+                socket.read_exact(&mut pid)?;
+                Ok(i32::from_le_bytes(pid))
+            },
+            |pid| *pid,
+        )?;
+        Ok(Launcher {
+            process: Process::Forked(pid),
+            pipes: [stdin, stdout, stderr].map(|end| Some(File::from(end))),
+            channel,
+        })
     }
 }
 
@@ -407,23 +532,42 @@ fn say_stack_held(wanted_kib: u64) {
 /// Starts a launcher in the box `launch::current` gives, with this stdin
 /// and stdout; it prepares the box and waits on its channel for the run.
 fn start_launcher(stdin: Stdio, stdout: Stdio) -> io::Result<Launcher> {
+    let (mut command, channel, theirs) = launcher_command(launch::COMMAND)?;
+    command.stdin(stdin).stdout(stdout).stderr(Stdio::piped());
+    let mut child = interrupt::launch(|| command.spawn())?;
+    // The caller's descriptors and the channel's other end live on only in
+    // the launcher.
+    drop((command, theirs));
+    let pipes = [
+        child.stdin.take().map(OwnedFd::from),
+        child.stdout.take().map(OwnedFd::from),
+        child.stderr.take().map(OwnedFd::from),
+    ];
+    Ok(Launcher {
+        process: Process::Started(child),
+        pipes: pipes.map(|end| end.map(File::from)),
+        channel,
+    })
+}
+
+/// `judge <name> <fd> <box arguments>`, a launcher or a zygote in the box
+/// `launch::current` gives, with the runner's end of a channel and the
+/// end to keep until it has started.
+fn launcher_command(name: &str) -> io::Result<(Command, UnixStream, UnixStream)> {
     let (boxed, inherited) = launch::current().launcher_args();
     let (channel, theirs) = UnixStream::pair()?;
     let fd = theirs.as_raw_fd();
     let mut command = Command::new(launch::launcher()?);
     command
-        .arg(launch::COMMAND)
+        .arg(name)
         .arg(fd.to_string())
         .args(boxed)
-        .stdin(stdin)
-        .stdout(stdout)
-        .stderr(Stdio::piped())
         // Its own group: Ctrl-C at a terminal reaches the runner alone, which
         // then stops the launchers in order.
         .process_group(0);
     // SAFETY: prctl, close_range and fcntl are async-signal-safe; this runs
-    // between fork and exec. The launcher gets SIGTERM when the thread that
-    // started it ends, and still kills its program's tree then. It holds no
+    // between fork and exec. It gets SIGTERM when the thread that started
+    // it ends (a launcher still kills its program's tree then). It holds no
     // descriptor but its own: what the runner's caller left open stays here.
     unsafe {
         command.pre_exec(move || {
@@ -435,12 +579,7 @@ fn start_launcher(stdin: Stdio, stdout: Stdio) -> io::Result<Launcher> {
             sys::set_inherited(fd, true)
         });
     }
-    let child = interrupt::launch(|| command.spawn())?;
-    // The caller's descriptors and the channel's other end live on only in
-    // the launcher.
-    drop(command);
-    drop(theirs);
-    Ok(Launcher { child, channel })
+    Ok((command, channel, theirs))
 }
 
 /// The run as the launcher (`pid`, ended with `status`, or not waited for

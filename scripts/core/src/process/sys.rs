@@ -23,8 +23,9 @@ compile_error!("the runner knows the system calls of Linux and macOS only");
 
 pub use os::{
     become_subreaper, close_others_on_exec, descendants, die_with_parent, exec, forbid_inspection,
-    group_members, pidfd, pipe, signal_name, usage, Usage, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE,
-    RLIMIT_NOFILE, RLIMIT_STACK, SIGXCPU, SIGXFSZ,
+    fork_sibling, group_members, pidfd, pipe, receive_fds, send_fds, signal_name, usage, Usage,
+    PASSED_FDS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE, RLIMIT_STACK, SIGXCPU,
+    SIGXFSZ,
 };
 
 pub const SIGKILL: i32 = 9;
@@ -94,6 +95,7 @@ extern "C" {
     fn libc_fork() -> i32;
     fn _exit(code: i32) -> !;
     fn dup2(old: i32, new: i32) -> i32;
+    fn setpgid(pid: i32, pgid: i32) -> i32;
 }
 
 /// Room for any `sigset_t`: 1024 bits on Linux, 32 on macOS.
@@ -115,6 +117,18 @@ pub fn check(result: i32) -> io::Result<i32> {
 pub fn signal(pid: i32, signal: i32) {
     // SAFETY: kill has no memory effects.
     unsafe { kill(pid, signal) };
+}
+
+/// `fd` duplicated onto the number `target`, which then survives an exec.
+pub fn duplicate_onto(fd: RawFd, target: RawFd) -> io::Result<()> {
+    // SAFETY: dup2 on descriptor numbers; a closed one is EBADF.
+    check(unsafe { dup2(fd, target) }).map(drop)
+}
+
+/// A process group of its own, this process its leader.
+pub fn own_process_group() -> io::Result<()> {
+    // SAFETY: setpgid takes numbers only.
+    check(unsafe { setpgid(0, 0) }).map(drop)
 }
 
 /// Whether `fd` survives an exec. Async-signal-safe.

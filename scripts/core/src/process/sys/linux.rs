@@ -6,7 +6,7 @@ use std::ffi::CString;
 use std::fs;
 use std::io;
 use std::os::fd::{FromRawFd, OwnedFd, RawFd};
-use std::os::raw::{c_char, c_long, c_uint, c_ulong};
+use std::os::raw::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
 use std::time::Duration;
 
 pub const RLIMIT_CPU: i32 = 0;
@@ -231,4 +231,137 @@ pub fn signal_name(signal: i32) -> &'static str {
         31 => "SIGSYS",
         _ => "unknown signal",
     }
+}
+
+const CLONE_PARENT: c_long = 0x8000;
+const SIGCHLD: c_long = 17;
+#[cfg(target_arch = "x86_64")]
+const SYS_CLONE: c_long = 56;
+#[cfg(target_arch = "aarch64")]
+const SYS_CLONE: c_long = 220;
+const SOL_SOCKET: c_int = 1;
+const SCM_RIGHTS: c_int = 1;
+const MSG_CMSG_CLOEXEC: c_int = 0x4000_0000;
+/// The descriptors one message carries at most.
+pub const PASSED_FDS: usize = 4;
+
+#[repr(C)]
+struct IoVec {
+    base: *mut c_void,
+    len: usize,
+}
+
+#[repr(C)]
+struct MsgHdr {
+    name: *mut c_void,
+    name_len: u32,
+    iov: *mut IoVec,
+    iov_len: usize,
+    control: *mut c_void,
+    control_len: usize,
+    flags: c_int,
+}
+
+/// `cmsghdr` with room for `PASSED_FDS` descriptors.
+#[repr(C)]
+struct Rights {
+    len: usize,
+    level: c_int,
+    kind: c_int,
+    fds: [c_int; PASSED_FDS],
+}
+
+extern "C" {
+    fn sendmsg(socket: c_int, message: *const MsgHdr, flags: c_int) -> isize;
+    fn recvmsg(socket: c_int, message: *mut MsgHdr, flags: c_int) -> isize;
+}
+
+/// Forks a process whose parent is this one's parent, as `fork` otherwise
+/// does: 0 in the child, its pid here. Its parent reaps it and its
+/// `die_with_parent` is that parent's.
+///
+/// # Safety
+/// As `fork`: from a single-threaded process.
+pub unsafe fn fork_sibling() -> io::Result<i32> {
+    let pid = syscall(
+        SYS_CLONE,
+        CLONE_PARENT | SIGCHLD,
+        0 as c_long,
+        0 as c_long,
+        0 as c_long,
+        0 as c_long,
+    );
+    check(pid as i32)
+}
+
+/// Sends `fds` (at most `PASSED_FDS`) over the unix socket `socket`, with
+/// one byte.
+pub fn send_fds(socket: RawFd, fds: &[RawFd]) -> io::Result<()> {
+    let mut byte = 0u8;
+    let mut iov = IoVec {
+        base: &mut byte as *mut u8 as *mut c_void,
+        len: 1,
+    };
+    let mut rights = Rights {
+        len: std::mem::size_of::<usize>() + 2 * std::mem::size_of::<c_int>() + 4 * fds.len(),
+        level: SOL_SOCKET,
+        kind: SCM_RIGHTS,
+        fds: [-1; PASSED_FDS],
+    };
+    rights.fds[..fds.len()].copy_from_slice(fds);
+    let message = MsgHdr {
+        name: std::ptr::null_mut(),
+        name_len: 0,
+        iov: &mut iov,
+        iov_len: 1,
+        control: &mut rights as *mut Rights as *mut c_void,
+        control_len: std::mem::size_of::<Rights>(),
+        flags: 0,
+    };
+    // SAFETY: every pointer is to a live local laid out as the kernel reads it.
+    let sent = unsafe { sendmsg(socket, &message, 0) };
+    check(sent as i32).map(drop)
+}
+
+/// The descriptors one message on `socket` carries, closed on exec; `None`
+/// at the end of the stream.
+pub fn receive_fds(socket: RawFd) -> io::Result<Option<Vec<OwnedFd>>> {
+    let mut byte = 0u8;
+    let mut iov = IoVec {
+        base: &mut byte as *mut u8 as *mut c_void,
+        len: 1,
+    };
+    let mut rights = Rights {
+        len: 0,
+        level: 0,
+        kind: 0,
+        fds: [-1; PASSED_FDS],
+    };
+    let mut message = MsgHdr {
+        name: std::ptr::null_mut(),
+        name_len: 0,
+        iov: &mut iov,
+        iov_len: 1,
+        control: &mut rights as *mut Rights as *mut c_void,
+        control_len: std::mem::size_of::<Rights>(),
+        flags: 0,
+    };
+    // SAFETY: every pointer is to a live local the kernel may fill.
+    let got = unsafe { recvmsg(socket, &mut message, MSG_CMSG_CLOEXEC) };
+    if check(got as i32)? == 0 {
+        return Ok(None);
+    }
+    let header = std::mem::size_of::<usize>() + 2 * std::mem::size_of::<c_int>();
+    let count = match (message.control_len, rights.level, rights.kind) {
+        (0, _, _) => 0,
+        (_, SOL_SOCKET, SCM_RIGHTS) => (rights.len.saturating_sub(header) / 4).min(PASSED_FDS),
+        _ => 0,
+    };
+    // SAFETY: the kernel opened these descriptors for this process alone.
+    Ok(Some(
+        rights.fds[..count]
+            .iter()
+            .map(|&fd| unsafe { OwnedFd::from_raw_fd(fd) })
+            .collect(),
+    ))
 }

@@ -6,7 +6,7 @@
 use super::{check, fcntl, FD_CLOEXEC, F_SETFD};
 use std::ffi::{CString, OsStr};
 use std::io;
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::fd::{FromRawFd, OwnedFd, RawFd};
 use std::os::raw::{c_char, c_int, c_long, c_uint, c_void};
 use std::os::unix::ffi::OsStrExt;
 use std::sync::OnceLock;
@@ -274,4 +274,30 @@ pub fn signal_name(signal: i32) -> &'static str {
         31 => "SIGUSR2",
         _ => "unknown signal",
     }
+}
+
+/// The descriptors one message carries at most.
+pub const PASSED_FDS: usize = 4;
+
+fn unsupported() -> io::Error {
+    io::Error::new(io::ErrorKind::Unsupported, "no zygote on macOS")
+}
+
+/// None on macOS, which has no `CLONE_PARENT`: launchers are started one
+/// by one instead (`zygote::HERE`).
+///
+/// # Safety
+/// None needed: it does nothing.
+pub unsafe fn fork_sibling() -> io::Result<i32> {
+    Err(unsupported())
+}
+
+/// Unused on macOS (see `fork_sibling`).
+pub fn send_fds(_socket: RawFd, _fds: &[RawFd]) -> io::Result<()> {
+    Err(unsupported())
+}
+
+/// Unused on macOS (see `fork_sibling`).
+pub fn receive_fds(_socket: RawFd) -> io::Result<Option<Vec<OwnedFd>>> {
+    Err(unsupported())
 }
