@@ -294,6 +294,22 @@ pub unsafe fn fork_sibling() -> io::Result<i32> {
     check(pid as i32)
 }
 
+/// `cmsghdr`'s size before its descriptors.
+const RIGHTS_HEADER: usize = std::mem::size_of::<usize>() + 2 * std::mem::size_of::<c_int>();
+
+/// A message of the one byte `iov` holds, with `rights` as its control data.
+fn message(iov: &mut IoVec, rights: &mut Rights) -> MsgHdr {
+    MsgHdr {
+        name: std::ptr::null_mut(),
+        name_len: 0,
+        iov,
+        iov_len: 1,
+        control: rights as *mut Rights as *mut c_void,
+        control_len: std::mem::size_of::<Rights>(),
+        flags: 0,
+    }
+}
+
 /// Sends `fds` (at most `PASSED_FDS`) over the unix socket `socket`, with
 /// one byte.
 pub fn send_fds(socket: RawFd, fds: &[RawFd]) -> io::Result<()> {
@@ -303,21 +319,13 @@ pub fn send_fds(socket: RawFd, fds: &[RawFd]) -> io::Result<()> {
         len: 1,
     };
     let mut rights = Rights {
-        len: std::mem::size_of::<usize>() + 2 * std::mem::size_of::<c_int>() + 4 * fds.len(),
+        len: RIGHTS_HEADER + 4 * fds.len(),
         level: SOL_SOCKET,
         kind: SCM_RIGHTS,
         fds: [-1; PASSED_FDS],
     };
     rights.fds[..fds.len()].copy_from_slice(fds);
-    let message = MsgHdr {
-        name: std::ptr::null_mut(),
-        name_len: 0,
-        iov: &mut iov,
-        iov_len: 1,
-        control: &mut rights as *mut Rights as *mut c_void,
-        control_len: std::mem::size_of::<Rights>(),
-        flags: 0,
-    };
+    let message = message(&mut iov, &mut rights);
     // SAFETY: every pointer is to a live local laid out as the kernel reads it.
     let sent = unsafe { sendmsg(socket, &message, 0) };
     check(sent as i32).map(drop)
@@ -337,24 +345,17 @@ pub fn receive_fds(socket: RawFd) -> io::Result<Option<Vec<OwnedFd>>> {
         kind: 0,
         fds: [-1; PASSED_FDS],
     };
-    let mut message = MsgHdr {
-        name: std::ptr::null_mut(),
-        name_len: 0,
-        iov: &mut iov,
-        iov_len: 1,
-        control: &mut rights as *mut Rights as *mut c_void,
-        control_len: std::mem::size_of::<Rights>(),
-        flags: 0,
-    };
+    let mut message = message(&mut iov, &mut rights);
     // SAFETY: every pointer is to a live local the kernel may fill.
     let got = unsafe { recvmsg(socket, &mut message, MSG_CMSG_CLOEXEC) };
     if check(got as i32)? == 0 {
         return Ok(None);
     }
-    let header = std::mem::size_of::<usize>() + 2 * std::mem::size_of::<c_int>();
     let count = match (message.control_len, rights.level, rights.kind) {
         (0, _, _) => 0,
-        (_, SOL_SOCKET, SCM_RIGHTS) => (rights.len.saturating_sub(header) / 4).min(PASSED_FDS),
+        (_, SOL_SOCKET, SCM_RIGHTS) => {
+            (rights.len.saturating_sub(RIGHTS_HEADER) / 4).min(PASSED_FDS)
+        }
         _ => 0,
     };
     // SAFETY: the kernel opened these descriptors for this process alone.
