@@ -31,7 +31,7 @@ pub fn command(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // The launchers must not inherit it.
+    // Closed on exec: no program holds it (a launcher closes its copy).
     if let Err(e) = sys::set_inherited(fd, false) {
         eprintln!("judge {COMMAND}: no socket descriptor {fd}: {e}");
         return ExitCode::from(2);
