@@ -397,6 +397,16 @@ fn a_package_s_case_name_with_an_escape_or_a_line_end_is_refused_shown_escaped()
 /// Every way a package can be bad: one line on stderr naming what was
 /// expected and where, exit 2, and nothing written.
 #[test]
+fn the_listener_s_options_are_refused_with_a_package() {
+    let sandbox = Sandbox::new(LIMITS);
+    for option in ["--once", "--build-runner", "--file"] {
+        let (code, text) = run(&sandbox, &["import", "--package", "@nowhere", option]);
+        assert_eq!(code, 2, "{option}: {text}");
+        text.assert_has("--file, --port, --once and --build-runner are for Competitive Companion");
+    }
+}
+
+#[test]
 fn bad_packages_are_refused_in_one_line_and_leave_nothing_behind() {
     let sandbox = Sandbox::new(LIMITS);
     let packages = sandbox.root.join("packages");

@@ -37,9 +37,12 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         }
         return judge_core::commands::import::command(workspace, args);
     };
-    if args.flag("file") || args.value("port").is_some() || args.flag("once") {
+    let listener = args.value("port").is_some() || args.flag("once") || args.flag("build-runner");
+    if args.flag("file") || listener {
         return Err(SetupError(
-            "--package imports a problem package; --file, --port and --once are for Competitive Companion".into(),
+            "--package imports a problem package; --file, --port, --once and --build-runner are \
+             for Competitive Companion"
+                .into(),
         ));
     }
     if let Some(extra) = args.positional.first() {
