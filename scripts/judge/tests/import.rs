@@ -1090,9 +1090,10 @@ fn held_cargo(workspace: &Workspace, runner: &Path) -> PathBuf {
         format!(
             "#!/bin/sh\necho \"$*\" >> \"$0.log\"\n\
              if [ \"$*\" = \"build --release --quiet -p judge\" ]; then\n\
+             \x20 sleep 30 & echo $! > \"$0.child\"\n\
              \x20 echo $$ > \"$0.pid\"\n\
              \x20 while [ ! -e \"$0.go\" ]; do sleep 0.05; done\n\
-             \x20 touch '{}'\n\
+             \x20 kill $!; touch '{}'\n\
              fi\n",
             runner.display()
         ),
@@ -1158,21 +1159,27 @@ fn the_listener_answers_while_the_runner_builds_behind_it() {
     );
     listener.interrupt("1 imported, 0 failed");
 
-    // Ctrl-C while the runner builds stops the build too.
-    for file in ["cargo.go", "cargo.pid"] {
+    // Ctrl-C while the runner builds stops the build too, and what it
+    // started (a compiler: here a `sleep`).
+    for file in ["cargo.go", "cargo.pid", "cargo.child"] {
         fs::remove_file(workspace.root.join(file)).unwrap();
     }
     fs::remove_file(&log).unwrap();
     let listener = listen();
-    let pid = workspace.read("cargo.pid");
-    let stat = format!("/proc/{}/stat", pid.trim());
-    assert!(Path::new(&stat).exists());
+    let stats = ["cargo.pid", "cargo.child"]
+        .map(|file| format!("/proc/{}/stat", workspace.read(file).trim()));
+    assert!(stats.iter().all(|stat| Path::new(stat).exists()));
     answered_ok(&listener.post(&POJ_1000.json()).0);
     listener.expect_out("poj1000 \"A+B Problem\": exists, no samples added");
     listener.interrupt("1 imported, 0 failed");
-    // Gone, or a zombie its parent (an init that does not reap) keeps.
-    let state = fs::read_to_string(&stat).unwrap_or_default();
-    assert!(state.is_empty() || state.contains(") Z "), "{state}");
+    for stat in stats {
+        // Gone, or a zombie its parent (an init that does not reap) keeps.
+        let state = fs::read_to_string(&stat).unwrap_or_default();
+        assert!(
+            state.is_empty() || state.contains(") Z "),
+            "{stat}: {state}"
+        );
+    }
 }
 
 /// The listener's `MAX_CONNECTIONS` and `REQUEST_DEADLINE`.

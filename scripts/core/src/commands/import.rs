@@ -19,6 +19,7 @@ use payload::{Payload, Sample};
 use std::collections::HashSet;
 use std::fs;
 use std::net::TcpListener;
+use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::sync::atomic::Ordering;
 use std::sync::{mpsc, Mutex};
@@ -507,13 +508,15 @@ fn samples_of(payload: &Payload, origin: &urls::Origin) -> Vec<Sample> {
 /// fatal: the files are written and the user can fix and `make build`.
 pub fn build_problem(workspace: &Workspace, id: &str) -> String {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    // Recorded, so an interrupt stops cargo too rather than leaving it behind.
+    // Recorded, in a group of its own, so an interrupt stops cargo and the
+    // compilers it started rather than leaving them behind.
     let spawned = interrupt::launch(|| {
         Command::new(cargo)
             .args(["build", "--release", "--quiet", "-p", id])
             .current_dir(&workspace.root)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            .process_group(0)
             .spawn()
     });
     let output = spawned.and_then(|child| {

@@ -82,8 +82,10 @@ fn clean_up_and_exit(signal: i32) -> ! {
         live.launchers.clone()
     };
     for &pid in &running {
-        // A launcher kills its program's tree on SIGTERM and then exits.
+        // A launcher kills its program's tree on SIGTERM and then exits;
+        // what leads a group of its own (a build) is stopped with its group.
         sys::signal(pid, SIGTERM);
+        sys::signal(-pid, SIGTERM);
     }
     let start = Instant::now();
     while !live().launchers.is_empty() && start.elapsed() < LAUNCHERS_GRACE {
