@@ -25,6 +25,7 @@ use crate::process::confine::{self, SANDBOX_VARIABLE};
 use crate::process::launch;
 use crate::process::run::{Limits, Outcome, Program};
 use std::env;
+use std::ffi::OsString;
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -331,23 +332,19 @@ fn runner_cost(judge: &Path) -> Result<String, SetupError> {
         runner
             .judge(&empty, Text::Bytes(b""), None)
             .map_err(|e| SetupError(format!("cannot run {}: {e}", empty.describe())))?;
-        judged.push(start.elapsed());
+        judged.push(start.elapsed().as_secs_f64());
         let start = Instant::now();
         Command::new(judge)
             .args(["io-floor", "0"])
             .stdin(Stdio::null())
             .status()
             .map_err(|e| SetupError(format!("cannot run {}: {e}", empty.describe())))?;
-        bare.push(start.elapsed());
+        bare.push(start.elapsed().as_secs_f64());
     }
-    let median = |times: &mut Vec<Duration>| {
-        times.sort();
-        times[times.len() / 2].as_secs_f64() * 1e3
-    };
-    let (judged, bare_median) = (median(&mut judged), median(&mut bare));
+    let (judged, bare_median) = (median(&mut judged) * 1e3, median(&mut bare) * 1e3);
     // An empty program takes a millisecond or two started bare on a quiet
     // machine, and its runs barely differ.
-    let spread = bare[bare.len() * 9 / 10].as_secs_f64() * 1e3 / bare_median.max(1e-3);
+    let spread = bare[bare.len() * 9 / 10] * 1e3 / bare_median.max(1e-3);
     let warning = load_warning(machine_load(), bare_median, spread);
     Ok(format!(
         "runner: {judged:.2} ms a run of an empty program, {bare_median:.2} ms started bare (sandbox: {}){warning}",
@@ -369,21 +366,20 @@ fn sandbox_cost(
         return Ok("sandbox: not in force here, so no cost to measure".into());
     }
     let pairs = if smoke { 1 } else { 5 };
+    let looped = bare_loop(workspace, ids)?;
     let mut times = [Vec::new(), Vec::new(), Vec::new()];
     let mut cases = None;
     for _ in 0..pairs {
         for (way, times) in times.iter_mut().enumerate() {
-            let mut command = match way {
-                2 => bare_loop(workspace, ids)?,
-                _ => Command::new(judge),
-            };
-            if way < 2 {
-                command
+            let mut command = Command::new(if way == 2 { Path::new("sh") } else { judge });
+            match way {
+                2 => command.args(&looped),
+                _ => command
                     .arg("--root")
                     .arg(&workspace.root)
                     .arg("test")
-                    .args(ids);
-            }
+                    .args(ids),
+            };
             if way == 1 {
                 command.env(SANDBOX_VARIABLE, "portable");
             }
@@ -399,10 +395,7 @@ fn sandbox_cost(
             }
         }
     }
-    let [boxed, portable, bare] = times.map(|mut times| {
-        times.sort_by(f64::total_cmp);
-        times[times.len() / 2]
-    });
+    let [boxed, portable, bare] = times.map(|mut times| median(&mut times));
     let each = cases.map_or(String::new(), |cases| {
         let more = (boxed - portable) * 1e3 / cases.max(1) as f64;
         format!(", {more:.2} ms a case more than without it")
@@ -424,16 +417,18 @@ fn sandbox_cost(
     ))
 }
 
-/// A shell loop running each solution of `ids` (of the workspace when
-/// none) on each stored input and `cmp`-ing its output with the answer.
-fn bare_loop(workspace: &Workspace, ids: &[String]) -> Result<Command, SetupError> {
-    let mut command = Command::new("sh");
-    command.arg("-c").arg(
+/// `sh`'s arguments for a loop running each solution of `ids` (of the
+/// workspace when none) on each stored input and `cmp`-ing its output with
+/// the answer.
+fn bare_loop(workspace: &Workspace, ids: &[String]) -> Result<Vec<OsString>, SetupError> {
+    let mut args: Vec<OsString> = vec![
+        "-c".into(),
         r#"out=$(mktemp) || exit 2
 while [ $# -gt 0 ]; do "$1" < "$2" > "$out"; cmp -s "$out" "$3"; shift 3; done
-rm -f "$out""#,
-    );
-    command.arg("sh");
+rm -f "$out""#
+            .into(),
+        "sh".into(),
+    ];
     for id in workspace.select(ids)? {
         let problem = workspace.problem(&id)?;
         if problem.config.interactor.is_some() {
@@ -442,11 +437,17 @@ rm -f "$out""#,
         let solution = workspace.built(&id)?;
         for case in Judge::of(&problem)?.cases(&problem)? {
             if let Some(answer) = &case.answer {
-                command.arg(&solution).arg(&case.input).arg(answer);
+                args.extend([&solution, &case.input, answer].map(|path| path.into()));
             }
         }
     }
-    Ok(command)
+    Ok(args)
+}
+
+/// The middle of `times`, which it sorts.
+fn median(times: &mut [f64]) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
 }
 
 /// The cases `judge test` judged, from its last line (`N passed, M failed`).

@@ -2,6 +2,7 @@
 //! the same work for the same seeds (the generator, the solution and the
 //! brute force on each, `cmp`), at one job and at two.
 
+use super::median;
 use crate::problem::workspace::Workspace;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -100,10 +101,6 @@ fn pair(
         looped.arg("-c").arg(script).arg("sh").args(programs);
         shell.push(timed(&mut looped, "the shell loop")?);
     }
-    let median = |times: &mut Vec<f64>| {
-        times.sort_by(f64::total_cmp);
-        times[times.len() / 2]
-    };
     Ok((median(&mut stress), median(&mut shell)))
 }
 
