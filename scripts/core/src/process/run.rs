@@ -339,7 +339,10 @@ impl Process {
     fn wait(&mut self) -> io::Result<ExitStatus> {
         match self {
             Process::Started(child) => child.wait(),
-            Process::Forked(pid) => Ok(reaped(sys::reap(*pid, true)?)),
+            // No child to reap: a plain exit.
+            Process::Forked(pid) => Ok(ExitStatus::from_raw(
+                sys::reap(*pid, true)?.map_or(0, |child| child.status),
+            )),
         }
     }
 
@@ -351,11 +354,6 @@ impl Process {
             }
         }
     }
-}
-
-/// The status `reap` gave, or a plain exit when there was no child to reap.
-fn reaped(child: Option<sys::Reaped>) -> ExitStatus {
-    ExitStatus::from_raw(child.map_or(0, |child| child.status))
 }
 
 /// A thread's launchers not in a run: the one started ahead for its next
