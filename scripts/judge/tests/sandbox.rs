@@ -1105,6 +1105,19 @@ fn reaching(
     }
 }
 
+/// A check for `reaching`: the run's verdict is `verdict`.
+fn verdict_is(verdict: &'static str) -> impl Fn(User, &Run) {
+    move |user, run| {
+        assert_eq!(
+            run.verdict(),
+            verdict,
+            "{user:?}: {}{}",
+            run.stdout,
+            run.stderr
+        )
+    }
+}
+
 /// The built reference answer where a compile or a shell line could reach
 /// it: `target/release/answer` in the workspace and in a workspace below.
 fn plant_answers(sandbox: &Sandbox) {
@@ -1175,15 +1188,7 @@ fn a_checker_s_command_line_sees_what_it_names_not_the_workspace() {
              2>/dev/null | grep -q . && exit 1\ncmp -s \"$2\" \"$3\" || exit 1\n",
         );
     };
-    reaching("checker", &toml, "sh x.sh", prepare, |user, run| {
-        assert_eq!(
-            run.verdict(),
-            "AC",
-            "{user:?}: {}{}",
-            run.stdout,
-            run.stderr
-        );
-    });
+    reaching("checker", &toml, "sh x.sh", prepare, verdict_is("AC"));
 }
 
 #[test]
@@ -1195,26 +1200,10 @@ fn a_shell_line_sees_what_it_names_not_the_workspace() {
             "cat target/release/answer 2>/dev/null || echo nothing\n",
         );
     };
-    reaching("shell line", LIMITS, "sh x.sh", prepare, |user, run| {
-        assert_eq!(
-            run.verdict(),
-            "WA",
-            "{user:?}: {}{}",
-            run.stdout,
-            run.stderr
-        );
-    });
+    reaching("shell line", LIMITS, "sh x.sh", prepare, verdict_is("WA"));
     // What it names is there, at the path named.
     let prepare = |sandbox: &Sandbox| {
         sandbox.write("x.sh", "echo 5\n");
     };
-    reaching("shell line", LIMITS, "sh x.sh", prepare, |user, run| {
-        assert_eq!(
-            run.verdict(),
-            "AC",
-            "{user:?}: {}{}",
-            run.stdout,
-            run.stderr
-        );
-    });
+    reaching("shell line", LIMITS, "sh x.sh", prepare, verdict_is("AC"));
 }
