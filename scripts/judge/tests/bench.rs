@@ -95,6 +95,9 @@ fn the_sandbox_s_cost_is_the_same_test_timed_with_it_and_without() {
         .contains("sandbox: portable")
     {
         assert_eq!(line, "sandbox: not in force here, so no cost to measure");
+        stdout.assert_has(
+            "\nlaunchers: no box in force here to compare the portable launcher with\n",
+        );
         return;
     }
     // `judge test fake` judges the one stored case (a wrong answer: `cat`).
@@ -109,6 +112,26 @@ fn the_sandbox_s_cost_is_the_same_test_timed_with_it_and_without() {
     line.assert_has("× the loop (");
     line.assert_has("× without the box), ");
     line.assert_has(" ms a case more than without it (one triple)");
+    read(&sandbox, "target/bench.md").assert_has(line);
+
+    // The same two runs under each launcher, their figures side by side.
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("launchers: "))
+        .unwrap_or_else(|| panic!("no launchers line:\n{stdout}"));
+    line.assert_has("with JUDGE_SANDBOX=portable, in turn (medians): 64 MiB: CPU ");
+    line.assert_has("; 256 MiB: CPU ");
+    let peaks: Vec<f64> = line
+        .split("peak ")
+        .skip(1)
+        .flat_map(|peak| peak.split(" KiB").next().unwrap_or("").split(" and "))
+        .map(|kib| kib.parse().unwrap_or(0.0))
+        .collect();
+    // Each run holds the bytes it writes: at least 64 and 256 MiB.
+    assert_eq!(peaks.len(), 4, "{line}");
+    assert!(peaks[..2].iter().all(|&kib| kib >= 65536.0), "{line}");
+    assert!(peaks[2..].iter().all(|&kib| kib >= 262144.0), "{line}");
+    assert_eq!(line.matches("% apart)").count(), 4, "{line}");
     read(&sandbox, "target/bench.md").assert_has(line);
 }
 

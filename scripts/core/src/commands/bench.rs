@@ -29,6 +29,7 @@ use std::ffi::OsString;
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use table::Table;
 
@@ -83,9 +84,10 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let judge = env::current_exe()
         .map_err(|e| SetupError(format!("cannot find the judge binary itself: {e}")))?;
     let mut cost = format!(
-        "{}\n{}",
+        "{}\n{}\n{}",
         runner_cost(&judge)?,
-        sandbox_cost(&judge, workspace, &args.positional, smoke)?
+        sandbox_cost(&judge, workspace, &args.positional, smoke)?,
+        launchers_compared(&judge, smoke)?
     );
     outln!("{cost}");
     let mut tables = Vec::new();
@@ -415,6 +417,87 @@ fn sandbox_cost(
         over(boxed),
         over(portable)
     ))
+}
+
+/// The same runs with the box and with `JUDGE_SANDBOX=portable`, in turn:
+/// `judge io-floor` writing 64 and 256 MiB, their median CPU time and peak
+/// memory side by side, each apart from the box's by a share of it.
+fn launchers_compared(judge: &Path, smoke: bool) -> Result<String, SetupError> {
+    if !confine::boxed() {
+        return Ok("launchers: no box in force here to compare the portable launcher with".into());
+    }
+    const MIB: [u64; 2] = [64, 256];
+    let rounds = if smoke { 1 } else { 15 };
+    let once = |which: usize| {
+        let program = Program::Exec(
+            judge.to_path_buf(),
+            vec!["io-floor".into(), (MIB[which] << 20).to_string()],
+        );
+        let judged = Judge::limits_only(Limits::tool(SOLUTION_LIMIT, OUTPUT_CAP))
+            .counting_output()
+            .judge(&program, Text::Bytes(b""), None);
+        match judged {
+            Ok(judged) if judged.judgement.verdict == Verdict::Accepted => Ok((
+                judged.run.cpu.as_secs_f64() * 1e3,
+                judged.run.peak_kib.unwrap_or(0) as f64,
+            )),
+            Ok(judged) => Err(failure(&judged.run)),
+            Err(e) => Err(format!("cannot run {}: {e}", program.describe())),
+        }
+    };
+    // A thread's launchers follow the variable as it was when the first
+    // started: this one's are portable, the caller's boxed.
+    let (ask, asked) = mpsc::channel::<usize>();
+    let (tell, told) = mpsc::channel();
+    env::set_var(SANDBOX_VARIABLE, "portable");
+    let figures = std::thread::scope(|scope| {
+        scope.spawn(move || asked.iter().for_each(|which| drop(tell.send(once(which)))));
+        // Dropped on leaving, which ends the thread the scope waits for.
+        let ask = ask;
+        let mut figures = vec![(Vec::new(), Vec::new()); MIB.len()];
+        for _ in 0..rounds {
+            for (which, (boxed, portable)) in figures.iter_mut().enumerate() {
+                boxed.push(once(which)?);
+                let _ = ask.send(which);
+                portable.push(
+                    told.recv()
+                        .map_err(|_| "the portable runs stopped".to_string())??,
+                );
+            }
+        }
+        Ok(figures)
+    });
+    env::remove_var(SANDBOX_VARIABLE);
+    let figures: Vec<_> =
+        figures.map_err(|why: String| SetupError(format!("the I/O floor failed: {why}")))?;
+    let runs: Vec<String> = MIB
+        .iter()
+        .zip(figures)
+        .map(|(mib, (boxed, portable))| {
+            let (boxed, portable) = (medians(&boxed), medians(&portable));
+            let apart = |boxed: f64, portable: f64| (portable - boxed).abs() * 100.0 / boxed;
+            format!(
+                "{mib} MiB: CPU {:.1} and {:.1} ms ({:.1}% apart), peak {:.0} and {:.0} KiB ({:.1}% apart)",
+                boxed.0,
+                portable.0,
+                apart(boxed.0, portable.0),
+                boxed.1,
+                portable.1,
+                apart(boxed.1, portable.1),
+            )
+        })
+        .collect();
+    Ok(format!(
+        "launchers: judge io-floor with the box and with {SANDBOX_VARIABLE}=portable, in turn (medians): {}",
+        runs.join("; ")
+    ))
+}
+
+/// The median of each figure of `runs`, (CPU time, peak memory).
+fn medians(runs: &[(f64, f64)]) -> (f64, f64) {
+    let mut cpu: Vec<f64> = runs.iter().map(|run| run.0).collect();
+    let mut peak: Vec<f64> = runs.iter().map(|run| run.1).collect();
+    (median(&mut cpu), median(&mut peak))
 }
 
 /// `sh`'s arguments for a loop running each solution of `ids` (of the
