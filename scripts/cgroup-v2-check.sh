@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # cgroup-v2-check.sh [WORKSPACE]: the sandbox's cgroup v2 path, for real, in one boot of the
 # guest of scripts/cgroup-v2-vm.sh (fetched once through apt): as root and as nobody in a
-# delegated cgroup, `judge sandbox` says cgroup v2, `judge test poj1143` is all AC and a program
-# touching 256 MiB is MLE; as nobody, three `judge sandbox` in a row from one shell leave at most
+# delegated cgroup, `judge sandbox` says cgroup v2, `judge test poj1143` is all AC, a program
+# touching 256 MiB is MLE and a program runs in its run's cgroup, its init outside it; as nobody, three `judge sandbox` in a row from one shell leave at most
 # one judge-runner level; no judge-<pid> cgroup is left after the runs.
 # One `ok <what>` / `FAIL <what>: <detail>` line per check, then `N passed, N failed`; exit 1 if
 # any failed, 2 if something is missing. Needs Linux, a built WORKSPACE (make build) and gcc.
@@ -50,6 +50,8 @@ C
 # the delegated cgroup, so that the tree they leave is theirs alone.
 guest=$(printf "MLE='%s'\n" "target/release/${mle##*/}"; cat <<'GUEST'
 J=target/release/judge
+# A shell line: its own cgroup, then its init's (PID 1 of the box).
+PLACES='cat /proc/self/cgroup; echo @; cat /proc/1/cgroup'
 cat > /tmp/lib.sh <<'LIB'
 step() {
     n=$1; shift; f=/tmp/step.$(id -u).out
@@ -63,11 +65,12 @@ LIB
 step root-sandbox $J sandbox
 step root-test $J test poj1143
 step root-mle $J run poj1143 --bin "$MLE"
+step root-cgroups $J run poj1143 --bin "$PLACES"
 
 mkdir /sys/fs/cgroup/u && chown 65534:65534 /sys/fs/cgroup/u /sys/fs/cgroup/u/cgroup.procs \
     /sys/fs/cgroup/u/cgroup.subtree_control /sys/fs/cgroup/u/cgroup.threads
 cp -r /ws /tmp/ws && chown -R 65534:65534 /tmp/ws
-{ echo "MLE='$MLE' J=$J"; cat <<'NOBODY'
+{ echo "MLE='$MLE' J=$J PLACES='$PLACES'"; cat <<'NOBODY'
 . /tmp/lib.sh
 cd /tmp/ws
 step nest-1 $J sandbox
@@ -78,6 +81,7 @@ step nest-tree find /sys/fs/cgroup/u -type d
 step nobody-sandbox $J sandbox
 step nobody-test $J test poj1143
 step nobody-mle $J run poj1143 --bin "$MLE"
+step nobody-cgroups $J run poj1143 --bin "$PLACES"
 NOBODY
 } > /tmp/nobody.sh
 sh -c 'echo $$ > /sys/fs/cgroup/u/cgroup.procs && exec su -s /bin/sh nobody -c "sh /tmp/nobody.sh"'
@@ -138,10 +142,21 @@ check_mle() {
     verdict=$(block "$2" | grep -Ev '^sandbox:' | head -1)
     case $verdict in MLE*) ok "$what" ;; *) fail "$what" "got: ${verdict:-nothing}" ;; esac
 }
+check_places() {   # the program's cgroup is the run's (judge-<pid>), the init's another
+    local what="$1: the program runs in its run's cgroup, its init outside it" self init
+    ran "$2" || { missing "$what" "$2"; return; }
+    self=$(block "$2" | sed -n '/^0::/{p;q;}')
+    init=$(block "$2" | sed -n '/^@$/,${/^0::/p;}' | head -1)
+    case $self in
+        */judge-[0-9]*) [ -n "$init" ] && [ "$init" != "$self" ] && { ok "$what"; return; } ;;
+    esac
+    fail "$what" "program in ${self:-?}, init in ${init:-?}"
+}
 
 check_sandbox root root-sandbox 'a box per run'
 check_test root root-test
 check_mle root root-mle
+check_places root root-cgroups
 
 what="nobody: three judge sandbox in a row from one shell leave one judge-runner level at most"
 if ran nest-3 && ran nest-shell && ran nest-tree; then
@@ -154,6 +169,7 @@ else missing "$what" nest-tree; fi
 check_sandbox nobody nobody-sandbox 'uid 65534 in a user namespace'
 check_test nobody nobody-test
 check_mle nobody nobody-mle
+check_places nobody nobody-cgroups
 
 what="no judge-<pid> cgroup left after the runs"
 if ran leftover; then

@@ -398,6 +398,25 @@ fn cpu_time_of_children_whose_sigchld_is_ignored_counts() {
 }
 
 #[test]
+fn the_program_is_in_its_run_s_cgroup_and_the_init_is_not() {
+    // Else the run counts the box's making (the init's mounts, its exit) as
+    // the program's CPU time and memory.
+    let body = "static void slurp(const char *path, char *to, size_t size) {\n\
+        FILE *f = fopen(path, \"r\"); if (f) { fread(to, 1, size - 1, f); fclose(f); } }\n\
+        int main(void) { static char self[4096], init[4096];\n\
+        slurp(\"/proc/self/cgroup\", self, sizeof self); slurp(\"/proc/1/cgroup\", init, sizeof init);\n\
+        fprintf(stderr, \"%s---\\n%s\", self, init);\n\
+        printf(*init && strcmp(self, init) ? \"5\\n\" : \"the init is in the program's cgroup\\n\");\n\
+        return 0; }";
+    attack("cgroups", LIMITS, &source(body), |user, _, run| {
+        if !run.has_cgroup() {
+            return without_cgroup(user, run, "the init out of the run's cgroup");
+        }
+        assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
 fn memory_in_a_memfd_or_dev_shm_counts_and_the_file_goes() {
     let shm_name = format!("judge-attack-{}", std::process::id());
     for (name, open) in [

@@ -16,7 +16,7 @@
 use crate::seccomp;
 use crate::steps;
 use crate::sys::{self, Filter, SIGKILL};
-use crate::{Cgroup, CgroupBase, Confinement, Namespaces};
+use crate::{Cgroup, CgroupBase, Confinement, Entry, Namespaces};
 use judge_core::process::launch::{
     cannot_start, io_error, number, receive, say, split_pair, sweep, watch, words, Exit, Meter,
     Pairs, Reaped, Report, Spec, Start, StoppedBy, Tree,
@@ -288,7 +288,7 @@ fn confinement(
 ) -> Confinement {
     Confinement {
         namespaces: boxed.namespaces,
-        // In namespaces the init has joined it, before it was asked for the run.
+        // In namespaces the init starts the program in it (`start_program`).
         cgroup_join: cgroup
             .filter(|_| boxed.namespaces.is_none())
             .map(Cgroup::joined_through)
@@ -413,11 +413,12 @@ fn spawn(
     Ok(command.spawn()?.id() as i32)
 }
 
-/// Forks the namespaces' init, which joins the run's cgroup, prepares the
-/// view's base, waits for the run on its `go` pipe, confines itself for it,
-/// starts the program, reaps every process until the program ends and says
-/// how it ended on its `says` pipe. A program as init would ignore signals it sends itself
-/// (`kill -SEGV $$`, `raise`): an init of ours keeps its semantics.
+/// Forks the namespaces' init, which prepares the view's base, waits for the
+/// run on its `go` pipe, confines itself for it, starts the program in the
+/// run's cgroup (itself out of it), reaps every process until the program
+/// ends and says how it ended on its `says` pipe. A program as init would
+/// ignore signals it sends itself (`kill -SEGV $$`, `raise`): an init of
+/// ours keeps its semantics.
 fn start_init(
     boxed: &BoxSpec,
     cgroup: Option<&Cgroup>,
@@ -459,12 +460,10 @@ fn init(
     mut go: File,
 ) {
     let result = (|| -> io::Result<Option<Exit>> {
-        // First: all it does from here on, and all it starts, is the run's.
-        if let Some(cgroup) = cgroup {
-            crate::join_cgroup(&cgroup.joined_through())?;
-        }
-        steps::mark("init: forked, cgroup joined");
+        steps::mark("init: forked");
         let base = Confinement::prepare(boxed.namespaces, boxed.network, &boxed.system)?;
+        // Opened while the view's base still shows it.
+        let entry = cgroup.map(Cgroup::entry).transpose()?;
         sys::die_with_parent(SIGKILL)?;
         // Not dumpable: the program cannot trace it.
         sys::forbid_inspection()?;
@@ -475,27 +474,12 @@ fn init(
         let words = words(&message)?;
         let (spec, program) = Spec::parse(&words).map_err(io_error)?;
         steps::restart();
-        confinement(boxed, &spec, cgroup, user).enter_prepared(base.as_ref())?;
-        steps::mark("init: the run's view, privileges dropped");
-        let start = Started::of(boxed, program)?;
-        let (failed_read, failed_write) = sys::pipe()?;
-        // The child only execs, or says why it could not.
-        let failed = failed_write.as_raw_fd();
-        let program = sys::spawn_sharing(&mut || {
-            let errno = start.exec().raw_os_error().unwrap_or(0);
-            // SAFETY: the pipe's end, open until the child is gone, and
-            // never closed here.
-            let mut pipe = ManuallyDrop::new(unsafe { File::from_raw_fd(failed) });
-            let _ = pipe.write_all(&errno.to_le_bytes());
-            sys::exit_now(127)
-        })?;
-        drop(failed_write);
-        // A successful exec closes the pipe; a failed one sends its errno.
-        let mut errno = [0u8; 4];
-        if File::from(failed_read).read_exact(&mut errno).is_ok() {
-            return Err(io::Error::from_raw_os_error(i32::from_le_bytes(errno)));
-        }
-        steps::mark("init: the program forked and exec'd");
+        confinement(boxed, &spec, cgroup, user).enter_view(base.as_ref())?;
+        steps::mark("init: the run's view");
+        let program = start_program(&Started::of(boxed, program)?, entry.as_ref(), user)?;
+        // It runs on without them too.
+        sys::drop_privileges(user)?;
+        steps::mark("init: the program started in its cgroup, privileges dropped");
         loop {
             match sys::reap(-1, true)? {
                 Some(child) if child.pid == program => {
@@ -513,6 +497,52 @@ fn init(
         Err(e) => format!("error {e}\n"),
     };
     let _ = says.write_all(line.as_bytes());
+}
+
+/// In the init: starts the program in the run's cgroup through `entry`,
+/// where it drops its privileges (to `user`'s, as root) and execs; its pid.
+fn start_program(
+    start: &Started,
+    entry: Option<&Entry>,
+    user: Option<(u32, u32)>,
+) -> io::Result<i32> {
+    let (failed_read, failed_write) = sys::pipe()?;
+    let failed = failed_write.as_raw_fd();
+    // The child writes `0` into each file of `join`, drops its privileges
+    // and execs, or says why it could not.
+    let child = |join: &[File]| {
+        let ready = crate::join_opened(join);
+        let error = match ready.and_then(|()| sys::drop_privileges(user)) {
+            Ok(()) => start.exec(),
+            Err(e) => e,
+        };
+        let errno = error.raw_os_error().unwrap_or(0);
+        // SAFETY: the pipe's end, open until the child is gone, and never
+        // closed here.
+        let mut pipe = ManuallyDrop::new(unsafe { File::from_raw_fd(failed) });
+        let _ = pipe.write_all(&errno.to_le_bytes());
+        sys::exit_now(127)
+    };
+    let pid = match entry {
+        // SAFETY: the init has one thread.
+        Some(Entry::Born { folder, procs }) => {
+            match unsafe { sys::fork_into(folder.as_raw_fd()) } {
+                Ok(0) => child(&[]),
+                Ok(pid) => pid,
+                // Before Linux 5.7: moved in through `cgroup.procs`.
+                Err(_) => sys::spawn_sharing(&mut || child(procs))?,
+            }
+        }
+        Some(Entry::Tasks(tasks)) => sys::spawn_sharing(&mut || child(tasks))?,
+        None => sys::spawn_sharing(&mut || child(&[]))?,
+    };
+    drop(failed_write);
+    // A successful exec closes the pipe; a failed one sends its errno.
+    let mut errno = [0u8; 4];
+    if File::from(failed_read).read_exact(&mut errno).is_ok() {
+        return Err(io::Error::from_raw_os_error(i32::from_le_bytes(errno)));
+    }
+    Ok(pid)
 }
 
 /// How the init said the program ended: `None` when it said nothing (it was

@@ -45,7 +45,7 @@ use launch::BoxSpec;
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::os::fd::{AsRawFd, RawFd};
 use std::os::fd::{IntoRawFd, OwnedFd};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
@@ -417,6 +417,18 @@ impl Cgroup {
         }
     }
 
+    /// How the program enters it, opened now.
+    pub fn entry(&self) -> io::Result<Entry> {
+        let files = opened_to_join(&self.joined_through())?;
+        Ok(match self {
+            Cgroup::V1 { .. } => Entry::Tasks(files),
+            Cgroup::V2(dir) => Entry::Born {
+                folder: File::open(dir).map_err(|e| cannot_join(dir, e))?,
+                procs: files,
+            },
+        })
+    }
+
     /// CPU time of every process that was in it.
     pub fn cpu(&self) -> Duration {
         match self {
@@ -665,9 +677,18 @@ impl Confinement {
         Ok(Some(base))
     }
 
-    /// The run's part: its cgroup, its limits, its view completed on `base`
-    /// (as `prepare` made it), its user.
+    /// The run's part: `enter_view`, then its user.
     pub fn enter_prepared(&self, base: Option<&view::Base>) -> io::Result<()> {
+        self.enter_view(base)?;
+        match base {
+            Some(_) => sys::drop_privileges(self.user),
+            None => Ok(()),
+        }
+    }
+
+    /// The run's part but its user: its cgroup, its limits, its view
+    /// completed on `base` (as `prepare` made it).
+    pub fn enter_view(&self, base: Option<&view::Base>) -> io::Result<()> {
         join_cgroup(&self.cgroup_join)?;
         self.run.limit_resources()?;
         if let Some(count) = self.processes {
@@ -684,17 +705,47 @@ impl Confinement {
         if !here {
             std::env::set_current_dir("/tmp")?;
         }
-        sys::drop_privileges(self.user)
+        Ok(())
     }
 }
 
 /// Moves the calling process, single-threaded, into a cgroup through the
 /// files `Cgroup::joined_through` names.
 pub fn join_cgroup(files: &[PathBuf]) -> io::Result<()> {
-    for file in files {
-        fs::write(file, "0").map_err(|e| {
-            io::Error::new(e.kind(), format!("cannot join {}: {e}", file.display()))
-        })?;
+    join_opened(&opened_to_join(files)?)
+}
+
+/// The files `Cgroup::joined_through` names, opened to be written.
+fn opened_to_join(files: &[PathBuf]) -> io::Result<Vec<File>> {
+    let open = |path: &PathBuf| {
+        let opened = OpenOptions::new().write(true).open(path);
+        opened.map_err(|e| cannot_join(path, e))
+    };
+    files.iter().map(open).collect()
+}
+
+fn cannot_join(path: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("cannot join {}: {e}", path.display()))
+}
+
+/// How a program enters its run's cgroup as it starts, opened while the
+/// cgroup is in sight: its CPU time and memory are then its own, not those
+/// of the init that starts it.
+pub enum Entry {
+    /// v1: the `tasks` files, into which the program writes `0` before its
+    /// exec (a thread moving itself skips the kernel's global lock).
+    Tasks(Vec<File>),
+    /// v2: the folder, where the program is forked (`sys::fork_into`);
+    /// before Linux 5.7, `cgroup.procs`, written as v1's `tasks` are.
+    Born { folder: File, procs: Vec<File> },
+}
+
+/// Moves the calling process, single-threaded, into the cgroup whose
+/// `tasks` or `cgroup.procs` files are `files`, opened (`Entry`).
+/// Async-signal-safe.
+pub fn join_opened(files: &[File]) -> io::Result<()> {
+    for mut file in files {
+        file.write_all(b"0")?;
     }
     Ok(())
 }
