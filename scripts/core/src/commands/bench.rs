@@ -427,7 +427,7 @@ fn launchers_compared(judge: &Path, smoke: bool) -> Result<String, SetupError> {
         return Ok("launchers: no box in force here to compare the portable launcher with".into());
     }
     const MIB: [u64; 2] = [64, 256];
-    let rounds = if smoke { 1 } else { 15 };
+    let rounds = if smoke { 1 } else { 25 };
     let once = |which: usize| {
         let program = Program::Exec(
             judge.to_path_buf(),
