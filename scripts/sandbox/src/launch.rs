@@ -559,6 +559,27 @@ fn ended(mut says: File) -> io::Result<Option<Exit>> {
     })
 }
 
+/// How the probe confines `true`: as a program is, in `namespaces`, as
+/// `user` (as root).
+fn probed(namespaces: Namespaces, user: Option<(u32, u32)>) -> Confinement {
+    Confinement {
+        namespaces: Some(namespaces),
+        cgroup_join: Vec::new(),
+        network: None,
+        system: sight::system().to_vec(),
+        processes: None,
+        run: Spec {
+            sight: Sight {
+                fresh_cwd: true,
+                scratch_kib: 1024,
+                ..Sight::default()
+            },
+            ..Spec::default()
+        },
+        user,
+    }
+}
+
 /// The box's hidden command: `judge __probe root|user`.
 pub const PROBE: &str = "__probe";
 
@@ -585,22 +606,7 @@ pub fn probe(args: &[String]) -> ExitCode {
             ),
             Namespaces::InUserNamespace => None,
         };
-        let confinement = Confinement {
-            namespaces: Some(namespaces),
-            cgroup_join: Vec::new(),
-            network: None,
-            system: sight::system().to_vec(),
-            processes: None,
-            run: Spec {
-                sight: Sight {
-                    fresh_cwd: true,
-                    scratch_kib: 1024,
-                    ..Sight::default()
-                },
-                ..Spec::default()
-            },
-            user: boxed.as_ref().map(|(uid, _)| (*uid, *uid)),
-        };
+        let confinement = probed(namespaces, boxed.as_ref().map(|(uid, _)| (*uid, *uid)));
         let filter: Option<Vec<Filter>> = crate::filter_available()
             .ok()
             .and_then(|()| seccomp::filter());
@@ -621,15 +627,21 @@ pub fn probe(args: &[String]) -> ExitCode {
                 confined
             });
         }
-        let status = command.status()?;
+        let mut child = command.spawn()?;
+        // As root, while `true` runs: the network namespace every run joins.
+        let network = match namespaces {
+            Namespaces::AsRoot => sys::unshare_namespaces(sys::CLONE_NEWNET),
+            Namespaces::InUserNamespace => Ok(()),
+        };
+        let status = child.wait()?;
         if !status.success() {
             return Err(io::Error::new(
                 io::ErrorKind::Other,
                 format!("true ended with {status}"),
             ));
         }
+        network?;
         if namespaces == Namespaces::AsRoot {
-            sys::unshare_namespaces(sys::CLONE_NEWNET)?;
             println!("ready");
             io::stdin().read_to_end(&mut Vec::new())?;
         }

@@ -874,6 +874,18 @@ impl confine::Confinement for KernelBox {
 /// What this machine allows: the filter, a cgroup, and the namespaces, as
 /// `probe` finds them.
 fn detect() -> Allowed {
+    let (uid, _) = sys::ids();
+    let namespaces = if uid == 0 {
+        Namespaces::AsRoot
+    } else {
+        Namespaces::InUserNamespace
+    };
+    let boxes = match namespaces {
+        Namespaces::AsRoot => box_uids().map(Some),
+        Namespaces::InUserNamespace => Ok(None),
+    };
+    // The probe runs while the filter and the cgroups are looked at.
+    let probe = boxes.and_then(|boxes| Ok((boxes, Probe::start(namespaces)?)));
     let mut missing = Vec::new();
     let filter = match filter_available() {
         Ok(()) => true,
@@ -889,17 +901,7 @@ fn detect() -> Allowed {
             None
         }
     };
-    let (uid, _) = sys::ids();
-    let namespaces = if uid == 0 {
-        Namespaces::AsRoot
-    } else {
-        Namespaces::InUserNamespace
-    };
-    let boxes = match namespaces {
-        Namespaces::AsRoot => box_uids().map(Some),
-        Namespaces::InUserNamespace => Ok(None),
-    };
-    let probed = boxes.and_then(|boxes| Ok((boxes, probe(namespaces)?)));
+    let probed = probe.and_then(|(boxes, probe)| Ok((boxes, probe.finish()?)));
     let (namespaces, boxes, network) = match probed {
         Ok((boxes, network)) => (Some(namespaces), boxes, network),
         Err(why) => {
@@ -917,47 +919,60 @@ fn detect() -> Allowed {
     }
 }
 
-/// Starts `true` in the namespaces (`launch::probe`), as every run will be started; as root,
-/// also opens the empty network namespace the probe made, for every run.
-fn probe(namespaces: Namespaces) -> Result<Option<RawFd>, String> {
-    let launcher = core_launch::launcher().map_err(|e| format!("no launcher: {e}"))?;
-    let how = match namespaces {
-        Namespaces::AsRoot => "root",
-        Namespaces::InUserNamespace => "user",
-    };
-    let mut command = Command::new(launcher);
-    command
-        .args([launch::PROBE, how])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // SAFETY: close_range is async-signal-safe (between fork and exec).
-    unsafe { command.pre_exec(sys::close_others_on_exec) };
-    let mut child = command
-        .spawn()
-        .map_err(|e| format!("cannot start the launcher: {e}"))?;
-    let mut said = String::new();
-    if let Some(stdout) = child.stdout.as_mut() {
-        let _ = BufReader::new(stdout.take(16)).read_line(&mut said);
+/// `true` started in the namespaces (`launch::probe`), as every run will be.
+struct Probe {
+    namespaces: Namespaces,
+    child: process::Child,
+}
+
+impl Probe {
+    fn start(namespaces: Namespaces) -> Result<Probe, String> {
+        let launcher = core_launch::launcher().map_err(|e| format!("no launcher: {e}"))?;
+        let how = match namespaces {
+            Namespaces::AsRoot => "root",
+            Namespaces::InUserNamespace => "user",
+        };
+        let mut command = Command::new(launcher);
+        command
+            .args([launch::PROBE, how])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // SAFETY: close_range is async-signal-safe (between fork and exec).
+        unsafe { command.pre_exec(sys::close_others_on_exec) };
+        let child = command
+            .spawn()
+            .map_err(|e| format!("cannot start the launcher: {e}"))?;
+        Ok(Probe { namespaces, child })
     }
-    let network = (said.trim() == "ready")
-        .then(|| File::open(format!("/proc/{}/ns/net", child.id())).ok())
-        .flatten()
-        .map(|file| OwnedFd::from(file).into_raw_fd());
-    drop(child.stdin.take());
-    let output = child
-        .wait_with_output()
-        .map_err(|e| format!("cannot wait for the launcher: {e}"))?;
-    if output.status.success() {
-        return Ok(network);
+
+    /// Whether `true` ran; as root, also opens the empty network namespace
+    /// the probe made, for every run.
+    fn finish(mut self) -> Result<Option<RawFd>, String> {
+        let mut said = String::new();
+        if let Some(stdout) = self.child.stdout.as_mut() {
+            let _ = BufReader::new(stdout.take(16)).read_line(&mut said);
+        }
+        let network = (said.trim() == "ready")
+            .then(|| File::open(format!("/proc/{}/ns/net", self.child.id())).ok())
+            .flatten()
+            .map(|file| OwnedFd::from(file).into_raw_fd());
+        drop(self.child.stdin.take());
+        let output = self
+            .child
+            .wait_with_output()
+            .map_err(|e| format!("cannot wait for the launcher: {e}"))?;
+        if output.status.success() {
+            return Ok(network);
+        }
+        let said = String::from_utf8_lossy(&output.stderr);
+        // The confined child's own words come first.
+        let why = said.lines().next().unwrap_or("").trim();
+        Err(match self.namespaces {
+            Namespaces::AsRoot => format!("namespaces refused: {why}"),
+            Namespaces::InUserNamespace => format!("no user namespaces: {why}"),
+        })
     }
-    let said = String::from_utf8_lossy(&output.stderr);
-    // The confined child's own words come first.
-    let why = said.lines().next().unwrap_or("").trim();
-    Err(match namespaces {
-        Namespaces::AsRoot => format!("namespaces refused: {why}"),
-        Namespaces::InUserNamespace => format!("no user namespaces: {why}"),
-    })
 }
 
 #[cfg(test)]
