@@ -288,11 +288,6 @@ fn confinement(
 ) -> Confinement {
     Confinement {
         namespaces: boxed.namespaces,
-        // In namespaces the init starts the program in it (`start_program`).
-        cgroup_join: cgroup
-            .filter(|_| boxed.namespaces.is_none())
-            .map(Cgroup::joined_through)
-            .unwrap_or_default(),
         network: boxed.network,
         system: boxed.system.clone(),
         // With its own user namespace and no cgroup; the launcher counts too.
@@ -395,6 +390,7 @@ fn spawn(
     user: Option<(u32, u32)>,
 ) -> io::Result<i32> {
     let confinement = confinement(boxed, spec, cgroup, user);
+    let entry = cgroup.map(Cgroup::entry).transpose()?;
     let start_as = Started::of(boxed, program)?;
     let mut command = Command::new(&program[0]);
     command
@@ -405,6 +401,7 @@ fn spawn(
     // fork and exec, may allocate; it only confines itself.
     unsafe {
         command.pre_exec(move || {
+            crate::join_opened(entry.as_ref().map_or(&[], Entry::files))?;
             confinement.enter()?;
             sys::die_with_parent(SIGKILL)?;
             start_as.prepare()
@@ -533,8 +530,7 @@ fn start_program(
                 Err(_) => sys::spawn_sharing(&mut || child(procs))?,
             }
         }
-        Some(Entry::Tasks(tasks)) => sys::spawn_sharing(&mut || child(tasks))?,
-        None => sys::spawn_sharing(&mut || child(&[]))?,
+        _ => sys::spawn_sharing(&mut || child(entry.map_or(&[], Entry::files)))?,
     };
     drop(failed_write);
     // A successful exec closes the pipe; a failed one sends its errno.
@@ -564,7 +560,6 @@ fn ended(mut says: File) -> io::Result<Option<Exit>> {
 fn probed(namespaces: Namespaces, user: Option<(u32, u32)>) -> Confinement {
     Confinement {
         namespaces: Some(namespaces),
-        cgroup_join: Vec::new(),
         network: None,
         system: sight::system().to_vec(),
         processes: None,

@@ -625,9 +625,6 @@ pub fn enter_launcher_namespaces(namespaces: Namespaces) -> io::Result<()> {
 #[derive(Clone, Debug)]
 pub struct Confinement {
     pub namespaces: Option<Namespaces>,
-    /// The files it writes `0` into to join the run's cgroup
-    /// (`Cgroup::joined_through`).
-    pub cgroup_join: Vec<PathBuf>,
     /// The network namespace to join (else a new one is made).
     pub network: Option<RawFd>,
     /// What it sees of the machine (`sight::system`), in namespaces.
@@ -686,10 +683,9 @@ impl Confinement {
         }
     }
 
-    /// The run's part but its user: its cgroup, its limits, its view
-    /// completed on `base` (as `prepare` made it).
+    /// The run's part but its user: its limits, its view completed on
+    /// `base` (as `prepare` made it).
     pub fn enter_view(&self, base: Option<&view::Base>) -> io::Result<()> {
-        join_cgroup(&self.cgroup_join)?;
         self.run.limit_resources()?;
         if let Some(count) = self.processes {
             sys::limit_resource(RLIMIT_NPROC, count)?;
@@ -707,12 +703,6 @@ impl Confinement {
         }
         Ok(())
     }
-}
-
-/// Moves the calling process, single-threaded, into a cgroup through the
-/// files `Cgroup::joined_through` names.
-pub fn join_cgroup(files: &[PathBuf]) -> io::Result<()> {
-    join_opened(&opened_to_join(files)?)
 }
 
 /// The files `Cgroup::joined_through` names, opened to be written.
@@ -735,13 +725,24 @@ pub enum Entry {
     /// v1: the `tasks` files, into which the program writes `0` before its
     /// exec (a thread moving itself skips the kernel's global lock).
     Tasks(Vec<File>),
-    /// v2: the folder, where the program is forked (`sys::fork_into`);
-    /// before Linux 5.7, `cgroup.procs`, written as v1's `tasks` are.
+    /// v2: the folder, where the init forks the program (`sys::fork_into`);
+    /// else (a launcher with no init, Linux before 5.7) `cgroup.procs`,
+    /// written as v1's `tasks` are.
     Born { folder: File, procs: Vec<File> },
 }
 
+impl Entry {
+    /// The files the program-to-be writes `0` into to join, where it is
+    /// not born in the cgroup: v1's `tasks`, v2's `cgroup.procs`.
+    pub fn files(&self) -> &[File] {
+        match self {
+            Entry::Tasks(files) | Entry::Born { procs: files, .. } => files,
+        }
+    }
+}
+
 /// Moves the calling process, single-threaded, into the cgroup whose
-/// `tasks` or `cgroup.procs` files are `files`, opened (`Entry`).
+/// `tasks` or `cgroup.procs` files are `files` (`Entry::files`).
 /// Async-signal-safe.
 pub fn join_opened(files: &[File]) -> io::Result<()> {
     for mut file in files {
@@ -872,7 +873,7 @@ impl confine::Confinement for KernelBox {
 }
 
 /// What this machine allows: the filter, a cgroup, and the namespaces, as
-/// `probe` finds them.
+/// the `Probe` finds them.
 fn detect() -> Allowed {
     let (uid, _) = sys::ids();
     let namespaces = if uid == 0 {
