@@ -31,7 +31,7 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "run",
-        usage: &["<id> [--in FILE | --case NAME] [--bin PROGRAM]"],
+        usage: &["<id> [--in FILE | --case NAME] [--bin PROGRAM] [--format kv]"],
         summary: "run once on a file, a stored case or stdin; print the output and a status",
         options: &[
             opt(
@@ -48,6 +48,11 @@ pub const COMMANDS: &[Command] = &[
                 "bin",
                 Some("PROGRAM"),
                 "run PROGRAM instead of the built solution",
+            ),
+            opt(
+                "format",
+                Some("kv"),
+                "the status as one line of key=value fields",
             ),
         ],
         handler: Handler::Workspace(commands::run::command),

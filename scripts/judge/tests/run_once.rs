@@ -4,6 +4,7 @@
 mod common;
 
 use common::{outcome, Holds, Sandbox};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -12,6 +13,11 @@ const ADD: &str = "read a b; echo $((a + b))";
 
 /// Runs `judge run fake <args>` with `stdin`; returns (exit code, stdout, stderr).
 fn run(sandbox: &Sandbox, args: &[&str], stdin: &str) -> (i32, String, String) {
+    run_as(sandbox, &[args, &["--format", "kv"]].concat(), stdin)
+}
+
+/// The same, the status as people read it.
+fn run_as(sandbox: &Sandbox, args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
         .arg("--root")
         .arg(&sandbox.root)
@@ -33,15 +39,18 @@ fn run(sandbox: &Sandbox, args: &[&str], stdin: &str) -> (i32, String, String) {
     outcome(&output)
 }
 
-/// The status line: the last line of stderr, split into words.
-fn status(stderr: &str) -> Vec<String> {
+/// The status's `key=value` fields (`--format kv`).
+fn status(stderr: &str) -> BTreeMap<String, String> {
     stderr
         .lines()
         .rev()
-        .find(|line| line.contains("(limits 500 ms, 262144 KiB)"))
+        .find(|line| line.starts_with("verdict="))
         .unwrap_or_else(|| panic!("no status line in:\n{stderr}"))
-        .split_whitespace()
-        .map(String::from)
+        .split(' ')
+        .map(|field| {
+            let (key, value) = field.split_once('=').expect(field);
+            (key.to_string(), value.to_string())
+        })
         .collect()
 }
 
@@ -53,11 +62,22 @@ fn stdin_a_file_and_a_stored_case_are_run_once() {
 
     let (code, stdout, stderr) = run(&sandbox, &["--bin", bin], "40 2\n");
     assert_eq!((code, stdout.as_str()), (0, "42\n"), "{stderr}");
-    let words = status(&stderr);
-    assert_eq!(words[0], "OK", "{stderr}");
-    assert_eq!((words[2].as_str(), words[4].as_str()), ("ms", "KiB"));
+    let fields = status(&stderr);
+    assert_eq!(fields["verdict"], "AC", "{stderr}");
+    assert_eq!(fields["compared"], "no", "{stderr}");
+    let number = |key: &str| fields[key].parse::<u64>().expect(key);
+    assert!(number("time_ms") <= number("wall_ms") + 5, "{stderr}");
+    assert!(number("peak_kib") > 0, "{stderr}");
     // Piped input is not a terminal: no prompt.
     assert!(!stderr.contains("Ctrl-D"), "{stderr}");
+    // As people read it: nothing was compared, so OK rather than AC.
+    let (_, _, stderr) = run_as(&sandbox, &["--bin", bin], "40 2\n");
+    let line = stderr.lines().last().unwrap();
+    assert!(line.starts_with("OK  "), "{stderr}");
+    assert!(
+        line.ends_with("KiB  (limits 500 ms, 262144 KiB)"),
+        "{stderr}"
+    );
 
     let file = sandbox.write("mine.txt", "1 1\n");
     let (code, stdout, _) = run(
@@ -69,7 +89,8 @@ fn stdin_a_file_and_a_stored_case_are_run_once() {
 
     let (code, stdout, stderr) = run(&sandbox, &["--bin", bin, "--case", "add"], "");
     assert_eq!((code, stdout.as_str()), (0, "5\n"));
-    assert_eq!(status(&stderr)[0], "AC", "{stderr}");
+    assert_eq!(status(&stderr)["verdict"], "AC", "{stderr}");
+    assert_eq!(status(&stderr)["compared"], "yes", "{stderr}");
 
     let wrong = sandbox.program("wrong", "echo 6");
     let (code, stdout, stderr) = run(
@@ -78,7 +99,7 @@ fn stdin_a_file_and_a_stored_case_are_run_once() {
         "",
     );
     assert_eq!((code, stdout.as_str()), (1, "6\n"));
-    assert_eq!(status(&stderr)[0], "WA", "{stderr}");
+    assert_eq!(status(&stderr)["verdict"], "WA", "{stderr}");
     stderr.assert_has("line 1");
 }
 
@@ -88,7 +109,7 @@ fn limits_and_exits_give_the_status() {
     let slow = sandbox.program("slow", "sleep 5");
     let (code, _, stderr) = run(&sandbox, &["--bin", slow.to_str().unwrap()], "");
     assert_eq!(code, 1);
-    assert_eq!(status(&stderr)[0], "TLE", "{stderr}");
+    assert_eq!(status(&stderr)["verdict"], "TLE", "{stderr}");
 
     let crash = sandbox.program("crash", "printf partial; echo oops >&2; exit 3");
     let (code, stdout, stderr) = run(&sandbox, &["--bin", crash.to_str().unwrap()], "");
@@ -96,10 +117,12 @@ fn limits_and_exits_give_the_status() {
     // After the line that says what the sandbox contains.
     assert!(stderr.starts_with("sandbox: "), "{stderr}");
     assert!(stderr.lines().nth(1) == Some("oops"), "{stderr}");
-    let words = status(&stderr);
-    assert_eq!(words[0], "RE", "{stderr}");
-    stderr.assert_has("(the output has no final newline)");
+    let fields = status(&stderr);
+    assert_eq!(fields["verdict"], "RE", "{stderr}");
+    assert_eq!(fields["final_newline"], "no", "{stderr}");
     stderr.assert_has("exit status 3");
+    let (_, _, stderr) = run_as(&sandbox, &["--bin", crash.to_str().unwrap()], "");
+    stderr.assert_has("(the output has no final newline)");
 }
 
 #[test]

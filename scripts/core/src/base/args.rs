@@ -64,6 +64,15 @@ impl Args {
         self.flags.iter().any(|f| f == name)
     }
 
+    /// Whether `--format kv` asks for the machine form of the results.
+    pub fn key_values(&self) -> Result<bool, String> {
+        match self.value("format") {
+            None => Ok(false),
+            Some("kv") => Ok(true),
+            Some(other) => Err(format!("--format takes kv, found {other:?}")),
+        }
+    }
+
     /// The value of `--name` as a number, or `default` when absent.
     pub fn number(&self, name: &str, default: u64) -> Result<u64, String> {
         match self.value(name) {

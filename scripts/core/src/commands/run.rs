@@ -2,7 +2,8 @@
 //! (`--in`), a stored case (`--case`) or whatever stdin holds — judged as
 //! `judge test` judges. Its output goes to stdout untouched; its stderr, then
 //! one status line (verdict, time, memory) go to stderr, so `> out.txt`
-//! keeps only the output. For an interactive problem the input is the
+//! keeps only the output; with `--format kv` the status is one line of
+//! `key=value` fields. For an interactive problem the input is the
 //! interactor's, and the interactor talks to the program.
 
 use crate::base::args::Args;
@@ -24,6 +25,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         &args.positional,
         "run takes one problem id: judge run <id> [--in FILE | --case NAME] (make run P=<id>)",
     )?;
+    let fields = args.key_values().map_err(SetupError)?;
     let problem = workspace.problem(&id)?;
     let judge = Judge::of(&problem)?;
     let program = match args.value("bin") {
@@ -58,7 +60,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             (Text::Bytes(&typed), None)
         }
     };
-    show(&judge, &program, &problem.config, input, answer)
+    show(&judge, &program, &problem.config, input, answer, fields)
 }
 
 /// Judges the run and shows it: the output, its stderr, the status line.
@@ -68,6 +70,7 @@ fn show(
     config: &Config,
     input: Text,
     answer: Option<&Path>,
+    fields: bool,
 ) -> Result<bool, SetupError> {
     eprintln!("sandbox: {}", launch::current().describe());
     let judged = judge
@@ -82,18 +85,29 @@ fn show(
         .iter()
         .any(|text| !text.is_empty() && !text.ends_with(b"\n"));
     let colour = use_colour() && io::stderr().is_terminal();
-    let status = format!(
-        "{}{}  (limits {} ms, {} KiB){}",
-        if open_line { "\n" } else { "" },
-        judged.cells().status(answer.is_some(), colour),
-        config.time_limit_ms,
-        config.memory_limit_kib,
-        if run.stdout.ends_with(b"\n") || run.stdout.is_empty() {
-            ""
-        } else {
-            "  (the output has no final newline)"
-        }
-    );
+    let final_newline = run.stdout.ends_with(b"\n") || run.stdout.is_empty();
+    let status = if fields {
+        format!(
+            "{}{} compared={} final_newline={}",
+            if open_line { "\n" } else { "" },
+            judged.cells().fields(),
+            yes_no(answer.is_some()),
+            yes_no(final_newline)
+        )
+    } else {
+        format!(
+            "{}{}  (limits {} ms, {} KiB){}",
+            if open_line { "\n" } else { "" },
+            judged.cells().status(answer.is_some(), colour),
+            config.time_limit_ms,
+            config.memory_limit_kib,
+            if final_newline {
+                ""
+            } else {
+                "  (the output has no final newline)"
+            }
+        )
+    };
     let _ = writeln!(stderr, "{status}");
     // Its stderr is shown in full above; a runtime error only adds how it ended.
     let detail = match judgement.verdict {
@@ -104,6 +118,14 @@ fn show(
         let _ = writeln!(stderr, "    {line}");
     }
     Ok(judgement.is_accepted())
+}
+
+fn yes_no(yes: bool) -> &'static str {
+    if yes {
+        "yes"
+    } else {
+        "no"
+    }
 }
 
 /// All of stdin, read before the program starts so typing is not timed.

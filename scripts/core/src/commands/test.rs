@@ -42,11 +42,7 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
             "--bin judges one problem: name exactly one id (make test P=<id> BIN=<program>)".into(),
         ));
     }
-    let fields = match args.value("format") {
-        None => false,
-        Some("kv") => true,
-        Some(other) => return Err(SetupError(format!("--format takes kv, found {other:?}"))),
-    };
+    let fields = args.key_values().map_err(SetupError)?;
     outln!("sandbox: {}", launch::current().describe());
     let longest_id = selected.iter().map(|(id, _)| id.len()).max().unwrap_or(0);
     let mut report = Report::new(longest_id, fields);
