@@ -317,13 +317,17 @@ mod tests {
         }
     }
 
+    /// The rule both tests set limits by: five times the slowest time that
+    /// counts, to a resolution of a second.
+    const RULE: TimeRule = TimeRule {
+        multiplier: 5.0,
+        safety_margin: 2.0,
+        resolution_ms: 1000,
+    };
+
     #[test]
     fn a_stand_in_interpreter_s_times_stay_out_of_the_rule_and_are_named() {
-        let rule = TimeRule {
-            multiplier: 5.0,
-            safety_margin: 2.0,
-            resolution_ms: 1000,
-        };
+        let rule = RULE;
         let (slow, fast) = (submission("slow.py"), submission("fast.cpp"));
         let stand_in = Some("run by python3: no pypy3 here");
         let runs = vec![
@@ -343,11 +347,7 @@ mod tests {
 
     #[test]
     fn only_submissions_whose_label_requires_ac_set_the_limit() {
-        let rule = TimeRule {
-            multiplier: 5.0,
-            safety_margin: 2.0,
-            resolution_ms: 1000,
-        };
+        let rule = RULE;
         let accepted = submission("accepted/fast.cpp");
         // wrong_answer/: never to time out, yet not required to be accepted.
         let mut wrong = submission("wrong_answer/slow.cpp");
