@@ -92,7 +92,8 @@ fn import_files(importer: &mut Importer, files: &[String]) -> Result<bool, Setup
         payloads.push(payload::parse(&text).map_err(|e| SetupError(format!("{file}: {e}")))?);
     }
     for payload in &payloads {
-        importer.import(payload);
+        let origin = importer.origin(payload);
+        importer.import(payload, origin);
     }
     importer.finish();
     Ok(importer.failures == 0)
@@ -120,11 +121,11 @@ fn listen(
         importer.runner_build = Some(build_runner_behind(&importer.workspace)?);
     }
     let workspace = importer.workspace.clone();
-    let (send, receive) = mpsc::channel::<Payload>();
+    let (send, receive) = mpsc::channel::<(Payload, urls::Origin)>();
     let work = move || {
         loop {
             let done = match receive.recv_timeout(Duration::from_millis(100)) {
-                Ok(payload) => importer.import(&payload),
+                Ok((payload, origin)) => importer.import(&payload, origin),
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if http::STOP.load(Ordering::SeqCst) {
                         break;
@@ -167,7 +168,7 @@ struct Gate {
     workspace: Workspace,
     /// The ids of the problems queued so far.
     taken: HashSet<String>,
-    queue: mpsc::Sender<Payload>,
+    queue: mpsc::Sender<(Payload, urls::Origin)>,
 }
 
 impl Gate {
@@ -176,7 +177,8 @@ impl Gate {
         let text =
             std::str::from_utf8(body).map_err(|_| bad("the body is not UTF-8 text".into()))?;
         let payload = payload::parse(text).map_err(bad)?;
-        let id = urls::origin(&payload.url, &payload.name, &self.workspace.tool_crates()).id;
+        let origin = urls::origin(&payload.url, &payload.name, &self.workspace.tool_crates());
+        let id = origin.id.clone();
         if self.taken.contains(&id) {
             return Err(http::Response::new(
                 409,
@@ -196,7 +198,7 @@ impl Gate {
             ));
         }
         self.queue
-            .send(payload)
+            .send((payload, origin))
             .map_err(|_| http::Response::new(503, "the importer has stopped"))?;
         self.taken.insert(id);
         Ok(())
@@ -235,10 +237,14 @@ impl Importer {
         }
     }
 
-    /// Imports one problem and prints its line; `true` when that completes
-    /// its batch.
-    fn import(&mut self, payload: &Payload) -> bool {
-        let origin = urls::origin(&payload.url, &payload.name, &self.workspace.tool_crates());
+    /// The problem `payload` is, by its page's address (or its name).
+    fn origin(&self, payload: &Payload) -> urls::Origin {
+        urls::origin(&payload.url, &payload.name, &self.workspace.tool_crates())
+    }
+
+    /// Imports one problem, `origin`, and prints its line; `true` when that
+    /// completes its batch.
+    fn import(&mut self, payload: &Payload, origin: urls::Origin) -> bool {
         let result = import_problem(&self.workspace, payload, &origin).map(|(line, new)| {
             if new && self.build {
                 format!("{line}; {}", self.build_new(&origin.id))
