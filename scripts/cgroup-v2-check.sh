@@ -2,7 +2,8 @@
 # cgroup-v2-check.sh [WORKSPACE]: the sandbox's cgroup v2 path, for real, in one boot of the
 # guest of scripts/cgroup-v2-vm.sh (fetched once through apt): as root and as nobody in a
 # delegated cgroup, `judge sandbox` says cgroup v2, `judge test poj1143` is all AC, a program
-# touching 256 MiB is MLE and a program runs in its run's cgroup, its init outside it; as nobody, three `judge sandbox` in a row from one shell leave at most
+# touching 256 MiB is MLE and a program runs at the root of its cgroup namespace, its init
+# outside it; as nobody, three `judge sandbox` in a row from one shell leave at most
 # one judge-runner level; no judge-<pid> cgroup is left after the runs.
 # One `ok <what>` / `FAIL <what>: <detail>` line per check, then `N passed, N failed`; exit 1 if
 # any failed, 2 if something is missing. Needs Linux, a built WORKSPACE (make build) and gcc.
@@ -142,13 +143,13 @@ check_mle() {
     verdict=$(block "$2" | grep -Ev '^sandbox:' | head -1)
     case $verdict in MLE*) ok "$what" ;; *) fail "$what" "got: ${verdict:-nothing}" ;; esac
 }
-check_places() {   # the program's cgroup is the run's (judge-<pid>), the init's another
-    local what="$1: the program runs in its run's cgroup, its init outside it" self init
+check_places() {   # the program sees its cgroup as its namespace's root, the init outside it
+    local what="$1: the program runs at its cgroup namespace's root, its init outside it" self init
     ran "$2" || { missing "$what" "$2"; return; }
     self=$(block "$2" | sed -n '/^0::/{p;q;}')
     init=$(block "$2" | sed -n '/^@$/,${/^0::/p;}' | head -1)
-    case $self in
-        */judge-[0-9]*) [ -n "$init" ] && [ "$init" != "$self" ] && { ok "$what"; return; } ;;
+    case $init in
+        0::/..*) [ "$self" = 0::/ ] && { ok "$what"; return; } ;;
     esac
     fail "$what" "program in ${self:-?}, init in ${init:-?}"
 }

@@ -505,10 +505,14 @@ fn start_program(
 ) -> io::Result<i32> {
     let (failed_read, failed_write) = sys::pipe()?;
     let failed = failed_write.as_raw_fd();
-    // The child writes `0` into each file of `join`, drops its privileges
-    // and execs, or says why it could not.
+    // The child writes `0` into each file of `join`, roots a cgroup
+    // namespace where it now is, drops its privileges and execs, or says why
+    // it could not.
     let child = |join: &[File]| {
         let ready = crate::join_opened(join);
+        if entry.is_some() {
+            sys::hide_cgroup_path();
+        }
         let error = match ready.and_then(|()| sys::drop_privileges(user)) {
             Ok(()) => start.exec(),
             Err(e) => e,

@@ -210,6 +210,16 @@ pub fn mount_flags(path: &Path) -> io::Result<c_ulong> {
     Ok(kept | atime | dir_atime)
 }
 
+/// A cgroup namespace rooted at the cgroup this process is in, where the
+/// kernel makes one: its `/proc/self/cgroup` shows `/`, not the machine's
+/// path to it. Where it makes none (before Linux 4.6, or
+/// `user.max_cgroup_namespaces` at 0) the path shows, and the run goes on:
+/// the path is no way out. Async-signal-safe.
+pub fn hide_cgroup_path() {
+    // SAFETY: unshare takes flags.
+    unsafe { unshare(CLONE_NEWCGROUP) };
+}
+
 /// Gives up every capability for good: none now, none from any exec (also
 /// as uid 0, locked), none to gain from a setuid program; with `user`, as
 /// that uid and gid and no supplementary group.
