@@ -483,6 +483,27 @@ fn the_answer_cannot_be_read_nor_the_case_destroyed() {
 }
 
 #[test]
+fn stdin_may_be_mapped_and_sized_but_not_changed() {
+    // The case `2 3`, as a judge gives it: a read-only regular file of its
+    // size, mapped whole; neither it nor a copy opened again for writing
+    // through /proc can be changed, grown or cut.
+    let body = "int main(void) { struct stat st; if (fstat(0, &st) || !S_ISREG(st.st_mode) || st.st_size != 4)\n\
+        { printf(\"not the case's file\\n\"); return 0; }\n\
+        if ((fcntl(0, F_GETFL) & O_ACCMODE) != O_RDONLY) { printf(\"writable\\n\"); return 0; }\n\
+        char *map = mmap(NULL, 4, PROT_READ, MAP_PRIVATE, 0, 0);\n\
+        if (map == MAP_FAILED || lseek(0, 0, SEEK_END) != 4) { printf(\"not mapped\\n\"); return 0; }\n\
+        int w = open(\"/proc/self/fd/0\", O_RDWR);\n\
+        if (w >= 0 && (write(w, \"9 9\\n\", 4) >= 0 || ftruncate(w, 0) == 0 || ftruncate(w, 9) == 0))\n\
+        { printf(\"changed\\n\"); return 0; }\n\
+        printf(\"%d\\n\", (map[0] - '0') + (map[2] - '0')); return 0; }";
+    attack("stdin", LIMITS, &source(body), |user, sandbox, run| {
+        assert_eq!(run.verdict(), "AC", "{user:?}: {}", run.stdout);
+        let case = sandbox.root.join("judge-data/fake/add.in");
+        assert_eq!(fs::read_to_string(case).unwrap(), "2 3\n");
+    });
+}
+
+#[test]
 fn no_runner_can_be_found_to_forge_a_row() {
     let body = "int main(void) { DIR *proc = opendir(\"/proc\"); struct dirent *e; int seen = 0;\n\
         while ((e = readdir(proc))) { char path[300]; int pid = atoi(e->d_name); if (pid <= 0) continue;\n\

@@ -28,6 +28,17 @@ fn exact_answer_is_accepted() {
 }
 
 #[test]
+fn stdin_is_the_case_as_a_file_read_from_its_start() {
+    // As a judge's `< file`: a regular file, read only, whose size is the
+    // case's; a pipe would print its own name.
+    let body = "[ -f /dev/stdin ] || { echo pipe; exit; }\n\
+        [ \"$(wc -c < /dev/stdin)\" = 4 ] || { echo size; exit; }\n\
+        read a b; echo $((a + b))";
+    let (code, stdout, _) = judged(EXACT, body);
+    assert_eq!((code, verdict_of(&stdout)), (0, "AC"), "{stdout}");
+}
+
+#[test]
 fn changed_whitespace_is_a_presentation_error_unless_tokens_are_compared() {
     let (code, stdout, _) = judged(EXACT, "read a b; printf ' %d \\n' $((a + b))");
     assert_eq!(verdict_of(&stdout), "PE", "{stdout}");

@@ -18,15 +18,16 @@ use crate::steps;
 use crate::sys::{self, Filter, SIGKILL};
 use crate::{Cgroup, CgroupBase, Confinement, Entry, Namespaces};
 use judge_core::process::launch::{
-    cannot_start, io_error, number, receive, say, split_pair, sweep, watch, words, Exit, Meter,
-    Pairs, Reaped, Report, Spec, Start, StoppedBy, Tree,
+    cannot_start, io_error, number, receive, say, split_pair, sweep, take_stdin, watch, words,
+    Exit, Meter, Pairs, Reaped, Report, Spec, Start, StoppedBy, Tree,
 };
 use judge_core::process::sight::{self, Sight};
+use judge_core::process::sys as core_sys;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::mem::ManuallyDrop;
-use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::fd::{AsRawFd, FromRawFd, RawFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
@@ -199,7 +200,7 @@ pub fn serve(boxed: &BoxSpec, channel: &mut UnixStream) -> io::Result<()> {
     };
     let said = (|| {
         // The box's lock is held until the run is over.
-        let (_held, user, init) = prepare(boxed, cgroup.as_ref());
+        let (_held, user, init) = prepare(boxed, cgroup.as_ref(), channel.as_raw_fd());
         let message = match receive(channel) {
             Ok(Some(message)) => message,
             Ok(None) => {
@@ -219,6 +220,13 @@ pub fn serve(boxed: &BoxSpec, channel: &mut UnixStream) -> io::Result<()> {
             };
             let ran = init
                 .and_then(|init| {
+                    // An init takes the run's stdin itself; without one the
+                    // program is the launcher's child, with its stdin.
+                    if init.is_none() {
+                        if let Some(file) = take_stdin(&spec, channel.as_raw_fd())? {
+                            core_sys::use_as_stdin(file)?;
+                        }
+                    }
                     if let Some(cgroup) = &cgroup {
                         cgroup.limit(spec.memory_kib, spec.processes)?;
                     }
@@ -254,6 +262,7 @@ pub fn serve(boxed: &BoxSpec, channel: &mut UnixStream) -> io::Result<()> {
 fn prepare(
     boxed: &BoxSpec,
     cgroup: Option<&Cgroup>,
+    channel: RawFd,
 ) -> (Option<File>, Option<(u32, u32)>, io::Result<Option<Init>>) {
     match boxed.boxes.map(crate::take_box).transpose() {
         Ok(taken) => {
@@ -268,7 +277,7 @@ fn prepare(
                 sys::forbid_inspection()?;
                 steps::mark("user and PID namespaces");
                 match boxed.namespaces {
-                    Some(_) => start_init(boxed, cgroup, user).map(Some),
+                    Some(_) => start_init(boxed, cgroup, user, channel).map(Some),
                     None => Ok(None),
                 }
             })();
@@ -420,6 +429,7 @@ fn start_init(
     boxed: &BoxSpec,
     cgroup: Option<&Cgroup>,
     user: Option<(u32, u32)>,
+    channel: RawFd,
 ) -> io::Result<Init> {
     let (says_read, says_write) = sys::pipe()?;
     let (go_read, go_write) = sys::pipe()?;
@@ -434,6 +444,7 @@ fn start_init(
                 user,
                 File::from(says_write),
                 File::from(go_read),
+                channel,
             );
             sys::exit_now(0)
         }
@@ -448,13 +459,15 @@ fn start_init(
     }
 }
 
-/// The init's life, in the launcher's forked child: see `start_init`.
+/// The init's life, in the launcher's forked child: see `start_init`. The
+/// run's stdin, where it is a file, it takes from the runner's `channel`.
 fn init(
     boxed: &BoxSpec,
     cgroup: Option<&Cgroup>,
     user: Option<(u32, u32)>,
     mut says: File,
     mut go: File,
+    channel: RawFd,
 ) {
     let result = (|| -> io::Result<Option<Exit>> {
         steps::mark("init: forked");
@@ -470,6 +483,9 @@ fn init(
         };
         let words = words(&message)?;
         let (spec, program) = Spec::parse(&words).map_err(io_error)?;
+        if let Some(file) = take_stdin(&spec, channel)? {
+            core_sys::use_as_stdin(file)?;
+        }
         steps::restart();
         confinement(boxed, &spec, cgroup, user).enter_view(base.as_ref())?;
         steps::mark("init: the run's view");

@@ -36,7 +36,7 @@ use super::sys::{self, SIGKILL};
 use std::env;
 use std::ffi::{CString, OsStr, OsString};
 use std::io::{self, Read, Write};
-use std::os::fd::{AsRawFd, FromRawFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -119,6 +119,9 @@ pub struct Spec {
     pub file_kib: Option<u64>,
     /// What it is shown of the files, where a box builds a view.
     pub sight: Sight,
+    /// Its stdin comes as a file on the channel, after the run
+    /// (`take_stdin`); else it is the launcher's stdin.
+    pub stdin_file: bool,
 }
 
 /// `key=value` arguments, in order.
@@ -180,6 +183,9 @@ impl Spec {
             args.pair("cwd", &"fresh");
         }
         args.pair("scratch", &self.sight.scratch_kib.to_string());
+        if self.stdin_file {
+            args.pair("stdin", &"file");
+        }
         args.0.push("--".into());
         args.0
     }
@@ -211,6 +217,7 @@ impl Spec {
                 "write" => spec.sight.writable.push(path()),
                 "hide" => spec.sight.hidden.push(path()),
                 "cwd" if value == "fresh" => spec.sight.fresh_cwd = true,
+                "stdin" if value == "file" => spec.stdin_file = true,
                 _ => return Err(format!("unknown {pair:?}")),
             }
         }
@@ -507,6 +514,18 @@ fn serve(channel: &mut UnixStream) -> io::Result<()> {
     say(channel, ran)
 }
 
+/// The program's stdin, where the run's `spec` says it follows the run on
+/// `channel` as a file (`sys::sealed_file`).
+pub fn take_stdin(spec: &Spec, channel: RawFd) -> io::Result<Option<OwnedFd>> {
+    if !spec.stdin_file {
+        return Ok(None);
+    }
+    match sys::receive_fds(channel)?.and_then(|fds| fds.into_iter().next()) {
+        Some(file) => Ok(Some(file)),
+        None => Err(io_error("the run's stdin did not come".into())),
+    }
+}
+
 /// Why `program` did not start, as a run reports it.
 pub fn cannot_start(program: &[String], e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("cannot start {}: {e}", program[0]))
@@ -535,6 +554,9 @@ fn run(spec: &Spec, program: &[String], channel: &mut UnixStream) -> io::Result<
         .env_clear()
         .envs(sight::environment())
         .process_group(0);
+    if let Some(file) = take_stdin(spec, channel.as_raw_fd())? {
+        command.stdin(file);
+    }
     // SAFETY: the launcher has no other thread, so the child, between
     // fork and exec, may allocate; it only limits itself.
     unsafe {
@@ -811,6 +833,7 @@ pub fn signal_name(signal: i32) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs::File;
 
     #[test]
     fn report_round_trips() {
@@ -852,17 +875,25 @@ mod tests {
                 fresh_cwd: true,
                 scratch_kib: 65536,
             },
+            stdin_file: true,
         };
         let (mut ours, mut theirs) = UnixStream::pair().unwrap();
         let mut run = spec.run_args();
         run.extend(["prog".into(), "".into(), "two words".into()]);
         send(&mut ours, &run).unwrap();
-        drop(ours);
+        let input = sys::sealed_file(&mut |file| file.write_all(b"2 3\n")).unwrap();
+        sys::send_fds(ours.as_raw_fd(), &[input.as_raw_fd()]).unwrap();
+        drop((ours, input));
         let message = receive(&mut theirs).unwrap().unwrap();
         let words = words(&message).unwrap();
         let (parsed, program) = Spec::parse(&words).unwrap();
         assert_eq!(parsed, spec);
         assert_eq!(program, ["prog", "", "two words"]);
+        // The stdin that follows the run: the bytes, from their start.
+        let stdin = take_stdin(&parsed, theirs.as_raw_fd()).unwrap().unwrap();
+        let mut text = String::new();
+        File::from(stdin).read_to_string(&mut text).unwrap();
+        assert_eq!(text, "2 3\n");
         // The end of the channel before a message: no run was asked for.
         assert_eq!(receive(&mut theirs).unwrap(), None);
     }

@@ -244,17 +244,14 @@ pub fn run(
     access: &Access,
 ) -> io::Result<Outcome> {
     let argv = program.argv()?;
-    let spec = spec(program, &argv, limits, access);
+    let mut spec = spec(program, &argv, limits, access);
     let keep_stdout = matches!(output, Stdout::Capture);
     // Through pipes, the run takes the launcher started ahead (its box is
     // prepared) and starts the next one's.
     let piped = matches!(input, Stdin::File(_) | Stdin::Bytes(_))
         && matches!(output, Stdout::Capture | Stdout::Count);
-    let (stdin, feed) = match input {
-        Stdin::File(path) => (Stdio::piped(), Feed::File(File::open(path)?, Vec::new(), 0)),
-        Stdin::Bytes(bytes) => (Stdio::piped(), Feed::Bytes(bytes)),
-        Stdin::Fd(fd) => (Stdio::from(fd), Feed::Bytes(b"")),
-    };
+    let (sealed, stdin, feed) = stdin_of(input)?;
+    spec.stdin_file = sealed.is_some();
     let stdout = match output {
         Stdout::Capture | Stdout::Count => Stdio::piped(),
         Stdout::Fd(fd) => Stdio::from(fd),
@@ -279,6 +276,9 @@ pub fn run(
     words.extend(argv);
     // A launcher that could not prepare has reported why and is gone.
     let _ = launch::send(&mut channel, &words);
+    if let Some(file) = &sealed {
+        let _ = sys::send_fds(channel.as_raw_fd(), &[file.as_raw_fd()]);
+    }
     if piped {
         // Only a help: the next run starts its own if none is ready.
         READY.with(|ready| {
@@ -310,6 +310,31 @@ pub fn run(
         Some(status?)
     };
     outcome(program, status, drained?, pid, start)
+}
+
+/// The program's stdin: its input as a file, as judges give it, where the
+/// system makes one that nothing changes (sent after the run); else what
+/// the launcher's stdin is, and what this side feeds it.
+fn stdin_of(input: Stdin) -> io::Result<(Option<File>, Stdio, Feed)> {
+    // A stored file is copied by the kernel (`io::copy` of two files).
+    let sealed = match input {
+        Stdin::File(path) => {
+            let mut source = File::open(path)?;
+            sys::sealed_file(&mut |file| io::copy(&mut source, file).map(drop))
+        }
+        Stdin::Bytes(bytes) => sys::sealed_file(&mut |file| file.write_all(bytes)),
+        Stdin::Fd(_) => Err(io::ErrorKind::Unsupported.into()),
+    };
+    Ok(match (sealed, input) {
+        (Ok(file), _) => (Some(file), Stdio::piped(), Feed::Bytes(b"")),
+        (Err(e), _) if e.kind() != io::ErrorKind::Unsupported => return Err(e),
+        (_, Stdin::File(path)) => {
+            let file = File::open(path)?;
+            (None, Stdio::piped(), Feed::File(file, Vec::new(), 0))
+        }
+        (_, Stdin::Bytes(bytes)) => (None, Stdio::piped(), Feed::Bytes(bytes)),
+        (_, Stdin::Fd(fd)) => (None, Stdio::from(fd), Feed::Bytes(b"")),
+    })
 }
 
 /// A launcher, the runner's ends of its stdin, stdout and stderr where they
@@ -508,6 +533,7 @@ fn spec(program: &Program, argv: &[OsString], limits: &Limits, access: &Access) 
             fresh_cwd: matches!(program, Program::Exec(..)),
             scratch_kib: limits.memory_kib.unwrap_or(TOOL_SCRATCH_KIB),
         },
+        stdin_file: false,
     }
 }
 

@@ -23,9 +23,9 @@ compile_error!("the runner knows the system calls of Linux and macOS only");
 
 pub use os::{
     become_subreaper, close_others_on_exec, descendants, die_with_parent, exec, forbid_inspection,
-    fork_sibling, group_members, pidfd, pipe, receive_fds, send_fds, signal_name, usage, Usage,
-    PASSED_FDS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE, RLIMIT_STACK, SIGXCPU,
-    SIGXFSZ,
+    fork_sibling, group_members, pidfd, pipe, receive_fds, sealed_file, send_fds, signal_name,
+    usage, Usage, PASSED_FDS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE, RLIMIT_STACK,
+    SIGXCPU, SIGXFSZ,
 };
 
 pub const SIGKILL: i32 = 9;
@@ -290,6 +290,12 @@ pub fn default_signals() -> io::Result<()> {
     let empty = SigSet { words: [0; 16] };
     // SAFETY: a live, zeroed set; the old set is not wanted.
     check(unsafe { sigprocmask(os::SIG_SETMASK, &empty, std::ptr::null_mut()) }).map(drop)
+}
+
+/// Makes `file` this process's stdin, fd 0 (for what it starts).
+pub fn use_as_stdin(file: OwnedFd) -> io::Result<()> {
+    // SAFETY: dup2 onto the standard input's number from a live descriptor.
+    check(unsafe { dup2(file.as_raw_fd(), 0) }).map(drop)
 }
 
 /// Points stdin, stdout and stderr at `/dev/null`: a reader of the pipes

@@ -272,6 +272,7 @@ struct Rights {
 }
 
 extern "C" {
+    fn memfd_create(name: *const c_char, flags: c_uint) -> c_int;
     fn sendmsg(socket: c_int, message: *const MsgHdr, flags: c_int) -> isize;
     fn recvmsg(socket: c_int, message: *mut MsgHdr, flags: c_int) -> isize;
 }
@@ -308,6 +309,33 @@ fn message(iov: &mut IoVec, rights: &mut Rights) -> MsgHdr {
         control_len: std::mem::size_of::<Rights>(),
         flags: 0,
     }
+}
+
+const MFD_CLOEXEC: c_uint = 1;
+const MFD_ALLOW_SEALING: c_uint = 2;
+const F_ADD_SEALS: c_int = 1033;
+/// `F_SEAL_SEAL`, `F_SEAL_SHRINK`, `F_SEAL_GROW` and `F_SEAL_WRITE`.
+const SEALS: c_int = 1 | 2 | 4 | 8;
+
+/// What `fill` writes, as a file that is in memory only and can never
+/// change (a sealed `memfd`), read from its start: a program's stdin as a
+/// judge gives it, a file it may size, map and seek, that names no file of
+/// the machine and that no write reaches, through `/proc/self/fd/0` either.
+pub fn sealed_file(fill: &mut dyn FnMut(&mut fs::File) -> io::Result<()>) -> io::Result<fs::File> {
+    // SAFETY: a NUL-terminated name and integer flags.
+    let fd = check(unsafe {
+        memfd_create(
+            b"judge-stdin\0".as_ptr().cast::<c_char>(),
+            MFD_CLOEXEC | MFD_ALLOW_SEALING,
+        )
+    })?;
+    // SAFETY: memfd_create opened `fd` for this process alone.
+    let mut file = unsafe { fs::File::from_raw_fd(fd) };
+    fill(&mut file)?;
+    // SAFETY: fcntl on a descriptor this function owns.
+    check(unsafe { fcntl(fd, F_ADD_SEALS, SEALS) })?;
+    // Opened again to read only, from its start, as `< file` opens one.
+    fs::File::open(format!("/proc/self/fd/{fd}"))
 }
 
 /// Sends `fds` (at most `PASSED_FDS`) over the unix socket `socket`, with

@@ -292,6 +292,17 @@ pub unsafe fn fork_sibling() -> io::Result<i32> {
     Err(unsupported())
 }
 
+/// None on macOS, which has no `memfd`: a program's stdin is a pipe the
+/// runner fills.
+pub fn sealed_file(
+    _fill: &mut dyn FnMut(&mut std::fs::File) -> io::Result<()>,
+) -> io::Result<std::fs::File> {
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        "no memfd on macOS",
+    ))
+}
+
 /// Unused on macOS (see `fork_sibling`).
 pub fn send_fds(_socket: RawFd, _fds: &[RawFd]) -> io::Result<()> {
     Err(unsupported())
