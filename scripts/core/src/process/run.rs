@@ -316,25 +316,24 @@ pub fn run(
 /// system makes one that nothing changes (sent after the run); else what
 /// the launcher's stdin is, and what this side feeds it.
 fn stdin_of(input: Stdin) -> io::Result<(Option<File>, Stdio, Feed)> {
-    // A stored file is copied by the kernel (`io::copy` of two files).
-    let sealed = match input {
+    let (sealed, feed) = match input {
+        Stdin::Fd(fd) => return Ok((None, Stdio::from(fd), Feed::Bytes(b""))),
+        // A stored file is copied by the kernel (`io::copy` of two files).
         Stdin::File(path) => {
             let mut source = File::open(path)?;
-            sys::sealed_file(&mut |file| io::copy(&mut source, file).map(drop))
+            let sealed = sys::sealed_file(&mut |file| io::copy(&mut source, file).map(drop));
+            (sealed, Feed::File(source, Vec::new(), 0))
         }
-        Stdin::Bytes(bytes) => sys::sealed_file(&mut |file| file.write_all(bytes)),
-        Stdin::Fd(_) => Err(io::ErrorKind::Unsupported.into()),
+        Stdin::Bytes(bytes) => {
+            let sealed = sys::sealed_file(&mut |file| file.write_all(bytes));
+            (sealed, Feed::Bytes(bytes))
+        }
     };
-    Ok(match (sealed, input) {
-        (Ok(file), _) => (Some(file), Stdio::piped(), Feed::Bytes(b"")),
-        (Err(e), _) if e.kind() != io::ErrorKind::Unsupported => return Err(e),
-        (_, Stdin::File(path)) => {
-            let file = File::open(path)?;
-            (None, Stdio::piped(), Feed::File(file, Vec::new(), 0))
-        }
-        (_, Stdin::Bytes(bytes)) => (None, Stdio::piped(), Feed::Bytes(bytes)),
-        (_, Stdin::Fd(fd)) => (None, Stdio::from(fd), Feed::Bytes(b"")),
-    })
+    match sealed {
+        Ok(file) => Ok((Some(file), Stdio::piped(), Feed::Bytes(b""))),
+        Err(e) if e.kind() == io::ErrorKind::Unsupported => Ok((None, Stdio::piped(), feed)),
+        Err(e) => Err(e),
+    }
 }
 
 /// A launcher, the runner's ends of its stdin, stdout and stderr where they
