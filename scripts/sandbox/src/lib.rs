@@ -640,10 +640,14 @@ pub struct Confinement {
 
 impl Confinement {
     /// Confines the calling process, the program-to-be, just before exec:
-    /// `prepare`, then `enter_prepared`.
+    /// `prepare`, `enter_view`, then in namespaces its user.
     pub fn enter(&self) -> io::Result<()> {
         let base = Confinement::prepare(self.namespaces, self.network, &self.system)?;
-        self.enter_prepared(base.as_ref())
+        self.enter_view(base.as_ref())?;
+        match base {
+            Some(_) => sys::drop_privileges(self.user),
+            None => Ok(()),
+        }
     }
 
     /// The part that needs no run, done before one is asked for: in
@@ -672,15 +676,6 @@ impl Confinement {
         let base = view::prepare(system)?;
         steps::mark("init: the view's base");
         Ok(Some(base))
-    }
-
-    /// The run's part: `enter_view`, then its user.
-    pub fn enter_prepared(&self, base: Option<&view::Base>) -> io::Result<()> {
-        self.enter_view(base)?;
-        match base {
-            Some(_) => sys::drop_privileges(self.user),
-            None => Ok(()),
-        }
     }
 
     /// The run's part but its user: its limits, its view completed on
