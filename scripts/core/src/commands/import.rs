@@ -92,8 +92,7 @@ fn import_files(importer: &mut Importer, files: &[String]) -> Result<bool, Setup
         payloads.push(payload::parse(&text).map_err(|e| SetupError(format!("{file}: {e}")))?);
     }
     for payload in &payloads {
-        let origin = importer.origin(payload);
-        importer.import(payload, origin);
+        importer.import(payload, origin(&importer.workspace, payload));
     }
     importer.finish();
     Ok(importer.failures == 0)
@@ -162,6 +161,12 @@ fn listen(
     Ok(all_imported)
 }
 
+/// The problem `payload` is in `workspace`, by its page's address (or its
+/// name): found once, where a payload is taken.
+fn origin(workspace: &Workspace, payload: &Payload) -> urls::Origin {
+    urls::origin(&payload.url, &payload.name, &workspace.tool_crates())
+}
+
 /// What the listener queues for the importer: each problem once, at most
 /// `MAX_PROBLEMS_PER_RUN` of them; any other request is refused, unqueued.
 struct Gate {
@@ -177,7 +182,7 @@ impl Gate {
         let text =
             std::str::from_utf8(body).map_err(|_| bad("the body is not UTF-8 text".into()))?;
         let payload = payload::parse(text).map_err(bad)?;
-        let origin = urls::origin(&payload.url, &payload.name, &self.workspace.tool_crates());
+        let origin = origin(&self.workspace, &payload);
         let id = origin.id.clone();
         if self.taken.contains(&id) {
             return Err(http::Response::new(
@@ -235,11 +240,6 @@ impl Importer {
             imported: 0,
             failures: 0,
         }
-    }
-
-    /// The problem `payload` is, by its page's address (or its name).
-    fn origin(&self, payload: &Payload) -> urls::Origin {
-        urls::origin(&payload.url, &payload.name, &self.workspace.tool_crates())
     }
 
     /// Imports one problem, `origin`, and prints its line; `true` when that
