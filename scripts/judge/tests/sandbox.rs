@@ -303,28 +303,33 @@ fn source(body: &str) -> String {
     format!("{HEADERS}{body}\n")
 }
 
+/// Five cases more than the fake problem's one.
+fn six_cases(sandbox: &Sandbox) {
+    for name in ["b", "c", "d", "e", "f"] {
+        sandbox.write(&format!("judge-data/fake/{name}.in"), "1 2\n");
+        sandbox.write(&format!("judge-data/fake/{name}.out"), "3\n");
+    }
+}
+
+/// The exit statuses the runs of `run` ended with.
+fn exit_statuses(run: &Run) -> BTreeSet<&str> {
+    let after = run.stdout.split("exit status ").skip(1);
+    after
+        .filter_map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .collect()
+}
+
 #[test]
 fn runs_at_once_have_boxes_of_their_own() {
     // Each case's program says its uid by its exit status, while the others
     // run beside it.
     let body = "int main(void) { usleep(400000); return getuid() % 100 + 1; }";
-    let prepare = |sandbox: &Sandbox| {
-        for name in ["b", "c", "d", "e", "f"] {
-            sandbox.write(&format!("judge-data/fake/{name}.in"), "1 2\n");
-            sandbox.write(&format!("judge-data/fake/{name}.out"), "3\n");
-        }
-    };
     let setup = Setup {
-        prepare: Some(&prepare),
+        prepare: Some(&six_cases),
         ..Setup::default()
     };
     attack_with("uids", LIMITS, &source(body), &setup, |user, _, run| {
-        let statuses: BTreeSet<&str> = run
-            .stdout
-            .split("exit status ")
-            .skip(1)
-            .filter_map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
-            .collect();
+        let statuses = exit_statuses(run);
         assert_eq!(run.rows(), 6, "{user:?}: {}", run.stdout);
         // As root, no two runs at once share a uid (as nobody they are all
         // the user's own, in namespaces of their own).
@@ -335,6 +340,31 @@ fn runs_at_once_have_boxes_of_their_own() {
                 run.stdout
             );
         }
+    });
+}
+
+#[test]
+fn the_runs_of_a_command_share_one_network_namespace() {
+    // Made once, by the probe: one a run would cost it half a millisecond.
+    // That it is empty, the loopback and abstract socket tests say. Each
+    // case's program says its namespace by its exit status.
+    let body = "int main(void) { struct stat net;\n\
+        if (stat(\"/proc/self/ns/net\", &net) != 0) return 1;\n\
+        return (int) (net.st_ino % 200) + 2; }";
+    let setup = Setup {
+        prepare: Some(&six_cases),
+        ..Setup::default()
+    };
+    attack_with("network", LIMITS, &source(body), &setup, |user, _, run| {
+        assert_eq!(run.rows(), 6, "{user:?}: {}", run.stdout);
+        let statuses = exit_statuses(run);
+        assert_eq!(
+            statuses.len(),
+            1,
+            "{user:?}: {statuses:?} in {}",
+            run.stdout
+        );
+        assert!(!statuses.contains("1"), "{user:?}: {}", run.stdout);
     });
 }
 
@@ -1057,8 +1087,8 @@ fn a_python_source_outside_the_workspace_under_tmp_runs() {
 
 #[test]
 fn boxes_at_once_cannot_meet_on_an_abstract_socket() {
-    // Two runs at once as root share one empty network namespace: an
-    // abstract unix socket would join them. The socket is refused.
+    // Two runs at once share one empty network namespace: an abstract unix
+    // socket would join them. The socket is refused.
     let body = "int main(void) { int s = socket(AF_UNIX, SOCK_STREAM, 0);\n\
         printf(s < 0 && errno == EPERM ? \"refused\\n\" : \"5\\n\"); return 0; }";
     attack("unix", LIMITS, &source(body), |user, _, run| {

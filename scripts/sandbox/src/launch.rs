@@ -16,7 +16,7 @@
 use crate::seccomp;
 use crate::steps;
 use crate::sys::{self, Filter, SIGKILL};
-use crate::{Cgroup, CgroupBase, Confinement, Entry, Namespaces};
+use crate::{Cgroup, CgroupBase, Confinement, Entry, Namespaces, Network};
 use judge_core::process::launch::{
     cannot_start, io_error, number, receive, say, split_pair, sweep, take_stdin, watch, words,
     Exit, Meter, Pairs, Reaped, Report, Spec, Start, StoppedBy, Tree,
@@ -47,8 +47,9 @@ pub struct BoxSpec {
     pub filter: bool,
     /// What the box shows of the machine (`sight::system`), in namespaces.
     pub system: Vec<PathBuf>,
-    /// An inherited descriptor of the network namespace to join.
-    pub network: Option<i32>,
+    /// Inherited descriptors of the network namespace to join and, as an
+    /// ordinary user, of the user namespace that owns it.
+    pub network: Option<Network>,
 }
 
 impl BoxSpec {
@@ -79,8 +80,11 @@ impl BoxSpec {
             Some(CgroupBase::V2(dir)) => args.pair("cgroup.v2", dir),
             None => {}
         }
-        if let Some(fd) = self.network {
-            args.pair("network", &fd.to_string());
+        if let Some(network) = self.network {
+            args.pair("network", &network.namespace.to_string());
+            if let Some(owner) = network.owner {
+                args.pair("network.owner", &owner.to_string());
+            }
         }
         for path in &self.system {
             args.pair("show", path);
@@ -91,6 +95,7 @@ impl BoxSpec {
     pub fn parse(pairs: &[String]) -> Result<BoxSpec, String> {
         let mut spec = BoxSpec::default();
         let (mut memory, mut pids, mut cpuacct) = (None, None, None);
+        let (mut network, mut owner) = (None, None);
         for pair in pairs {
             let (key, value) = split_pair(pair)?;
             match key {
@@ -111,10 +116,12 @@ impl BoxSpec {
                 "cgroup.cpuacct" => cpuacct = Some(PathBuf::from(value)),
                 "cgroup.v2" => spec.cgroup = Some(CgroupBase::V2(PathBuf::from(value))),
                 "show" => spec.system.push(PathBuf::from(value)),
-                "network" => spec.network = Some(number(key, value)? as i32),
+                "network" => network = Some(number(key, value)? as RawFd),
+                "network.owner" => owner = Some(number(key, value)? as RawFd),
                 _ => return Err(format!("unknown {pair:?}")),
             }
         }
+        spec.network = network.map(|namespace| Network { namespace, owner });
         if let (Some(memory), Some(pids), Some(cpuacct)) = (memory, pids, cpuacct) {
             spec.cgroup = Some(CgroupBase::V1 {
                 memory,
@@ -270,12 +277,12 @@ fn prepare(
             let user = taken.as_ref().map(|(uid, _)| (*uid, *uid));
             let init = (|| {
                 if let Some(namespaces) = boxed.namespaces {
-                    crate::enter_launcher_namespaces(namespaces)?;
+                    crate::enter_launcher_namespaces(namespaces, boxed.network)?;
                 }
                 // Only once the user namespace is mapped: mapped by a process
                 // that is not dumpable, it let its programs execute nothing.
                 sys::forbid_inspection()?;
-                steps::mark("user and PID namespaces");
+                steps::mark("network, user and PID namespaces");
                 match boxed.namespaces {
                     Some(_) => start_init(boxed, cgroup, user, channel).map(Some),
                     None => Ok(None),
@@ -297,7 +304,7 @@ fn confinement(
 ) -> Confinement {
     Confinement {
         namespaces: boxed.namespaces,
-        network: boxed.network,
+        shared_network: boxed.network.is_some(),
         system: boxed.system.clone(),
         // With its own user namespace and no cgroup; the launcher counts too.
         processes: spec
@@ -471,7 +478,8 @@ fn init(
 ) {
     let result = (|| -> io::Result<Option<Exit>> {
         steps::mark("init: forked");
-        let base = Confinement::prepare(boxed.namespaces, boxed.network, &boxed.system)?;
+        let shared = boxed.network.is_some();
+        let base = Confinement::prepare(boxed.namespaces, shared, &boxed.system)?;
         // Opened while the view's base still shows it.
         let entry = cgroup.map(Cgroup::entry).transpose()?;
         sys::die_with_parent(SIGKILL)?;
@@ -580,7 +588,7 @@ fn ended(mut says: File) -> io::Result<Option<Exit>> {
 fn probed(namespaces: Namespaces, user: Option<(u32, u32)>) -> Confinement {
     Confinement {
         namespaces: Some(namespaces),
-        network: None,
+        shared_network: false,
         system: sight::system().to_vec(),
         processes: None,
         run: Spec {
@@ -598,10 +606,11 @@ fn probed(namespaces: Namespaces, user: Option<(u32, u32)>) -> Confinement {
 /// The box's hidden command: `judge __probe root|user`.
 pub const PROBE: &str = "__probe";
 
-/// `judge __probe root|user`: confines `true` as a program would be. As
-/// root it then makes an empty network namespace, says `ready` and waits
-/// for the end of stdin, so that the runner can open it and hold it for
-/// every run. The runner's `probe` reads the exit.
+/// `judge __probe root|user`: confines `true` as a program would be, then
+/// makes an empty network namespace (as an ordinary user, in the user
+/// namespace it made), says `ready` and waits for the end of stdin, so that
+/// the runner can open them and hold them for every run. The runner's
+/// `probe` reads the exit.
 pub fn probe(args: &[String]) -> ExitCode {
     let namespaces = match args {
         [how] if how == "root" => Namespaces::AsRoot,
@@ -625,7 +634,7 @@ pub fn probe(args: &[String]) -> ExitCode {
         let filter: Option<Vec<Filter>> = crate::filter_available()
             .ok()
             .and_then(|()| seccomp::filter());
-        crate::enter_launcher_namespaces(namespaces)?;
+        crate::enter_launcher_namespaces(namespaces, None)?;
         let mut command = Command::new("/bin/true");
         // SAFETY: the launcher has no other thread yet: the child may
         // allocate; it only sets itself up and execs.
@@ -643,11 +652,8 @@ pub fn probe(args: &[String]) -> ExitCode {
             });
         }
         let mut child = command.spawn()?;
-        // As root, while `true` runs: the network namespace every run joins.
-        let network = match namespaces {
-            Namespaces::AsRoot => sys::unshare_namespaces(sys::CLONE_NEWNET),
-            Namespaces::InUserNamespace => Ok(()),
-        };
+        // While `true` runs: the network namespace every run joins.
+        let network = sys::unshare_namespaces(sys::CLONE_NEWNET);
         let status = child.wait()?;
         if !status.success() {
             return Err(io::Error::new(
@@ -656,10 +662,8 @@ pub fn probe(args: &[String]) -> ExitCode {
             ));
         }
         network?;
-        if namespaces == Namespaces::AsRoot {
-            println!("ready");
-            io::stdin().read_to_end(&mut Vec::new())?;
-        }
+        println!("ready");
+        io::stdin().read_to_end(&mut Vec::new())?;
         Ok(())
     })();
     match result {
@@ -668,5 +672,32 @@ pub fn probe(args: &[String]) -> ExitCode {
             eprintln!("{e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_box_spec_goes_whole_through_its_arguments() {
+        let network = Network {
+            namespace: 5,
+            owner: Some(6),
+        };
+        let spec = BoxSpec {
+            namespaces: Some(Namespaces::InUserNamespace),
+            cgroup: Some(CgroupBase::V2(PathBuf::from("/sys/fs/cgroup/u"))),
+            boxes: Some((60000, 60999)),
+            filter: true,
+            system: vec![PathBuf::from("/usr"), PathBuf::from("/etc/passwd")],
+            network: Some(network),
+        };
+        let args: Vec<String> = spec
+            .args()
+            .into_iter()
+            .map(|arg| arg.into_string().unwrap())
+            .collect();
+        assert_eq!(BoxSpec::parse(&args), Ok(spec));
     }
 }

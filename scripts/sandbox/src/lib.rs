@@ -86,15 +86,38 @@ pub struct Allowed {
     pub namespaces: Option<Namespaces>,
     pub cgroup: Option<CgroupBase>,
     /// An empty network namespace every run joins, held open by the runner:
-    /// making one per run would cost more than half a millisecond. As root
-    /// only: joining one takes the capability over it.
-    pub network: Option<RawFd>,
+    /// making one per run would cost more than half a millisecond.
+    pub network: Option<Network>,
     /// As root in namespaces: the uids of the boxes.
     pub boxes: Option<(u32, u32)>,
     /// Whether the seccomp filter is installed before every exec.
     pub filter: bool,
     /// What is missing, and why; empty when nothing is.
     pub missing: Vec<String>,
+}
+
+/// The empty network namespace the probe made, which every launcher joins
+/// before it makes the run's namespaces. As an ordinary user, with the user
+/// namespace that owns it: a launcher enters that one first, where it has
+/// the capability to join the network (the user made it), and makes the
+/// run's user namespace inside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Network {
+    pub namespace: RawFd,
+    pub owner: Option<RawFd>,
+}
+
+impl Network {
+    /// Moves the calling process into the network namespace; the
+    /// descriptors are not passed on to a program.
+    fn join(self) -> io::Result<()> {
+        if let Some(owner) = self.owner {
+            sys::join_namespace(owner, CLONE_NEWUSER)?;
+            sys::set_inherited(owner, false)?;
+        }
+        sys::join_namespace(self.namespace, CLONE_NEWNET)?;
+        sys::set_inherited(self.namespace, false)
+    }
 }
 
 /// Whether this kernel filters calls with seccomp, for this architecture.
@@ -601,12 +624,20 @@ pub fn give(dir: &Path, uid: u32, gid: u32) -> io::Result<()> {
 
 // ---- The namespaces ----
 
-/// Run by the launcher before it starts the program: as an ordinary user, a
-/// user namespace in which it may make the others, where it is itself (a
-/// uid that is not 0, so a program there never has root's power over what
-/// the namespace owns); then the PID namespace, whose init its next child,
-/// the program, becomes.
-pub fn enter_launcher_namespaces(namespaces: Namespaces) -> io::Result<()> {
+/// Run by the launcher before it starts the program: the `network` every
+/// run shares, where there is one; as an ordinary user, a user namespace in
+/// which it may make the others, where it is itself (a uid that is not 0, so
+/// a program there never has root's power over what the namespace owns);
+/// then the PID namespace, whose init its next child becomes.
+pub fn enter_launcher_namespaces(
+    namespaces: Namespaces,
+    network: Option<Network>,
+) -> io::Result<()> {
+    if let Some(network) = network {
+        network.join().map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot join the network namespace: {e}"))
+        })?;
+    }
     if namespaces == Namespaces::InUserNamespace {
         let (uid, gid) = sys::ids();
         let mapped = sys::unshare_namespaces(CLONE_NEWUSER)
@@ -625,8 +656,9 @@ pub fn enter_launcher_namespaces(namespaces: Namespaces) -> io::Result<()> {
 #[derive(Clone, Debug)]
 pub struct Confinement {
     pub namespaces: Option<Namespaces>,
-    /// The network namespace to join (else a new one is made).
-    pub network: Option<RawFd>,
+    /// Whether its launcher joined the network namespace every run shares
+    /// (else it makes one of its own).
+    pub shared_network: bool,
     /// What it sees of the machine (`sight::system`), in namespaces.
     pub system: Vec<PathBuf>,
     /// The run: its resource limits, and what it sees of the files besides.
@@ -642,7 +674,7 @@ impl Confinement {
     /// Confines the calling process, the program-to-be, just before exec:
     /// `prepare`, `enter_view`, then in namespaces its user.
     pub fn enter(&self) -> io::Result<()> {
-        let base = Confinement::prepare(self.namespaces, self.network, &self.system)?;
+        let base = Confinement::prepare(self.namespaces, self.shared_network, &self.system)?;
         self.enter_view(base.as_ref())?;
         match base {
             Some(_) => sys::drop_privileges(self.user),
@@ -655,7 +687,7 @@ impl Confinement {
     /// which shows `system`.
     pub fn prepare(
         namespaces: Option<Namespaces>,
-        network: Option<RawFd>,
+        shared_network: bool,
         system: &[PathBuf],
     ) -> io::Result<Option<view::Base>> {
         if namespaces.is_none() {
@@ -663,16 +695,9 @@ impl Confinement {
         }
         // A signal to "its group" must not reach the launcher.
         sys::new_session()?;
-        let own = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS;
-        match network {
-            Some(fd) => {
-                sys::join_namespace(fd, CLONE_NEWNET)?;
-                sys::set_inherited(fd, false)?;
-                sys::unshare_namespaces(own)?;
-            }
-            None => sys::unshare_namespaces(own | CLONE_NEWNET)?,
-        }
-        steps::mark("init: mount, network, IPC, UTS namespaces");
+        let network = if shared_network { 0 } else { CLONE_NEWNET };
+        sys::unshare_namespaces(CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | network)?;
+        steps::mark("init: mount, IPC, UTS namespaces");
         let base = view::prepare(system)?;
         steps::mark("init: the view's base");
         Ok(Some(base))
@@ -788,10 +813,10 @@ pub fn explain(allowed: &Allowed) -> String {
         text += &format!("filter refuses: {}\n", seccomp::refused().join(", "));
     }
     if allowed.complete() {
-        text += "every program runs as a uid of its own in its own pid, mount, network, IPC \
-                 and UTS namespaces and cgroup: nothing it starts outlives it, memory and CPU \
-                 time are the kernel's figures, it sees only the view, and it cannot change \
-                 its limits\n";
+        text += "every program runs as a uid of its own in its own pid, mount, IPC and UTS \
+                 namespaces, an empty network namespace and its own cgroup: nothing it starts \
+                 outlives it, memory and CPU time are the kernel's figures, it sees only the \
+                 view, and it cannot change its limits\n";
         return text;
     }
     for why in &allowed.missing {
@@ -856,7 +881,11 @@ impl confine::Confinement for KernelBox {
 
     fn launcher_args(&self) -> (Vec<OsString>, Vec<RawFd>) {
         let spec = self.spec();
-        (spec.args(), spec.network.into_iter().collect())
+        let network = spec.network.map(|n| (n.owner, n.namespace));
+        let inherited = network.map_or(Vec::new(), |(owner, net)| {
+            owner.into_iter().chain([net]).collect()
+        });
+        (spec.args(), inherited)
     }
 
     fn serve(&self, args: &[String], channel: &mut UnixStream) -> io::Result<()> {
@@ -942,17 +971,30 @@ impl Probe {
         Ok(Probe { namespaces, child })
     }
 
-    /// Whether `true` ran; as root, also opens the empty network namespace
-    /// the probe made, for every run.
-    fn finish(mut self) -> Result<Option<RawFd>, String> {
+    /// Whether `true` ran; also opens the empty network namespace the probe
+    /// made, for every run (and as an ordinary user the user namespace that
+    /// owns it).
+    fn finish(mut self) -> Result<Option<Network>, String> {
         let mut said = String::new();
         if let Some(stdout) = self.child.stdout.as_mut() {
             let _ = BufReader::new(stdout.take(16)).read_line(&mut said);
         }
-        let network = (said.trim() == "ready")
-            .then(|| File::open(format!("/proc/{}/ns/net", self.child.id())).ok())
-            .flatten()
-            .map(|file| OwnedFd::from(file).into_raw_fd());
+        let pid = self.child.id();
+        let open = |kind: &str| {
+            let file = File::open(format!("/proc/{pid}/ns/{kind}")).ok()?;
+            Some(OwnedFd::from(file).into_raw_fd())
+        };
+        let network = (said.trim() == "ready").then(|| {
+            let owner = match self.namespaces {
+                Namespaces::AsRoot => None,
+                Namespaces::InUserNamespace => Some(open("user")?),
+            };
+            Some(Network {
+                namespace: open("net")?,
+                owner,
+            })
+        });
+        let network = network.flatten();
         drop(self.child.stdin.take());
         let output = self
             .child
