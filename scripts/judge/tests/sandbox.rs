@@ -586,6 +586,28 @@ fn files_a_program_writes_stay_out_of_the_workspace() {
 }
 
 #[test]
+fn nothing_a_run_writes_outside_its_scratch_reaches_the_next() {
+    // Every run's root shows folders bound from one skeleton: a file made
+    // in one would be there for the runs after.
+    let body = "int main(void) {\n\
+        const char *places[] = {\"/mark\", \"/etc/mark\", \"/dev/mark\", \"/usr/mark\", \"/bin/mark\"};\n\
+        int seen = 0, made = 0;\n\
+        for (int i = 0; i < 5; i++) { if (access(places[i], F_OK) == 0) seen = 1;\n\
+        int fd = open(places[i], O_WRONLY | O_CREAT, 0644); if (fd >= 0) { made = 1; close(fd); } }\n\
+        printf(seen ? \"seen\\n\" : made ? \"made\\n\" : \"nothing\\n\"); return 0; }";
+    let setup = Setup {
+        prepare: Some(&six_cases),
+        ..Setup::default()
+    };
+    attack_with("marks", LIMITS, &source(body), &setup, |user, _, run| {
+        assert_eq!(run.rows(), 6, "{user:?}: {}", run.stdout);
+        assert!(!run.stdout.contains("\"seen"), "{user:?}: {}", run.stdout);
+        assert!(!run.stdout.contains("\"made"), "{user:?}: {}", run.stdout);
+        assert!(run.stdout.contains("\"nothing"), "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
 fn a_connection_to_a_loopback_port_is_refused() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();

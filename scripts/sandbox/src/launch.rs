@@ -16,6 +16,7 @@
 use crate::seccomp;
 use crate::steps;
 use crate::sys::{self, Filter, SIGKILL};
+use crate::view;
 use crate::{Cgroup, CgroupBase, Confinement, Entry, Namespaces, Network};
 use judge_core::process::launch::{
     cannot_start, io_error, number, receive, say, split_pair, sweep, take_stdin, watch, words,
@@ -186,6 +187,22 @@ impl Started {
             Err(e) => e,
         }
     }
+}
+
+/// In a zygote, before it forks a launcher: the view's skeleton
+/// (`view::skeleton`), in a mount namespace of the zygote's own that its
+/// launchers share and their inits copy. As an ordinary user, inside the
+/// user namespace that owns the network, where the user may make one;
+/// without it, each init builds its own.
+pub fn prepare_zygote(boxed: &BoxSpec) -> io::Result<()> {
+    let owner = boxed.network.filter(|network| network.owner.is_some());
+    match (boxed.namespaces, owner) {
+        (None, _) | (Some(Namespaces::InUserNamespace), None) => return Ok(()),
+        (Some(Namespaces::InUserNamespace), Some(network)) => network.enter_owner()?,
+        (Some(Namespaces::AsRoot), _) => {}
+    }
+    sys::unshare_namespaces(sys::CLONE_NEWNS)?;
+    view::skeleton(&boxed.system).map(drop)
 }
 
 /// The launcher's life: prepares the box `boxed` (the run's cgroup and uid,
@@ -495,7 +512,7 @@ fn init(
             core_sys::use_as_stdin(file)?;
         }
         steps::restart();
-        confinement(boxed, &spec, cgroup, user).enter_view(base.as_ref())?;
+        confinement(boxed, &spec, cgroup, user).enter_view(base)?;
         steps::mark("init: the run's view");
         let program = start_program(&Started::of(boxed, program)?, entry.as_ref(), user)?;
         // It runs on without them too.

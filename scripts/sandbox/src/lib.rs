@@ -111,12 +111,23 @@ impl Network {
     /// Moves the calling process into the network namespace; the
     /// descriptors are not passed on to a program.
     fn join(self) -> io::Result<()> {
-        if let Some(owner) = self.owner {
-            sys::join_namespace(owner, CLONE_NEWUSER)?;
-            sys::set_inherited(owner, false)?;
-        }
+        self.enter_owner()?;
         sys::join_namespace(self.namespace, CLONE_NEWNET)?;
         sys::set_inherited(self.namespace, false)
+    }
+
+    /// Enters the user namespace that owns it, if any, unless the calling
+    /// process is there already (forked by a zygote that entered it).
+    pub(crate) fn enter_owner(self) -> io::Result<()> {
+        let owner = match self.owner {
+            Some(owner) => owner,
+            None => return Ok(()),
+        };
+        let inode = |path: &str| fs::metadata(path).map(|meta| meta.ino());
+        if inode(&format!("/proc/self/fd/{owner}"))? != inode("/proc/self/ns/user")? {
+            sys::join_namespace(owner, CLONE_NEWUSER)?;
+        }
+        sys::set_inherited(owner, false)
     }
 }
 
@@ -675,7 +686,7 @@ impl Confinement {
     /// `prepare`, `enter_view`, then in namespaces its user.
     pub fn enter(&self) -> io::Result<()> {
         let base = Confinement::prepare(self.namespaces, self.shared_network, &self.system)?;
-        self.enter_view(base.as_ref())?;
+        self.enter_view(base)?;
         match base {
             Some(_) => sys::drop_privileges(self.user),
             None => Ok(()),
@@ -689,7 +700,7 @@ impl Confinement {
         namespaces: Option<Namespaces>,
         shared_network: bool,
         system: &[PathBuf],
-    ) -> io::Result<Option<view::Base>> {
+    ) -> io::Result<Option<&'static view::Base>> {
         if namespaces.is_none() {
             return Ok(None);
         }
@@ -886,6 +897,11 @@ impl confine::Confinement for KernelBox {
             owner.into_iter().chain([net]).collect()
         });
         (spec.args(), inherited)
+    }
+
+    fn prepare_zygote(&self, args: &[String]) -> io::Result<()> {
+        let boxed = BoxSpec::parse(args).map_err(core_launch::io_error)?;
+        launch::prepare_zygote(&boxed)
     }
 
     fn serve(&self, args: &[String], channel: &mut UnixStream) -> io::Result<()> {

@@ -26,6 +26,7 @@ use std::io;
 use std::os::fd::AsRawFd;
 use std::os::unix::fs::{symlink, DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// The devices the sandbox's `/dev` holds.
 const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
@@ -44,6 +45,8 @@ enum Mount {
         options: String,
         read_only: bool,
     },
+    /// What `source` (held open) is, with every mount below it.
+    Tree(File),
     Link(PathBuf),
     Proc,
     /// An empty folder, for a mount to come.
@@ -71,16 +74,21 @@ fn held(path: &Path) -> io::Result<File> {
 
 /// Where the new root is built: a tmpfs over `/dev`, in which no path
 /// given to a program lies (`/dev` is provided, never given), so that what
-/// is given after the base is built is still found where it was.
+/// is given after the base is built is still found where it was. The
+/// skeleton lies there too, under the run's root.
 const NEW_ROOT: &str = "/dev";
 
-/// The part of a view every run shares, built before a run is asked for
-/// (`prepare`): the system, `/etc`'s parts, the toolchains, `/dev` and
-/// `/proc`, read-only already.
+/// The part of a view every run shares: the system, `/etc`'s parts, the
+/// toolchains and `/dev`, built read-only once in a mount namespace that
+/// the runs' are copies of (`skeleton`).
 pub struct Base {
     /// Folders in sight whole: what lies in them needs no mount of its own.
     whole: Vec<PathBuf>,
 }
+
+/// The skeleton this process built, or the process it was forked from:
+/// what its mount namespace shows over `/dev`.
+static SKELETON: OnceLock<Base> = OnceLock::new();
 
 /// The path in the new root of `at`, a path as the program will see it.
 fn inside(at: &Path) -> PathBuf {
@@ -141,10 +149,21 @@ fn tmpfs(at: &Path, flags: std::os::raw::c_ulong, options: String, read_only: bo
     }
 }
 
-/// Builds the base of the new root, in a mount namespace of its own (a
-/// fresh PID namespace's init, for its `/proc`), showing `system` (as
-/// `system()` found it): what `enter` completes for one run.
-pub fn prepare(system: &[PathBuf]) -> io::Result<Base> {
+/// The skeleton of every run's root, showing `system` (as `system()` found
+/// it), over `/dev` in this process's mount namespace, which must be its
+/// own: built unless this process, or the one it was forked from, built it
+/// already. A zygote builds it once for the launchers it forks, whose inits
+/// make copies of its mount namespace; an init forked by no zygote builds
+/// its own. Launchers forked so see it, not the machine's `/dev`.
+pub fn skeleton(system: &[PathBuf]) -> io::Result<&'static Base> {
+    if let Some(base) = SKELETON.get() {
+        return Ok(base);
+    }
+    let base = build_skeleton(system)?;
+    Ok(SKELETON.get_or_init(|| base))
+}
+
+fn build_skeleton(system: &[PathBuf]) -> io::Result<Base> {
     let private = sys::mount_at(None, Path::new("/"), None, MS_REC | MS_PRIVATE, None);
     step("make the mounts private", private)?;
     let mut entries: Vec<Entry> = Vec::new();
@@ -166,15 +185,8 @@ pub fn prepare(system: &[PathBuf]) -> io::Result<Base> {
     for name in DEVICES {
         entries.push(bind(&dev.join(name), false)?);
     }
-    // Every source is held: the new root may cover /dev now.
-    let made = sys::mount_at(
-        Some(Path::new("tmpfs")),
-        Path::new(NEW_ROOT),
-        Some("tmpfs"),
-        MS_NOSUID | MS_NODEV,
-        Some("mode=755,size=1m"),
-    );
-    step("mount the new root", made)?;
+    // Every source is held: the skeleton may cover /dev now.
+    step("mount the skeleton", mount_root())?;
     entries.push(tmpfs(dev, MS_NOSUID | MS_NOEXEC, "mode=755".into(), true));
     for (name, target) in [
         ("fd", "/proc/self/fd"),
@@ -187,17 +199,56 @@ pub fn prepare(system: &[PathBuf]) -> io::Result<Base> {
             mount: Mount::Link(PathBuf::from(target)),
         });
     }
-    entries.push(Entry {
-        at: PathBuf::from("/proc"),
-        mount: Mount::Proc,
-    });
     // The run's /dev/shm is mounted once /dev is read-only.
     entries.push(Entry {
         at: dev.join("shm"),
         mount: Mount::Folder,
     });
     build(&mut entries)?;
+    // Its folders are bound into every run's root: nothing may be added.
+    step("make the skeleton read-only", seal(Path::new(NEW_ROOT)))?;
     Ok(Base { whole })
+}
+
+/// Begins the run's root, in a mount namespace of its own (a fresh PID
+/// namespace's init, for its `/proc`), on the skeleton (`skeleton`): a
+/// fresh tmpfs over it, into which each of its top folders is bound whole,
+/// with every mount in it; what `enter` completes for one run.
+pub fn prepare(system: &[PathBuf]) -> io::Result<&'static Base> {
+    let base = skeleton(system)?;
+    let mut entries = vec![Entry {
+        at: PathBuf::from("/proc"),
+        mount: Mount::Proc,
+    }];
+    for entry in fs::read_dir(NEW_ROOT)? {
+        let at = Path::new("/").join(entry?.file_name());
+        let built = inside(&at);
+        let mount = match fs::symlink_metadata(&built)?.file_type().is_symlink() {
+            true => Mount::Link(fs::read_link(&built)?),
+            false => Mount::Tree(held(&built)?),
+        };
+        entries.push(Entry { at, mount });
+    }
+    step("mount the new root", mount_root())?;
+    build(&mut entries)?;
+    Ok(base)
+}
+
+/// A fresh tmpfs at `NEW_ROOT`, over what is there.
+fn mount_root() -> io::Result<()> {
+    sys::mount_at(
+        Some(Path::new("tmpfs")),
+        Path::new(NEW_ROOT),
+        Some("tmpfs"),
+        MS_NOSUID | MS_NODEV,
+        Some("mode=755,size=1m"),
+    )
+}
+
+/// Makes the tmpfs at `root` read-only.
+fn seal(root: &Path) -> io::Result<()> {
+    let flags = MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV;
+    sys::mount_at(None, root, None, flags, None)
 }
 
 /// Completes the new root `base` began with this run's part (its
@@ -207,14 +258,7 @@ pub fn enter(sight: &Sight, base: &Base) -> io::Result<()> {
     let mut entries = entries(sight, base)?;
     build(&mut entries)?;
     let root = Path::new(NEW_ROOT);
-    let sealed = sys::mount_at(
-        None,
-        root,
-        None,
-        MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV,
-        None,
-    );
-    step("make the new root read-only", sealed)?;
+    step("make the new root read-only", seal(root))?;
     std::env::set_current_dir(root)?;
     step("move into the new root", sys::move_root_here())?;
     std::env::set_current_dir("/")
@@ -296,7 +340,7 @@ fn place(mount: &Mount, at: &Path, folders: &mut Vec<PathBuf>) -> io::Result<()>
         folders.push(parent.to_path_buf());
     }
     let is_dir = match mount {
-        Mount::Bind { source, .. } => source.metadata()?.is_dir(),
+        Mount::Bind { source, .. } | Mount::Tree(source) => source.metadata()?.is_dir(),
         Mount::Link(_) => false,
         _ => true,
     };
@@ -317,9 +361,11 @@ fn place(mount: &Mount, at: &Path, folders: &mut Vec<PathBuf>) -> io::Result<()>
         _ => {}
     }
     match mount {
-        Mount::Bind { source, .. } => {
+        Mount::Bind { source, .. } | Mount::Tree(source) => {
             let source = PathBuf::from(format!("/proc/self/fd/{}", source.as_raw_fd()));
-            sys::mount_at(Some(&source), at, None, MS_BIND, None)
+            let whole = matches!(mount, Mount::Tree(_));
+            let flags = if whole { MS_BIND | MS_REC } else { MS_BIND };
+            sys::mount_at(Some(&source), at, None, flags, None)
         }
         Mount::Tmpfs { flags, options, .. } => sys::mount_at(
             Some(Path::new("tmpfs")),

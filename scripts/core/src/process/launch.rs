@@ -252,6 +252,23 @@ pub fn command(args: &[String]) -> ExitCode {
     ExitCode::from(launch(args))
 }
 
+/// What serves a run given the box's arguments `boxed`: the launcher
+/// alone given none.
+fn confinement_of(boxed: &[String]) -> Result<&'static dyn Confinement, &'static str> {
+    match (boxed.is_empty(), confine::installed()) {
+        (true, _) => Ok(&Portable),
+        (false, Some(confinement)) => Ok(confinement),
+        (false, None) => Err("box arguments, but no box here"),
+    }
+}
+
+/// In a zygote given the box's arguments `boxed`: what its launchers share
+/// (`Confinement::prepare_zygote`).
+pub fn prepare_zygote(boxed: &[String]) -> io::Result<()> {
+    let confinement = confinement_of(boxed).map_err(|why| io_error(why.to_string()))?;
+    confinement.prepare_zygote(boxed)
+}
+
 /// The launcher's life, `judge __launch`'s or a zygote's fork's: its exit
 /// status.
 pub fn launch(args: &[String]) -> u8 {
@@ -260,10 +277,9 @@ pub fn launch(args: &[String]) -> u8 {
         _ => return usage("the first argument is the channel's descriptor"),
     };
     let boxed = &args[1..];
-    let confinement = match (boxed.is_empty(), confine::installed()) {
-        (true, _) => &Portable,
-        (false, Some(confinement)) => confinement,
-        (false, None) => return usage("box arguments, but no box here"),
+    let confinement = match confinement_of(boxed) {
+        Ok(confinement) => confinement,
+        Err(why) => return usage(why),
     };
     // The program must not inherit the channel.
     if let Err(e) = sys::set_inherited(fd, false) {

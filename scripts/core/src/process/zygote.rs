@@ -36,6 +36,10 @@ pub fn command(args: &[String]) -> ExitCode {
         eprintln!("judge {COMMAND}: no socket descriptor {fd}: {e}");
         return ExitCode::from(2);
     }
+    if let Err(e) = launch::prepare_zygote(&args[1..]) {
+        eprintln!("judge {COMMAND}: cannot prepare the box: {e}");
+        return ExitCode::FAILURE;
+    }
     // SAFETY: the runner opened `fd` for this process alone.
     let mut socket = unsafe { UnixStream::from_raw_fd(fd) };
     loop {
