@@ -3,7 +3,7 @@
 //! a program can neither make itself a user namespace in which it owns its
 //! own limits, nor mount a cgroup, nor share a key with the next run.
 //! No unix socket either (`socket(AF_UNIX, ...)`; `socketpair` is allowed):
-//! boxes run at once as root share one empty network namespace, in which an
+//! boxes run at once share one empty network namespace, in which an
 //! abstract socket would join them; refusing the socket costs nothing, where
 //! a namespace per run costs more than half a millisecond.
 //! Everything else — threads, fork, vfork, exec, what compilers and
