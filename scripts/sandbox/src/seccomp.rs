@@ -132,62 +132,96 @@ pub fn refused() -> Vec<&'static str> {
     names
 }
 
+/// Where a call the filter looks at goes: refused, or to a test of its
+/// first argument (`clone`'s flags, `socket`'s domain), or ENOSYS.
+#[derive(Clone, Copy)]
+enum To {
+    Refuse,
+    Clone,
+    Socket,
+    NoSys,
+}
+
+/// A filter being written, and its jumps to the end's tests and returns,
+/// patched in once their places are known.
+#[derive(Default)]
+struct Program {
+    ops: Vec<Filter>,
+    jumps: Vec<(usize, To)>,
+}
+
+impl Program {
+    fn push(&mut self, code: u16, k: u32) {
+        self.ops.push(Filter {
+            code,
+            jt: 0,
+            jf: 0,
+            k,
+        });
+    }
+
+    fn jump(&mut self, code: u16, k: u32, to: To) {
+        self.jumps.push((self.ops.len(), to));
+        self.push(code, k);
+    }
+
+    /// A search of the call's number among `calls` (sorted), each sent
+    /// where it goes; every other call is allowed. A binary tree: the
+    /// kernel runs the filter once per call number when it is installed,
+    /// to find the calls it always allows, so its length costs each run.
+    fn search(&mut self, calls: &[(u32, To)]) {
+        if calls.len() <= 3 {
+            for &(number, to) in calls {
+                self.jump(JUMP_EQUAL, number, to);
+            }
+            self.push(RETURN, ALLOW);
+            return;
+        }
+        let (low, high) = calls.split_at(calls.len() / 2);
+        let at = self.ops.len();
+        self.push(JUMP_AT_LEAST, high[0].0);
+        self.search(low);
+        self.ops[at].jt = (self.ops.len() - at - 1) as u8;
+        self.search(high);
+    }
+}
+
 /// The filter for this machine's architecture; `None` where there is none.
 pub fn filter() -> Option<Vec<Filter>> {
     let calls = CALLS.as_ref()?;
-    let op = |code, k| Filter {
-        code,
-        jt: 0,
-        jf: 0,
-        k,
-    };
-    // Jumps to the end's three returns are patched in once the length is known.
-    enum To {
-        Refuse,
-        Clone,
-        Socket,
-        NoSys,
-    }
-    let mut program = vec![
-        op(LOAD_WORD, ARCH_AT),
-        Filter {
-            jt: 1,
-            ..op(JUMP_EQUAL, calls.arch)
-        },
-        op(RETURN, KILL),
-        op(LOAD_WORD, NUMBER_AT),
-    ];
-    let mut jumps: Vec<(usize, To)> = Vec::new();
+    let mut program = Program::default();
+    program.push(LOAD_WORD, ARCH_AT);
+    // A call of another architecture falls through to the kill.
+    program.push(JUMP_EQUAL, calls.arch);
+    program.ops[1].jt = 1;
+    program.push(RETURN, KILL);
+    program.push(LOAD_WORD, NUMBER_AT);
     if let Some(first) = calls.other_abi {
-        jumps.push((program.len(), To::Refuse));
-        program.push(op(JUMP_AT_LEAST, first));
+        program.jump(JUMP_AT_LEAST, first, To::Refuse);
     }
-    for &(number, _) in calls.refused.iter().chain(&SHARED) {
-        jumps.push((program.len(), To::Refuse));
-        program.push(op(JUMP_EQUAL, number));
-    }
-    jumps.push((program.len(), To::Clone));
-    program.push(op(JUMP_EQUAL, calls.clone));
-    jumps.push((program.len(), To::NoSys));
-    program.push(op(JUMP_EQUAL, calls.clone3));
-    jumps.push((program.len(), To::Socket));
-    program.push(op(JUMP_EQUAL, calls.socket));
-    program.push(op(RETURN, ALLOW));
+    let refused = calls.refused.iter().chain(&SHARED);
+    let mut looked_at: Vec<(u32, To)> = refused.map(|&(number, _)| (number, To::Refuse)).collect();
+    looked_at.extend([
+        (calls.clone, To::Clone),
+        (calls.clone3, To::NoSys),
+        (calls.socket, To::Socket),
+    ]);
+    looked_at.sort_by_key(|&(number, _)| number);
+    program.search(&looked_at);
     // Each test of the first argument jumps to the refusal when it holds.
-    let clone = program.len();
-    program.push(op(LOAD_WORD, FIRST_ARGUMENT_AT));
-    jumps.push((program.len(), To::Refuse));
-    program.push(op(JUMP_ANY_BIT, NAMESPACE_FLAGS as u32));
-    program.push(op(RETURN, ALLOW));
-    let socket = program.len();
-    program.push(op(LOAD_WORD, FIRST_ARGUMENT_AT));
-    jumps.push((program.len(), To::Refuse));
-    program.push(op(JUMP_EQUAL, AF_UNIX));
-    program.push(op(RETURN, ALLOW));
-    let refuse = program.len();
-    program.push(op(RETURN, ERRNO | EPERM));
-    let no_sys = program.len();
-    program.push(op(RETURN, ERRNO | ENOSYS));
+    let clone = program.ops.len();
+    program.push(LOAD_WORD, FIRST_ARGUMENT_AT);
+    program.jump(JUMP_ANY_BIT, NAMESPACE_FLAGS as u32, To::Refuse);
+    program.push(RETURN, ALLOW);
+    let socket = program.ops.len();
+    program.push(LOAD_WORD, FIRST_ARGUMENT_AT);
+    program.jump(JUMP_EQUAL, AF_UNIX, To::Refuse);
+    program.push(RETURN, ALLOW);
+    let refuse = program.ops.len();
+    program.push(RETURN, ERRNO | EPERM);
+    let no_sys = program.ops.len();
+    program.push(RETURN, ERRNO | ENOSYS);
+    let Program { mut ops, jumps } = program;
     for (at, to) in jumps {
         let target = match to {
             To::Refuse => refuse,
@@ -195,10 +229,10 @@ pub fn filter() -> Option<Vec<Filter>> {
             To::Socket => socket,
             To::NoSys => no_sys,
         };
-        // Every jump is forward and short: the program is some forty long.
-        program[at].jt = (target - at - 1) as u8;
+        // Every jump is forward and short: the program is some sixty long.
+        ops[at].jt = (target - at - 1) as u8;
     }
-    Some(program)
+    Some(ops)
 }
 
 #[cfg(test)]
@@ -270,6 +304,27 @@ mod tests {
         assert_eq!(verdict(&program, 0x4000_0003, 0, 0), KILL);
         if let Some(first) = calls.other_abi {
             assert_eq!(verdict(&program, calls.arch, first + 1, 0), ERRNO | EPERM);
+        }
+    }
+
+    #[test]
+    fn every_call_number_goes_where_the_lists_say() {
+        let (Some(program), Some(calls)) = (filter(), CALLS.as_ref()) else {
+            return;
+        };
+        let refused: Vec<u32> = calls.refused.iter().chain(&SHARED).map(|c| c.0).collect();
+        for number in 0..1024 {
+            // clone's and socket's first argument 0 passes their tests.
+            let expected = match number {
+                _ if refused.contains(&number) => ERRNO | EPERM,
+                _ if number == calls.clone3 => ERRNO | ENOSYS,
+                _ => ALLOW,
+            };
+            assert_eq!(
+                verdict(&program, calls.arch, number, 0),
+                expected,
+                "{number}"
+            );
         }
     }
 }
