@@ -805,6 +805,22 @@ fn a_program_cannot_raise_its_own_process_limit() {
 }
 
 #[test]
+fn a_program_holds_no_capability_and_can_gain_none() {
+    // Every capability set empty, the bounding set too (no exec brings one
+    // back, also of a setuid program), no new privileges, the filter on.
+    let body = "int main(void) { FILE *status = fopen(\"/proc/self/status\", \"r\"); char line[256];\n\
+        int kept = !status, seen = 0;\n\
+        while (status && fgets(line, sizeof line, status)) {\n\
+          if (strncmp(line, \"Cap\", 3) == 0) { seen++; if (!strstr(line, \"\\t0000000000000000\")) { kept = 1; fputs(line, stderr); } }\n\
+          if (strncmp(line, \"NoNewPrivs:\", 11) == 0 && !strstr(line, \"1\")) kept = 1;\n\
+          if (strncmp(line, \"Seccomp:\", 8) == 0 && !strstr(line, \"2\")) kept = 1; }\n\
+        printf(kept || seen < 5 ? \"kept\\n\" : \"none\\n\"); return 0; }";
+    attack("capabilities", LIMITS, &source(body), |user, _, run| {
+        assert!(run.stdout.contains("\"none"), "{user:?}: {}", run.stdout);
+    });
+}
+
+#[test]
 fn no_answer_nor_secret_is_in_sight() {
     if !common::have("git") {
         return;
