@@ -502,6 +502,9 @@ fn init(
         sys::die_with_parent(SIGKILL)?;
         // Not dumpable: the program cannot trace it.
         sys::forbid_inspection()?;
+        // What no exec here may grant, before the run: the program only
+        // gives up what it holds.
+        sys::bound_privileges()?;
         let message = match receive(&mut go)? {
             Some(message) => message,
             None => return Ok(None),
@@ -516,7 +519,7 @@ fn init(
         steps::mark("init: the run's view");
         let program = start_program(&Started::of(boxed, program)?, entry.as_ref(), user)?;
         // It runs on without them too.
-        sys::drop_privileges(user)?;
+        sys::drop_bounded_privileges(user)?;
         steps::mark("init: the program started in its cgroup, privileges dropped");
         loop {
             match sys::reap(-1, true)? {
@@ -537,8 +540,9 @@ fn init(
     let _ = says.write_all(line.as_bytes());
 }
 
-/// In the init: starts the program in the run's cgroup through `entry`,
-/// where it drops its privileges (to `user`'s, as root) and execs; its pid.
+/// In the init, its privileges bounded: starts the program in the run's
+/// cgroup through `entry`, where it drops its privileges (to `user`'s, as
+/// root) and execs; its pid.
 fn start_program(
     start: &Started,
     entry: Option<&Entry>,
@@ -554,7 +558,7 @@ fn start_program(
         if entry.is_some() {
             sys::hide_cgroup_path();
         }
-        let error = match ready.and_then(|()| sys::drop_privileges(user)) {
+        let error = match ready.and_then(|()| sys::drop_bounded_privileges(user)) {
             Ok(()) => start.exec(),
             Err(e) => e,
         };

@@ -224,6 +224,13 @@ pub fn hide_cgroup_path() {
 /// as uid 0, locked), none to gain from a setuid program; with `user`, as
 /// that uid and gid and no supplementary group.
 pub fn drop_privileges(user: Option<(u32, u32)>) -> io::Result<()> {
+    bound_privileges()?;
+    drop_bounded_privileges(user)
+}
+
+/// Bounds what any exec of this process or its children may grant, for
+/// good: nothing (also as uid 0, locked). What the caller holds it keeps.
+pub fn bound_privileges() -> io::Result<()> {
     // SAFETY: prctl with integer arguments only.
     check(unsafe { prctl(PR_SET_SECUREBITS, SECUREBITS_LOCKED_NOROOT, 0, 0, 0) })?;
     for cap in 0..64 {
@@ -233,7 +240,12 @@ pub fn drop_privileges(user: Option<(u32, u32)>) -> io::Result<()> {
         }
     }
     // SAFETY: as above.
-    check(unsafe { prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) })?;
+    check(unsafe { prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) }).map(drop)
+}
+
+/// `drop_privileges` in a process whose privileges are bounded already
+/// (`bound_privileges`, here or before the fork).
+pub fn drop_bounded_privileges(user: Option<(u32, u32)>) -> io::Result<()> {
     if let Some((uid, gid)) = user {
         become_user(uid, gid)?;
     }
