@@ -781,7 +781,13 @@ pub fn sweep(me: i32, reaped: &Reaped) {
             any = true;
         }
         if !any {
-            thread::sleep(Duration::from_millis(1));
+            // Killed and not yet gone (an init takes its namespaces down
+            // first): the first to end is waited for, not polled.
+            match sys::reap(-1, true) {
+                Ok(Some(child)) => reaped.add(&child),
+                // No child yet: one whose parent died is about to be.
+                _ => thread::sleep(Duration::from_micros(100)),
+            }
         }
     }
 }
