@@ -315,21 +315,27 @@ fn placeholder_line(path: &Path) -> Option<usize> {
 
 /// `1 to 20` when the generator printed the same input for each of the
 /// run's first seeds (two at least); a failing generator is left to the run
-/// to report.
+/// to report. They run on `jobs` threads, each keeping its launchers' box
+/// from seed to seed.
 fn seed_ignored(trial: &Trial, settings: &Settings) -> Option<String> {
     let count = settings.count.min(SEED_CHECK);
     if count < 2 {
         return None;
     }
     let seeds: Vec<u64> = (0..count).map(|i| settings.seed.wrapping_add(i)).collect();
+    let jobs = settings.jobs.clamp(1, count) as usize;
+    let each = (seeds.len() + jobs - 1) / jobs;
     let inputs: Vec<Option<Vec<u8>>> = thread::scope(|scope| {
         let runs: Vec<_> = seeds
-            .iter()
-            .map(|&seed| scope.spawn(move || trial.generate(seed, settings.size).ok()))
+            .chunks(each)
+            .map(|seeds| {
+                let generate = move |&seed: &u64| trial.generate(seed, settings.size).ok();
+                scope.spawn(move || seeds.iter().map(generate).collect::<Vec<_>>())
+            })
             .collect();
-        runs.into_iter()
-            .map(|run| run.join().ok().flatten())
-            .collect()
+        // A thread that panicked leaves an input unknown.
+        let joined = runs.into_iter().map(|run| run.join().unwrap_or(vec![None]));
+        joined.flatten().collect()
     });
     let inputs: Option<Vec<Vec<u8>>> = inputs.into_iter().collect();
     let same = inputs?.windows(2).all(|pair| pair[0] == pair[1]);
