@@ -5,9 +5,11 @@
 //! `linux` and `macos`, one of which is compiled; everything here is the
 //! same on both.
 
+use std::fs::{File, OpenOptions};
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::raw::{c_long, c_ulong};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 #[cfg(target_os = "linux")]
@@ -298,14 +300,18 @@ pub fn use_as_stdin(file: OwnedFd) -> io::Result<()> {
     check(unsafe { dup2(file.as_raw_fd(), 0) }).map(drop)
 }
 
+/// `/dev/null`, opened on first use: a zygote opens it before a box may
+/// cover `/dev` in its mount namespace, and the launchers it forks have it.
+pub fn null() -> Option<&'static File> {
+    static NULL: OnceLock<Option<File>> = OnceLock::new();
+    let open = || OpenOptions::new().read(true).write(true).open("/dev/null");
+    NULL.get_or_init(|| open().ok()).as_ref()
+}
+
 /// Points stdin, stdout and stderr at `/dev/null`: a reader of the pipes
 /// they were sees their end.
 pub fn close_standard_streams() {
-    if let Ok(null) = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open("/dev/null")
-    {
+    if let Some(null) = null() {
         for fd in 0..3 {
             // SAFETY: dup2 onto a standard descriptor number from a live one.
             unsafe { dup2(null.as_raw_fd(), fd) };

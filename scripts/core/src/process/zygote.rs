@@ -36,6 +36,8 @@ pub fn command(args: &[String]) -> ExitCode {
         eprintln!("judge {COMMAND}: no socket descriptor {fd}: {e}");
         return ExitCode::from(2);
     }
+    // Opened while `/dev` is the machine's: the box may cover it.
+    sys::null();
     if let Err(e) = launch::prepare_zygote(&args[1..]) {
         eprintln!("judge {COMMAND}: cannot prepare the box: {e}");
         return ExitCode::FAILURE;
