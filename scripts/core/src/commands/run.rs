@@ -86,18 +86,20 @@ fn show(
         .any(|text| !text.is_empty() && !text.ends_with(b"\n"));
     let colour = use_colour() && io::stderr().is_terminal();
     let final_newline = run.stdout.ends_with(b"\n") || run.stdout.is_empty();
+    // The status starts a line of its own.
+    if open_line {
+        let _ = writeln!(stderr);
+    }
     let status = if fields {
         format!(
-            "{}{} compared={} final_newline={}",
-            if open_line { "\n" } else { "" },
+            "{} compared={} final_newline={}",
             judged.cells().fields(),
             yes_no(answer.is_some()),
             yes_no(final_newline)
         )
     } else {
         format!(
-            "{}{}  (limits {} ms, {} KiB){}",
-            if open_line { "\n" } else { "" },
+            "{}  (limits {} ms, {} KiB){}",
             judged.cells().status(answer.is_some(), colour),
             config.time_limit_ms,
             config.memory_limit_kib,
