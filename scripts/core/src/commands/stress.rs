@@ -99,19 +99,23 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
 fn stress_one(workspace: &Workspace, args: &Args, id: &str) -> Result<bool, SetupError> {
     let (settings, trial) = setup(workspace, args, id)?;
     outln!("seed {}", settings.seed);
-    let idle = nothing_could_fail(workspace, args, &trial, &settings);
-    if !idle.is_empty() {
-        for why in idle {
-            outln!("{why}");
-        }
-        outln!("not stressed: nothing could fail");
-        return Ok(false);
-    }
+    let first: Vec<Mutex<Option<Vec<u8>>>> =
+        match nothing_could_fail(workspace, args, &trial, &settings) {
+            // Each taken by its iteration: held no longer than until it runs.
+            Ok(first) => first.into_iter().map(Mutex::new).collect(),
+            Err(idle) => {
+                for why in idle {
+                    outln!("{why}");
+                }
+                outln!("not stressed: nothing could fail");
+                return Ok(false);
+            }
+        };
     // Seeds whose TLE did not reproduce when run again alone.
     let mut untold = Vec::new();
     let mut from = 0;
     loop {
-        let (index, found) = match search(&trial, &settings, from) {
+        let (index, found) = match search(&trial, &settings, from, &first) {
             None => {
                 say_untold(&untold);
                 outln!("{} passed, 0 failed", settings.count - untold.len() as u64);
@@ -259,17 +263,18 @@ fn clock_seed() -> u64 {
 /// Why nothing could fail in this run, each naming the file to write: a
 /// brute force or generator still the scaffold's placeholder (a line holding
 /// `kind::PLACEHOLDER`), or a generator printing one input whatever its seed.
+/// Else the inputs of the first seeds, which the search takes as they are.
 fn nothing_could_fail(
     workspace: &Workspace,
     args: &Args,
     trial: &Trial,
     settings: &Settings,
-) -> Vec<String> {
+) -> Result<Vec<Option<Vec<u8>>>, Vec<String>> {
     let programs = [
         ("brute", "brute force", trial.brute.is_some()),
         ("gen", "generator", true),
     ];
-    let mut idle: Vec<String> = programs
+    let idle: Vec<String> = programs
         .iter()
         .filter(|&&(_, _, used)| used)
         .filter_map(|&(option, what, _)| {
@@ -281,16 +286,18 @@ fn nothing_could_fail(
             ))
         })
         .collect();
-    if idle.is_empty() {
-        idle.extend(seed_ignored(trial, settings).map(|seeds| {
-            format!(
-                "the generator printed the same input for seeds {seeds}: it ignores its seed, \
-                 so nothing could fail but that one input; write {}",
-                source(workspace, args, &settings.id, "gen")
-            )
-        }));
+    if !idle.is_empty() {
+        return Err(idle);
     }
-    idle
+    let first = first_inputs(trial, settings);
+    match seed_ignored(&first, settings.seed) {
+        Some(seeds) => Err(vec![format!(
+            "the generator printed the same input for seeds {seeds}: it ignores its seed, \
+             so nothing could fail but that one input; write {}",
+            source(workspace, args, &settings.id, "gen")
+        )]),
+        None => Ok(first),
+    }
 }
 
 /// The source of the brute force or generator (`option`): as `--brute` or
@@ -313,40 +320,55 @@ fn placeholder_line(path: &Path) -> Option<usize> {
     Some(line + 1)
 }
 
-/// `1 to 20` when the generator printed the same input for each of the
-/// run's first seeds (two at least); a failing generator is left to the run
-/// to report. They run on `jobs` threads, each keeping its launchers' box
-/// from seed to seed.
-fn seed_ignored(trial: &Trial, settings: &Settings) -> Option<String> {
-    let count = settings.count.min(SEED_CHECK);
-    if count < 2 {
-        return None;
-    }
-    let seeds: Vec<u64> = (0..count).map(|i| settings.seed.wrapping_add(i)).collect();
-    let jobs = settings.jobs.clamp(1, count) as usize;
+/// The inputs of the run's first seeds (`SEED_CHECK` at most), `None`
+/// where the generator failed: the search reports that. They are made on
+/// `jobs` threads, each keeping its launchers' box from seed to seed.
+fn first_inputs(trial: &Trial, settings: &Settings) -> Vec<Option<Vec<u8>>> {
+    let seeds: Vec<u64> = (0..settings.count.min(SEED_CHECK))
+        .map(|i| settings.seed.wrapping_add(i))
+        .collect();
+    let jobs = settings.jobs.clamp(1, seeds.len().max(1) as u64) as usize;
     let each = (seeds.len() + jobs - 1) / jobs;
-    let inputs: Vec<Option<Vec<u8>>> = thread::scope(|scope| {
+    thread::scope(|scope| {
         let runs: Vec<_> = seeds
-            .chunks(each)
+            .chunks(each.max(1))
             .map(|seeds| {
                 let generate = move |&seed: &u64| trial.generate(seed, settings.size).ok();
-                scope.spawn(move || seeds.iter().map(generate).collect::<Vec<_>>())
+                let run = scope.spawn(move || seeds.iter().map(generate).collect::<Vec<_>>());
+                (run, seeds.len())
             })
             .collect();
-        // A thread that panicked leaves an input unknown.
-        let joined = runs.into_iter().map(|run| run.join().unwrap_or(vec![None]));
+        // A thread that panicked leaves its inputs unknown.
+        let joined = runs
+            .into_iter()
+            .map(|(run, count)| run.join().unwrap_or_else(|_| vec![None; count]));
         joined.flatten().collect()
-    });
-    let inputs: Option<Vec<Vec<u8>>> = inputs.into_iter().collect();
-    let same = inputs?.windows(2).all(|pair| pair[0] == pair[1]);
-    same.then(|| format!("{} to {}", seeds[0], seeds[seeds.len() - 1]))
+    })
+}
+
+/// `1 to 20` when the generator printed the same input for each of the
+/// first seeds from `seed` (two at least), all of them generated.
+fn seed_ignored(first: &[Option<Vec<u8>>], seed: u64) -> Option<String> {
+    if first.len() < 2 || first.iter().any(Option::is_none) {
+        return None;
+    }
+    let same = first.windows(2).all(|pair| pair[0] == pair[1]);
+    let last = seed.wrapping_add(first.len() as u64 - 1);
+    same.then(|| format!("{seed} to {last}"))
 }
 
 /// Runs iterations `from..count` on `jobs` threads; the failure with the
 /// smallest iteration number, if any. Every iteration before it has run and
 /// passed, so the answer does not depend on `jobs` (timing aside: a TLE
 /// that may be the machine's load is run again alone, see `stress_one`).
-fn search(trial: &Trial, settings: &Settings, from: u64) -> Option<(u64, Found)> {
+/// The inputs of the `first` iterations, where still there, are taken
+/// rather than generated again.
+fn search(
+    trial: &Trial,
+    settings: &Settings,
+    from: u64,
+    first: &[Mutex<Option<Vec<u8>>>],
+) -> Option<(u64, Found)> {
     let next = &AtomicU64::new(from);
     let passed = &AtomicU64::new(from);
     let stop = &AtomicBool::new(false);
@@ -363,7 +385,14 @@ fn search(trial: &Trial, settings: &Settings, from: u64) -> Option<(u64, Found)>
                         if index >= count {
                             return;
                         }
-                        match trial.iteration(first_seed.wrapping_add(index), size) {
+                        let taken = first.get(index as usize).and_then(|input| {
+                            input.lock().unwrap_or_else(|e| e.into_inner()).take()
+                        });
+                        let ran = match taken {
+                            Some(input) => trial.check(&input),
+                            None => trial.iteration(first_seed.wrapping_add(index), size),
+                        };
+                        match ran {
                             Ok(()) => {
                                 passed.fetch_add(1, Ordering::SeqCst);
                             }
