@@ -275,15 +275,6 @@ pub const COMMANDS: &[Command] = &[
         handler: Handler::Raw(zygote::command),
         hidden: true,
     },
-    #[cfg(target_os = "linux")]
-    Command {
-        name: judge_sandbox::launch::PROBE,
-        usage: &["root|user"],
-        summary: "start `true` in the kernel box, as every run (the runner starts it)",
-        options: &[],
-        handler: Handler::Raw(judge_sandbox::launch::probe),
-        hidden: true,
-    },
 ];
 
 /// The runner's `main`: `[--root DIR] <command> [arguments]`.

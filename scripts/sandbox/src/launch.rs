@@ -32,7 +32,7 @@ use std::os::fd::{AsRawFd, FromRawFd, RawFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
-use std::process::{self, Command, ExitCode, ExitStatus};
+use std::process::{self, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// The box's part of every run: what is the same for every run of a
@@ -51,6 +51,9 @@ pub struct BoxSpec {
     /// Inherited descriptors of the network namespace to join and, as an
     /// ordinary user, of the user namespace that owns it.
     pub network: Option<Network>,
+    /// A zygote's: make the network namespace, then see that `true` runs
+    /// confined as every run will be (`prepare_zygote`).
+    pub probe: bool,
 }
 
 impl BoxSpec {
@@ -87,6 +90,9 @@ impl BoxSpec {
                 args.pair("network.owner", &owner.to_string());
             }
         }
+        if self.probe {
+            args.pair("probe", &"true");
+        }
         for path in &self.system {
             args.pair("show", path);
         }
@@ -119,6 +125,7 @@ impl BoxSpec {
                 "show" => spec.system.push(PathBuf::from(value)),
                 "network" => network = Some(number(key, value)? as RawFd),
                 "network.owner" => owner = Some(number(key, value)? as RawFd),
+                "probe" if value == "true" => spec.probe = true,
                 _ => return Err(format!("unknown {pair:?}")),
             }
         }
@@ -193,16 +200,34 @@ impl Started {
 /// (`view::skeleton`), in a mount namespace of the zygote's own that its
 /// launchers share and their inits copy. As an ordinary user, inside the
 /// user namespace that owns the network, where the user may make one;
-/// without it, each init builds its own.
-pub fn prepare_zygote(boxed: &BoxSpec) -> io::Result<()> {
-    let owner = boxed.network.filter(|network| network.owner.is_some());
-    match (boxed.namespaces, owner) {
-        (None, _) | (Some(Namespaces::InUserNamespace), None) => return Ok(()),
-        (Some(Namespaces::InUserNamespace), Some(network)) => network.enter_owner()?,
-        (Some(Namespaces::AsRoot), _) => {}
+/// without it, each init builds its own. The probe first makes the network
+/// namespace (`Network::make`) that its launchers, and the runner's other
+/// zygotes and launchers, join; then runs `true`.
+pub fn prepare_zygote(boxed: &mut BoxSpec) -> io::Result<()> {
+    let namespaces = match boxed.namespaces {
+        Some(namespaces) => namespaces,
+        None => return Ok(()),
+    };
+    if boxed.probe {
+        boxed.network = Some(Network::make(namespaces)?);
     }
-    sys::unshare_namespaces(sys::CLONE_NEWNS)?;
-    view::skeleton(&boxed.system).map(drop)
+    let owner = boxed
+        .network
+        .and_then(|network| network.owner.map(|_| network));
+    match (namespaces, owner) {
+        (Namespaces::InUserNamespace, None) => {}
+        (_, owner) => {
+            if let Some(network) = owner {
+                network.enter_owner()?;
+            }
+            sys::unshare_namespaces(sys::CLONE_NEWNS)?;
+            view::skeleton(&boxed.system)?;
+        }
+    }
+    if std::mem::take(&mut boxed.probe) {
+        probe(namespaces, boxed)?;
+    }
+    Ok(())
 }
 
 /// The launcher's life: prepares the box `boxed` (the run's cgroup and uid,
@@ -604,13 +629,49 @@ fn ended(mut says: File) -> io::Result<Option<Exit>> {
     })
 }
 
-/// How the probe confines `true`: as a program is, in `namespaces`, as
-/// `user` (as root).
-fn probed(namespaces: Namespaces, user: Option<(u32, u32)>) -> Confinement {
-    Confinement {
+/// The probe: `true`, confined as a program is, in a launcher's namespaces
+/// (a fork's: they are not the zygote's); why it did not run, if it did
+/// not.
+fn probe(namespaces: Namespaces, boxed: &BoxSpec) -> io::Result<()> {
+    let (said, says) = sys::pipe()?;
+    // SAFETY: the zygote has one thread; the child ends in `_exit`.
+    match unsafe { sys::fork() }? {
+        0 => {
+            drop(said);
+            let why = match run_true(namespaces, boxed) {
+                Ok(()) => sys::exit_now(0),
+                Err(e) => e.to_string(),
+            };
+            let _ = File::from(says).write_all(why.as_bytes());
+            sys::exit_now(1)
+        }
+        pid => {
+            drop(says);
+            let mut why = String::new();
+            let _ = File::from(said).read_to_string(&mut why);
+            let status = sys::reap(pid, true)?.map_or(0, |child| child.status);
+            let status = ExitStatus::from_raw(status);
+            if status.success() {
+                Ok(())
+            } else if why.is_empty() {
+                Err(io_error(format!("the probe ended with {status}")))
+            } else {
+                Err(io_error(why))
+            }
+        }
+    }
+}
+
+/// In the probe's fork: enters a launcher's namespaces and runs `true` as a
+/// program (as root, in a box of its own).
+fn run_true(namespaces: Namespaces, boxed: &BoxSpec) -> io::Result<()> {
+    // It dies with the zygote, which the runner may kill (Ctrl-C).
+    sys::die_with_parent(SIGKILL)?;
+    let taken = boxed.boxes.map(crate::take_box).transpose()?;
+    let confinement = Confinement {
         namespaces: Some(namespaces),
-        shared_network: false,
-        system: sight::system().to_vec(),
+        shared_network: boxed.network.is_some(),
+        system: boxed.system.clone(),
         processes: None,
         run: Spec {
             sight: Sight {
@@ -620,80 +681,43 @@ fn probed(namespaces: Namespaces, user: Option<(u32, u32)>) -> Confinement {
             },
             ..Spec::default()
         },
-        user,
-    }
-}
-
-/// The box's hidden command: `judge __probe root|user`.
-pub const PROBE: &str = "__probe";
-
-/// `judge __probe root|user`: confines `true` as a program would be, then
-/// makes an empty network namespace (as an ordinary user, in the user
-/// namespace it made), says `ready` and waits for the end of stdin, so that
-/// the runner can open them and hold them for every run. The runner's
-/// `probe` reads the exit.
-pub fn probe(args: &[String]) -> ExitCode {
-    let namespaces = match args {
-        [how] if how == "root" => Namespaces::AsRoot,
-        [how] if how == "user" => Namespaces::InUserNamespace,
-        _ => {
-            eprintln!("usage: judge {PROBE} root|user");
-            return ExitCode::from(2);
-        }
+        user: taken.as_ref().map(|(uid, _)| (*uid, *uid)),
     };
-    let result = (|| {
-        // As root, in a box as every run is.
-        let boxed = match namespaces {
-            Namespaces::AsRoot => Some(
-                crate::box_uids()
-                    .map_err(io_error)
-                    .and_then(crate::take_box)?,
-            ),
-            Namespaces::InUserNamespace => None,
-        };
-        let confinement = probed(namespaces, boxed.as_ref().map(|(uid, _)| (*uid, *uid)));
-        let filter: Option<Vec<Filter>> = crate::filter_available()
-            .ok()
-            .and_then(|()| seccomp::filter());
-        crate::enter_launcher_namespaces(namespaces, None)?;
-        let mut command = Command::new("/bin/true");
-        // SAFETY: the launcher has no other thread yet: the child may
-        // allocate; it only sets itself up and execs.
-        unsafe {
-            command.pre_exec(move || {
-                let confined = confinement.enter().and_then(|()| match &filter {
-                    Some(filter) => sys::install_filter(filter),
-                    None => Ok(()),
-                });
-                // Only the error's number crosses the exec: its words go first.
-                if let Err(e) = &confined {
-                    eprintln!("{e}");
-                }
-                confined
+    let filter = boxed.filter.then(seccomp::filter).flatten();
+    crate::enter_launcher_namespaces(namespaces, boxed.network)?;
+    let (words, words_write) = sys::pipe()?;
+    let mut command = Command::new("/bin/true");
+    command.stderr(Stdio::from(words_write));
+    // SAFETY: the fork has no other thread: the child may allocate; it only
+    // sets itself up and execs.
+    unsafe {
+        command.pre_exec(move || {
+            let confined = confinement.enter().and_then(|()| match &filter {
+                Some(filter) => sys::install_filter(filter),
+                None => Ok(()),
             });
-        }
-        let mut child = command.spawn()?;
-        // While `true` runs: the network namespace every run joins.
-        let network = sys::unshare_namespaces(sys::CLONE_NEWNET);
-        let status = child.wait()?;
-        if !status.success() {
-            return Err(io::Error::new(
-                io::ErrorKind::Other,
-                format!("true ended with {status}"),
-            ));
-        }
-        network?;
-        println!("ready");
-        io::stdin().read_to_end(&mut Vec::new())?;
-        Ok(())
-    })();
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::FAILURE
-        }
+            // Only the error's number crosses the exec: its words go first.
+            if let Err(e) = &confined {
+                eprintln!("{e}");
+            }
+            confined
+        });
     }
+    let status = command.spawn().and_then(|mut child| child.wait());
+    // Its words, where it could not start, or said anything.
+    drop(command);
+    let mut said = String::new();
+    let _ = File::from(words).read_to_string(&mut said);
+    let why = match status {
+        Ok(status) if status.success() => return Ok(()),
+        Ok(status) => format!("true ended with {status}"),
+        Err(e) => e.to_string(),
+    };
+    Err(io_error(
+        said.lines()
+            .next()
+            .map_or(why, |line| line.trim().to_string()),
+    ))
 }
 
 #[cfg(test)]
@@ -713,6 +737,7 @@ mod tests {
             filter: true,
             system: vec![PathBuf::from("/usr"), PathBuf::from("/etc/passwd")],
             network: Some(network),
+            probe: true,
         };
         let args: Vec<String> = spec
             .args()

@@ -22,14 +22,15 @@
 //!   shared pages once), CPU time of every process, the whole cgroup killed.
 //!   Its files are root's (or out of sight): the program cannot write them.
 //!
-//! What the machine allows is found once per runner (`KERNEL_BOX`), by
-//! starting `true` in the sandbox; where it allows nothing, the core
-//! launcher's process-tree watch is the fallback, and every command says
-//! which is in force in its first line. `judge sandbox` explains what is
-//! missing.
+//! What the machine allows is found once per runner (`KERNEL_BOX`), by a
+//! zygote that makes the network namespace and runs `true` in the sandbox
+//! (the probe), and then goes on as the zygote of the thread that looked;
+//! where the machine allows nothing, the core launcher's process-tree watch
+//! is the fallback, and every command says which is in force in its first
+//! line. `judge sandbox` explains what is missing.
 //!
 //! The core knows the box only as its `Confinement`; the `judge` binary
-//! installs `KERNEL_BOX` and names `launch::PROBE`, its hidden command.
+//! installs `KERNEL_BOX`.
 #![cfg(target_os = "linux")]
 
 pub mod launch;
@@ -40,20 +41,19 @@ mod view;
 
 use judge_core::process::confine;
 use judge_core::process::launch::{self as core_launch, Spec};
+use judge_core::process::run as core_run;
 use judge_core::process::sight;
 use launch::BoxSpec;
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::os::fd::{AsRawFd, RawFd};
 use std::os::fd::{IntoRawFd, OwnedFd};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::os::unix::net::UnixStream;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process;
-use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -108,6 +108,24 @@ pub struct Network {
 }
 
 impl Network {
+    /// Makes an empty network namespace for the calling process (the
+    /// probe's zygote) and opens it; as an ordinary user, inside a user
+    /// namespace made first, which the user owns.
+    fn make(namespaces: Namespaces) -> io::Result<Network> {
+        let owner = match namespaces {
+            Namespaces::AsRoot => None,
+            Namespaces::InUserNamespace => {
+                map_user_namespace()?;
+                Some(open_namespace("self", "user")?)
+            }
+        };
+        sys::unshare_namespaces(CLONE_NEWNET)?;
+        Ok(Network {
+            namespace: open_namespace("self", "net")?,
+            owner,
+        })
+    }
+
     /// Moves the calling process into the network namespace; the
     /// descriptors are not passed on to a program.
     fn join(self) -> io::Result<()> {
@@ -650,16 +668,27 @@ pub fn enter_launcher_namespaces(
         })?;
     }
     if namespaces == Namespaces::InUserNamespace {
-        let (uid, gid) = sys::ids();
-        let mapped = sys::unshare_namespaces(CLONE_NEWUSER)
-            .and_then(|()| fs::write("/proc/self/setgroups", "deny"))
-            .and_then(|()| fs::write("/proc/self/uid_map", format!("{uid} {uid} 1")))
-            .and_then(|()| fs::write("/proc/self/gid_map", format!("{gid} {gid} 1")));
-        mapped
-            .map_err(|e| io::Error::new(e.kind(), format!("cannot map a user namespace: {e}")))?;
+        map_user_namespace()?;
     }
     sys::unshare_namespaces(CLONE_NEWPID)
         .map_err(|e| io::Error::new(e.kind(), format!("cannot make a PID namespace: {e}")))
+}
+
+/// Moves the calling process into a user namespace of its own, where its
+/// uid and gid are what they were.
+fn map_user_namespace() -> io::Result<()> {
+    let (uid, gid) = sys::ids();
+    let mapped = sys::unshare_namespaces(CLONE_NEWUSER)
+        .and_then(|()| fs::write("/proc/self/setgroups", "deny"))
+        .and_then(|()| fs::write("/proc/self/uid_map", format!("{uid} {uid} 1")))
+        .and_then(|()| fs::write("/proc/self/gid_map", format!("{gid} {gid} 1")));
+    mapped.map_err(|e| io::Error::new(e.kind(), format!("cannot map a user namespace: {e}")))
+}
+
+/// A descriptor of the namespace `kind` of the process `pid` (or `self`).
+fn open_namespace(pid: &str, kind: &str) -> io::Result<RawFd> {
+    let file = File::open(format!("/proc/{pid}/ns/{kind}"))?;
+    Ok(OwnedFd::from(file).into_raw_fd())
 }
 
 /// Everything one program is confined to, set up by itself between fork and
@@ -873,6 +902,7 @@ impl KernelBox {
             boxes: allowed.boxes,
             filter: allowed.filter,
             network: allowed.network,
+            probe: false,
             system: match allowed.namespaces {
                 Some(_) => sight::system().to_vec(),
                 None => Vec::new(),
@@ -899,9 +929,12 @@ impl confine::Confinement for KernelBox {
         (spec.args(), inherited)
     }
 
-    fn prepare_zygote(&self, args: &[String]) -> io::Result<()> {
-        let boxed = BoxSpec::parse(args).map_err(core_launch::io_error)?;
-        launch::prepare_zygote(&boxed)
+    fn prepare_zygote(&self, args: &[String]) -> io::Result<Vec<String>> {
+        let mut boxed = BoxSpec::parse(args).map_err(core_launch::io_error)?;
+        launch::prepare_zygote(&mut boxed)?;
+        let args = boxed.args().into_iter().map(OsString::into_string);
+        args.collect::<Result<_, _>>()
+            .map_err(|_| core_launch::io_error("a box argument is not UTF-8".into()))
     }
 
     fn serve(&self, args: &[String], channel: &mut UnixStream) -> io::Result<()> {
@@ -913,7 +946,7 @@ impl confine::Confinement for KernelBox {
 }
 
 /// What this machine allows: the filter, a cgroup, and the namespaces, as
-/// the `Probe` finds them.
+/// the probe finds them.
 fn detect() -> Allowed {
     let (uid, _) = sys::ids();
     let namespaces = if uid == 0 {
@@ -921,12 +954,6 @@ fn detect() -> Allowed {
     } else {
         Namespaces::InUserNamespace
     };
-    let boxes = match namespaces {
-        Namespaces::AsRoot => box_uids().map(Some),
-        Namespaces::InUserNamespace => Ok(None),
-    };
-    // The probe runs while the filter and the cgroups are looked at.
-    let probe = boxes.and_then(|boxes| Ok((boxes, Probe::start(namespaces)?)));
     let mut missing = Vec::new();
     let filter = match filter_available() {
         Ok(()) => true,
@@ -942,7 +969,22 @@ fn detect() -> Allowed {
             None
         }
     };
-    let probed = probe.and_then(|(boxes, probe)| Ok((boxes, probe.finish()?)));
+    let boxes = match namespaces {
+        Namespaces::AsRoot => box_uids().map(Some),
+        Namespaces::InUserNamespace => Ok(None),
+    };
+    let probed = boxes.and_then(|boxes| {
+        let spec = BoxSpec {
+            namespaces: Some(namespaces),
+            cgroup: cgroup.clone(),
+            boxes,
+            filter,
+            system: sight::system().to_vec(),
+            network: None,
+            probe: true,
+        };
+        Ok((boxes, probe(&spec)?))
+    });
     let (namespaces, boxes, network) = match probed {
         Ok((boxes, network)) => (Some(namespaces), boxes, network),
         Err(why) => {
@@ -960,73 +1002,25 @@ fn detect() -> Allowed {
     }
 }
 
-/// `true` started in the namespaces (`launch::probe`), as every run will be.
-struct Probe {
-    namespaces: Namespaces,
-    child: process::Child,
-}
-
-impl Probe {
-    fn start(namespaces: Namespaces) -> Result<Probe, String> {
-        let launcher = core_launch::launcher().map_err(|e| format!("no launcher: {e}"))?;
-        let how = match namespaces {
-            Namespaces::AsRoot => "root",
-            Namespaces::InUserNamespace => "user",
-        };
-        let mut command = Command::new(launcher);
-        command
-            .args([launch::PROBE, how])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        // SAFETY: close_range is async-signal-safe (between fork and exec).
-        unsafe { command.pre_exec(sys::close_others_on_exec) };
-        let child = command
-            .spawn()
-            .map_err(|e| format!("cannot start the launcher: {e}"))?;
-        Ok(Probe { namespaces, child })
-    }
-
-    /// Whether `true` ran; also opens the empty network namespace the probe
-    /// made, for every run (and as an ordinary user the user namespace that
-    /// owns it).
-    fn finish(mut self) -> Result<Option<Network>, String> {
-        let mut said = String::new();
-        if let Some(stdout) = self.child.stdout.as_mut() {
-            let _ = BufReader::new(stdout.take(16)).read_line(&mut said);
-        }
-        let pid = self.child.id();
-        let open = |kind: &str| {
-            let file = File::open(format!("/proc/{pid}/ns/{kind}")).ok()?;
-            Some(OwnedFd::from(file).into_raw_fd())
-        };
-        let network = (said.trim() == "ready").then(|| {
-            let owner = match self.namespaces {
-                Namespaces::AsRoot => None,
-                Namespaces::InUserNamespace => Some(open("user")?),
-            };
-            Some(Network {
-                namespace: open("net")?,
-                owner,
-            })
-        });
-        let network = network.flatten();
-        drop(self.child.stdin.take());
-        let output = self
-            .child
-            .wait_with_output()
-            .map_err(|e| format!("cannot wait for the launcher: {e}"))?;
-        if output.status.success() {
-            return Ok(network);
-        }
-        let said = String::from_utf8_lossy(&output.stderr);
-        // The confined child's own words come first.
-        let why = said.lines().next().unwrap_or("").trim();
-        Err(match self.namespaces {
-            Namespaces::AsRoot => format!("namespaces refused: {why}"),
-            Namespaces::InUserNamespace => format!("no user namespaces: {why}"),
+/// Starts this thread's first zygote as the probe (`launch::prepare_zygote`):
+/// it makes the network namespace every run joins and runs `true` confined
+/// as every run will be. The network, opened from it (where it cannot be,
+/// other zygotes and launchers make one a run), or why the probe failed.
+fn probe(spec: &BoxSpec) -> Result<Option<Network>, String> {
+    let pid = core_run::start_zygote(spec.args(), &[]).map_err(|e| match spec.namespaces {
+        Some(Namespaces::InUserNamespace) => format!("no user namespaces: {e}"),
+        _ => format!("namespaces refused: {e}"),
+    })?;
+    let open = |kind: &str| open_namespace(&pid.to_string(), kind).ok();
+    Ok((|| {
+        Some(Network {
+            namespace: open("net")?,
+            owner: match spec.namespaces {
+                Some(Namespaces::InUserNamespace) => Some(open("user")?),
+                _ => None,
+            },
         })
-    }
+    })())
 }
 
 #[cfg(test)]

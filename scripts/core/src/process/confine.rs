@@ -21,9 +21,10 @@ pub trait Confinement: Sync {
     /// serves the run) and the descriptors it inherits besides.
     fn launcher_args(&self) -> (Vec<OsString>, Vec<RawFd>);
     /// In a zygote (`zygote`) given `launcher_args`' arguments, before it
-    /// forks a launcher: what the launchers it forks share, prepared once.
-    fn prepare_zygote(&self, _args: &[String]) -> io::Result<()> {
-        Ok(())
+    /// forks a launcher: what the launchers it forks share, prepared once;
+    /// the arguments they get.
+    fn prepare_zygote(&self, args: &[String]) -> io::Result<Vec<String>> {
+        Ok(args.to_vec())
     }
     /// In a launcher started with `launcher_args`' arguments: prepares the
     /// box they name, then serves the one run on `channel` (`launch::receive`,

@@ -263,8 +263,8 @@ fn confinement_of(boxed: &[String]) -> Result<&'static dyn Confinement, &'static
 }
 
 /// In a zygote given the box's arguments `boxed`: what its launchers share
-/// (`Confinement::prepare_zygote`).
-pub fn prepare_zygote(boxed: &[String]) -> io::Result<()> {
+/// (`Confinement::prepare_zygote`), and the box's arguments they get.
+pub fn prepare_zygote(boxed: &[String]) -> io::Result<Vec<String>> {
     let confinement = confinement_of(boxed).map_err(|why| io_error(why.to_string()))?;
     confinement.prepare_zygote(boxed)
 }

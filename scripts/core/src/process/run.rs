@@ -18,7 +18,7 @@ use std::cell::RefCell;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
@@ -412,21 +412,9 @@ impl Ready {
             Ok(Ok(launcher)) => Ok(launcher),
             // A zygote gone is not asked again.
             Ok(Err(_)) | Err(()) => {
-                self.end_zygote(Err(()));
+                self.zygote = Some(Err(()));
                 start_launcher(Stdio::piped(), Stdio::piped())
             }
-        }
-    }
-
-    /// The zygote ended (its stream closed, it exits) and reaped; `then`
-    /// in its place.
-    fn end_zygote(&mut self, then: Result<Zygote, ()>) {
-        if let Some(Ok(Zygote { mut child, socket })) = self.zygote.replace(then) {
-            drop(socket);
-            if !interrupt::interrupted() {
-                let _ = child.wait();
-            }
-            interrupt::forget(child.id() as i32);
         }
     }
 }
@@ -450,29 +438,66 @@ impl Drop for Ready {
             }
             interrupt::forget(process.id());
         }
-        self.end_zygote(Err(()));
+        self.zygote = None;
     }
 }
 
-/// A thread's zygote (`zygote`) and the runner's end of its socket.
+/// A zygote (`zygote`) and the runner's end of its socket.
 struct Zygote {
     child: Child,
     socket: UnixStream,
 }
 
+thread_local! {
+    /// The zygote the box started on this thread as it looked at what the
+    /// machine allows (`start_zygote`), until the thread's first run takes it.
+    static STARTED: RefCell<Option<Zygote>> = const { RefCell::new(None) };
+}
+
+/// Starts a zygote with the box's arguments `boxed` and the descriptors
+/// `inherited`, for this thread's runs: its pid once it has prepared what
+/// its launchers share, or why it could not.
+pub fn start_zygote(boxed: Vec<OsString>, inherited: &[RawFd]) -> io::Result<u32> {
+    let zygote = Zygote::start_with(boxed, inherited)?;
+    let pid = zygote.child.id();
+    STARTED.with(|started| *started.borrow_mut() = Some(zygote));
+    Ok(pid)
+}
+
 impl Zygote {
+    /// The thread's zygote: the one the box started here, else a new one in
+    /// the box in force.
     fn start() -> io::Result<Zygote> {
+        let (boxed, inherited) = launch::current().launcher_args();
+        match STARTED.with(|started| started.borrow_mut().take()) {
+            Some(zygote) => Ok(zygote),
+            None => Zygote::start_with(boxed, &inherited),
+        }
+    }
+
+    fn start_with(boxed: Vec<OsString>, inherited: &[RawFd]) -> io::Result<Zygote> {
         if !zygote::HERE {
             return Err(io::ErrorKind::Unsupported.into());
         }
-        let (mut command, socket, theirs) = launcher_command(zygote::COMMAND)?;
+        let (mut command, socket, theirs) = launcher_command(zygote::COMMAND, boxed, inherited)?;
         command
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::inherit());
         let child = interrupt::launch(|| command.spawn())?;
         drop((command, theirs));
-        Ok(Zygote { child, socket })
+        let mut zygote = Zygote { child, socket };
+        // Its first line (`zygote::READY`), or why not.
+        let mut line = Vec::new();
+        let mut byte = [0u8];
+        while line.len() < REPORT_BYTES && zygote.socket.read(&mut byte)? == 1 && byte[0] != b'\n' {
+            line.push(byte[0]);
+        }
+        match String::from_utf8_lossy(&line).split_once(' ') {
+            _ if line == zygote::READY.as_bytes() => Ok(zygote),
+            Some(("error", why)) => Err(launch::io_error(why.to_string())),
+            _ => Err(launch::io_error("the zygote ended unready".into())),
+        }
     }
 
     /// A launcher forked with pipes for stdin, stdout and stderr.
@@ -497,6 +522,17 @@ impl Zygote {
             pipes: [stdin, stdout, stderr].map(|end| Some(File::from(end))),
             channel,
         })
+    }
+}
+
+impl Drop for Zygote {
+    /// Its stream closed, it exits: reaped.
+    fn drop(&mut self) {
+        let _ = self.socket.shutdown(std::net::Shutdown::Both);
+        if !interrupt::interrupted() {
+            let _ = self.child.wait();
+        }
+        interrupt::forget(self.child.id() as i32);
     }
 }
 
@@ -555,7 +591,8 @@ fn say_stack_held(wanted_kib: u64) {
 /// Starts a launcher in the box `launch::current` gives, with this stdin
 /// and stdout; it prepares the box and waits on its channel for the run.
 fn start_launcher(stdin: Stdio, stdout: Stdio) -> io::Result<Launcher> {
-    let (mut command, channel, theirs) = launcher_command(launch::COMMAND)?;
+    let (boxed, inherited) = launch::current().launcher_args();
+    let (mut command, channel, theirs) = launcher_command(launch::COMMAND, boxed, &inherited)?;
     command.stdin(stdin).stdout(stdout).stderr(Stdio::piped());
     let mut child = interrupt::launch(|| command.spawn())?;
     // The caller's descriptors and the channel's other end live on only in
@@ -573,11 +610,15 @@ fn start_launcher(stdin: Stdio, stdout: Stdio) -> io::Result<Launcher> {
     })
 }
 
-/// `judge <name> <fd> <box arguments>`, a launcher or a zygote in the box
-/// `launch::current` gives, with the runner's end of a channel and the
-/// end to keep until it has started.
-fn launcher_command(name: &str) -> io::Result<(Command, UnixStream, UnixStream)> {
-    let (boxed, inherited) = launch::current().launcher_args();
+/// `judge <name> <fd> <box arguments>`, a launcher or a zygote given the
+/// box's arguments `boxed` and the descriptors `inherited`, with the
+/// runner's end of a channel and the end to keep until it has started.
+fn launcher_command(
+    name: &str,
+    boxed: Vec<OsString>,
+    inherited: &[RawFd],
+) -> io::Result<(Command, UnixStream, UnixStream)> {
+    let inherited = inherited.to_vec();
     let (channel, theirs) = UnixStream::pair()?;
     let fd = theirs.as_raw_fd();
     let mut command = Command::new(launch::launcher()?);

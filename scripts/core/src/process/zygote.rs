@@ -16,13 +16,19 @@ use std::process::ExitCode;
 
 pub const COMMAND: &str = "__zygote";
 
+/// Its first line on the socket once it has prepared the box; else
+/// `error <why>`, and it exits.
+pub const READY: &str = "ready";
+
 /// Whether this system forks launchers so (`sys::fork_sibling`).
 pub const HERE: bool = cfg!(target_os = "linux");
 
-/// `judge __zygote <socket fd> [<box argument>...]`: for each message on
-/// the socket, which carries a launcher's stdin, stdout, stderr and
-/// channel, forks the launcher (with the box arguments) and answers with
-/// its pid, four bytes little-endian. It ends with the stream.
+/// `judge __zygote <socket fd> [<box argument>...]`: prepares what its
+/// launchers share (`Confinement::prepare_zygote`), says `READY`, then for
+/// each message on the socket, which carries a launcher's stdin, stdout,
+/// stderr and channel, forks the launcher (with the box arguments the
+/// preparation gave) and answers with its pid, four bytes little-endian. It
+/// ends with the stream.
 pub fn command(args: &[String]) -> ExitCode {
     let fd = match args.first().and_then(|fd| fd.parse::<i32>().ok()) {
         Some(fd) if fd > 2 => fd,
@@ -36,14 +42,21 @@ pub fn command(args: &[String]) -> ExitCode {
         eprintln!("judge {COMMAND}: no socket descriptor {fd}: {e}");
         return ExitCode::from(2);
     }
-    // Opened while `/dev` is the machine's: the box may cover it.
-    sys::null();
-    if let Err(e) = launch::prepare_zygote(&args[1..]) {
-        eprintln!("judge {COMMAND}: cannot prepare the box: {e}");
-        return ExitCode::FAILURE;
-    }
     // SAFETY: the runner opened `fd` for this process alone.
     let mut socket = unsafe { UnixStream::from_raw_fd(fd) };
+    // Opened while `/dev` is the machine's: the box may cover it.
+    sys::null();
+    let boxed = match launch::prepare_zygote(&args[1..]) {
+        Ok(boxed) => boxed,
+        Err(e) => {
+            let why = e.to_string().replace('\n', " ");
+            let _ = socket.write_all(format!("error {why}\n").as_bytes());
+            return ExitCode::FAILURE;
+        }
+    };
+    if socket.write_all(format!("{READY}\n").as_bytes()).is_err() {
+        return ExitCode::SUCCESS;
+    }
     loop {
         let fds = match sys::receive_fds(fd) {
             Ok(Some(fds)) if fds.len() == 4 => fds,
@@ -62,7 +75,7 @@ pub fn command(args: &[String]) -> ExitCode {
         };
         // SAFETY: this process has one thread.
         let pid = match unsafe { sys::fork_sibling() } {
-            Ok(0) => become_launcher(fd, fds, &args[1..]),
+            Ok(0) => become_launcher(fd, fds, &boxed),
             Ok(pid) => pid,
             Err(e) => {
                 eprintln!("judge {COMMAND}: cannot fork a launcher: {e}");
