@@ -345,6 +345,24 @@ struct Launcher {
     channel: UnixStream,
 }
 
+impl Launcher {
+    /// One asked for nothing: its channel closed, it takes its box down and
+    /// exits; reaped.
+    fn end(self) {
+        let Launcher {
+            mut process,
+            channel,
+            ..
+        } = self;
+        drop(channel);
+        // An interrupt's cleanup reaps it itself.
+        if !interrupt::interrupted() {
+            let _ = process.wait();
+        }
+        interrupt::forget(process.id());
+    }
+}
+
 /// A launcher's process: one the runner started, or one its thread's
 /// zygote forked as the runner's child.
 enum Process {
@@ -423,29 +441,26 @@ impl Drop for Ready {
     /// At the thread's end: the launcher asked for nothing takes its box
     /// down and exits, as the others do, and then the zygote.
     fn drop(&mut self) {
-        let next = self.next.take().map(
-            |Launcher {
-                 process, channel, ..
-             }| {
-                drop(channel);
-                process
-            },
-        );
-        for mut process in self.finishing.drain(..).chain(next) {
+        for mut process in self.finishing.drain(..) {
             // An interrupt's cleanup reaps them itself.
             if !interrupt::interrupted() {
                 let _ = process.wait();
             }
             interrupt::forget(process.id());
         }
+        if let Some(launcher) = self.next.take() {
+            launcher.end();
+        }
         self.zygote = None;
     }
 }
 
-/// A zygote (`zygote`) and the runner's end of its socket.
+/// A zygote (`zygote`), the runner's end of its socket, and the launcher
+/// it forked ahead of the first run, if any.
 struct Zygote {
     child: Child,
     socket: UnixStream,
+    ahead: Option<Launcher>,
 }
 
 thread_local! {
@@ -456,9 +471,11 @@ thread_local! {
 
 /// Starts a zygote with the box's arguments `boxed` and the descriptors
 /// `inherited`, for this thread's runs: its pid once it has prepared what
-/// its launchers share, or why it could not.
+/// its launchers share, or why it could not. It forks the first run's
+/// launcher at once, which prepares its box while the command goes on.
 pub fn start_zygote(boxed: Vec<OsString>, inherited: &[RawFd]) -> io::Result<u32> {
-    let zygote = Zygote::start_with(boxed, inherited)?;
+    let mut zygote = Zygote::start_with(boxed, inherited)?;
+    zygote.ahead = zygote.fork_launcher().ok();
     let pid = zygote.child.id();
     STARTED.with(|started| *started.borrow_mut() = Some(zygote));
     Ok(pid)
@@ -486,7 +503,11 @@ impl Zygote {
             .stderr(Stdio::inherit());
         let child = interrupt::launch(|| command.spawn())?;
         drop((command, theirs));
-        let mut zygote = Zygote { child, socket };
+        let mut zygote = Zygote {
+            child,
+            socket,
+            ahead: None,
+        };
         // Its first line (`zygote::READY`), or why not.
         let mut line = Vec::new();
         let mut byte = [0u8];
@@ -502,6 +523,9 @@ impl Zygote {
 
     /// A launcher forked with pipes for stdin, stdout and stderr.
     fn fork_launcher(&mut self) -> io::Result<Launcher> {
+        if let Some(launcher) = self.ahead.take() {
+            return Ok(launcher);
+        }
         let (stdin_read, stdin) = sys::pipe()?;
         let (stdout, stdout_write) = sys::pipe()?;
         let (stderr, stderr_write) = sys::pipe()?;
@@ -528,6 +552,9 @@ impl Zygote {
 impl Drop for Zygote {
     /// Its stream closed, it exits: reaped.
     fn drop(&mut self) {
+        if let Some(launcher) = self.ahead.take() {
+            launcher.end();
+        }
         let _ = self.socket.shutdown(std::net::Shutdown::Both);
         if !interrupt::interrupted() {
             let _ = self.child.wait();
