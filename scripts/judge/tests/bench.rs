@@ -81,6 +81,9 @@ fn smoke_runs_the_smallest_size_of_each_series_once_and_writes_markdown() {
 #[test]
 fn the_sandbox_s_cost_is_the_same_test_timed_with_it_and_without() {
     let sandbox = workspace("bench.n = [10]\n", "cat");
+    // Two cases: the first alone tells the cost once per command from a run's.
+    sandbox.write("judge-data/fake/sum.in", "1 1\n");
+    sandbox.write("judge-data/fake/sum.out", "2\n");
     let output = sandbox.judge(&["bench", "--smoke", "fake"]);
     let (code, stdout, stderr) = outcome(&output);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
@@ -100,7 +103,7 @@ fn the_sandbox_s_cost_is_the_same_test_timed_with_it_and_without() {
         );
         return;
     }
-    // `judge test fake` judges the one stored case (a wrong answer: `cat`).
+    // `judge test fake` judges the two stored cases (wrong answers: `cat`).
     let words: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(words[..4], ["sandbox:", "judge", "test", "fake"], "{line}");
     let seconds = |word: &str| word.parse::<f64>().unwrap_or(-1.0);
@@ -111,7 +114,9 @@ fn the_sandbox_s_cost_is_the_same_test_timed_with_it_and_without() {
     line.assert_has(" s as a bare shell loop: ");
     line.assert_has("× the loop (");
     line.assert_has("× without the box), ");
-    line.assert_has(" ms a case more than without it (one triple)");
+    line.assert_has(" ms a case more than without it: ");
+    line.assert_has(" ms once per command, ");
+    line.assert_has(" ms a run (one round)");
     read(&sandbox, "target/bench.md").assert_has(line);
 
     // The same two runs under each launcher, their figures side by side.

@@ -356,8 +356,10 @@ fn runner_cost(judge: &Path) -> Result<String, SetupError> {
 
 /// `judge test` of `ids` (of the workspace when none) with the sandbox,
 /// with `JUDGE_SANDBOX=portable` and as a bare shell loop over the same
-/// cases (each solution on each stored input, `cmp` with its answer), in
-/// turn: the medians, their ratios, and what the sandbox adds to a case.
+/// cases (each solution on each stored input, `cmp` with its answer), and
+/// of their first case alone with the sandbox and without, in turn: the
+/// medians, their ratios, what the sandbox adds to a case, and how much of
+/// that it costs once per command and how much a run.
 fn sandbox_cost(
     judge: &Path,
     workspace: &Workspace,
@@ -369,22 +371,33 @@ fn sandbox_cost(
     }
     let pairs = if smoke { 1 } else { 5 };
     let looped = bare_loop(workspace, ids)?;
-    let mut times = [Vec::new(), Vec::new(), Vec::new()];
-    let mut cases = None;
+    // Without a case alone, the whole test again: no split is said.
+    let first = first_case(workspace, ids)?.map_or_else(|| ids.to_vec(), |case| vec![case]);
+    let test = |ids: &[String], portable: bool| {
+        let mut command = Command::new(judge);
+        command
+            .arg("--root")
+            .arg(&workspace.root)
+            .arg("test")
+            .args(ids);
+        if portable {
+            command.env(SANDBOX_VARIABLE, "portable");
+        }
+        command
+    };
+    let mut times = [(); 5].map(|()| Vec::new());
+    let mut cases = [None, None];
     for _ in 0..pairs {
         for (way, times) in times.iter_mut().enumerate() {
-            let mut command = Command::new(if way == 2 { Path::new("sh") } else { judge });
-            match way {
-                2 => command.args(&looped),
-                _ => command
-                    .arg("--root")
-                    .arg(&workspace.root)
-                    .arg("test")
-                    .args(ids),
+            let mut command = match way {
+                0 | 1 => test(ids, way == 1),
+                2 => {
+                    let mut shell = Command::new("sh");
+                    shell.args(&looped);
+                    shell
+                }
+                _ => test(&first, way == 4),
             };
-            if way == 1 {
-                command.env(SANDBOX_VARIABLE, "portable");
-            }
             let start = Instant::now();
             let output = command
                 .stdin(Stdio::null())
@@ -392,19 +405,17 @@ fn sandbox_cost(
                 .output()
                 .map_err(|e| SetupError(format!("cannot run judge test: {e}")))?;
             times.push(start.elapsed().as_secs_f64());
-            if way == 0 {
-                cases = cases_judged(&String::from_utf8_lossy(&output.stdout));
+            if way == 0 || way == 3 {
+                cases[way / 3] = cases_judged(&String::from_utf8_lossy(&output.stdout));
             }
         }
     }
-    let [boxed, portable, bare] = times.map(|mut times| median(&mut times));
-    let each = cases.map_or(String::new(), |cases| {
-        let more = (boxed - portable) * 1e3 / cases.max(1) as f64;
-        format!(", {more:.2} ms a case more than without it")
-    });
+    let [boxed, portable, bare, boxed_one, portable_one] =
+        times.map(|mut times| median(&mut times));
+    let each = added(boxed - portable, boxed_one - portable_one, cases);
     let taken = match pairs {
-        1 => "one triple".to_string(),
-        pairs => format!("medians of {pairs} triples"),
+        1 => "one round".to_string(),
+        pairs => format!("medians of {pairs} rounds"),
     };
     let what = match ids {
         [] => "of the workspace".to_string(),
@@ -417,6 +428,33 @@ fn sandbox_cost(
         over(boxed),
         over(portable)
     ))
+}
+
+/// What the sandbox adds to a case, `more` seconds over the whole test's
+/// cases; where the first case alone (with those named so) added
+/// `more_one`, split into what it costs once per command and what a run
+/// adds: `k` cases cost once + k × a run's more.
+fn added(more: f64, more_one: f64, cases: [Option<u64>; 2]) -> String {
+    let all = match cases[0] {
+        Some(all) => all,
+        None => return String::new(),
+    };
+    let split = match cases[1] {
+        Some(k) if all > k => {
+            let run = (more - more_one) / (all - k) as f64;
+            let once = more - all as f64 * run;
+            format!(
+                ": {:.1} ms once per command, {:.2} ms a run",
+                once * 1e3,
+                run * 1e3
+            )
+        }
+        _ => String::new(),
+    };
+    format!(
+        ", {:.2} ms a case more than without it{split}",
+        more * 1e3 / all.max(1) as f64
+    )
 }
 
 /// The same runs with the box and with `JUDGE_SANDBOX=portable`, in turn:
@@ -525,6 +563,22 @@ rm -f "$out""#
         }
     }
     Ok(args)
+}
+
+/// `<id>/<case>` of the first case `bare_loop` runs, if any: `judge test`
+/// judges it with those whose names begin so.
+fn first_case(workspace: &Workspace, ids: &[String]) -> Result<Option<String>, SetupError> {
+    for id in workspace.select(ids)? {
+        let problem = workspace.problem(&id)?;
+        if problem.config.interactor.is_some() {
+            continue;
+        }
+        let cases = Judge::of(&problem)?.cases(&problem)?;
+        if let Some(case) = cases.into_iter().find(|case| case.answer.is_some()) {
+            return Ok(Some(format!("{id}/{}", case.name)));
+        }
+    }
+    Ok(None)
 }
 
 /// The middle of `times`, which it sorts.
