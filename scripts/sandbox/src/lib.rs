@@ -854,9 +854,10 @@ pub fn explain(allowed: &Allowed) -> String {
     }
     if allowed.complete() {
         text += "every program runs as a uid of its own in its own pid, mount, IPC and UTS \
-                 namespaces, an empty network namespace and its own cgroup: nothing it starts \
-                 outlives it, memory and CPU time are the kernel's figures, it sees only the \
-                 view, and it cannot change its limits\n";
+                 namespaces, an empty network namespace and its own cgroup (the root of its \
+                 cgroup namespace, where the kernel makes one): nothing it starts outlives it, \
+                 memory and CPU time are the kernel's figures, it sees only the view, and it \
+                 cannot change its limits\n";
         return text;
     }
     for why in &allowed.missing {
