@@ -374,12 +374,8 @@ fn sandbox_cost(
     // Without a case alone, the whole test again: no split is said.
     let first = first_case(workspace, ids)?.map_or_else(|| ids.to_vec(), |case| vec![case]);
     let test = |ids: &[String], portable: bool| {
-        let mut command = Command::new(judge);
-        command
-            .arg("--root")
-            .arg(&workspace.root)
-            .arg("test")
-            .args(ids);
+        let mut command = judged(judge, workspace, "test");
+        command.args(ids);
         if portable {
             command.env(SANDBOX_VARIABLE, "portable");
         }
@@ -579,6 +575,13 @@ fn first_case(workspace: &Workspace, ids: &[String]) -> Result<Option<String>, S
         }
     }
     Ok(None)
+}
+
+/// `judge --root <workspace> <name>`, to time.
+fn judged(judge: &Path, workspace: &Workspace, name: &str) -> Command {
+    let mut command = Command::new(judge);
+    command.arg("--root").arg(&workspace.root).arg(name);
+    command
 }
 
 /// The middle of `times`, which it sorts.

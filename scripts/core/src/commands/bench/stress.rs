@@ -2,7 +2,7 @@
 //! the same work for the same seeds (the generator, the solution and the
 //! brute force on each, `cmp`), at one job and at two.
 
-use super::median;
+use super::{judged, median};
 use crate::problem::workspace::Workspace;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -75,21 +75,17 @@ fn pair(
 ) -> Result<(f64, f64), String> {
     let (mut stress, mut shell) = (Vec::new(), Vec::new());
     for _ in 0..pairs {
-        let mut judged = Command::new(judge);
-        judged
-            .arg("--root")
-            .arg(&workspace.root)
-            .arg("stress")
-            .arg(id);
+        let mut stressed = judged(judge, workspace, "stress");
+        stressed.arg(id);
         for (flag, value) in [
             ("--count", count),
             ("--seed", 1),
             ("--size", SIZE),
             ("--jobs", jobs),
         ] {
-            judged.arg(flag).arg(value.to_string());
+            stressed.arg(flag).arg(value.to_string());
         }
-        stress.push(timed(&mut judged, "judge stress")?);
+        stress.push(timed(&mut stressed, "judge stress")?);
         let per = (count + jobs - 1) / jobs;
         let mut script = String::new();
         for first in (1..=count).step_by(per as usize) {
