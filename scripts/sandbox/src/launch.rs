@@ -211,18 +211,13 @@ pub fn prepare_zygote(boxed: &mut BoxSpec) -> io::Result<()> {
     if boxed.probe {
         boxed.network = Some(Network::make(namespaces)?);
     }
-    let owner = boxed
-        .network
-        .and_then(|network| network.owner.map(|_| network));
-    match (namespaces, owner) {
-        (Namespaces::InUserNamespace, None) => {}
-        (_, owner) => {
-            if let Some(network) = owner {
-                network.enter_owner()?;
-            }
-            sys::unshare_namespaces(sys::CLONE_NEWNS)?;
-            view::skeleton(&boxed.system)?;
+    let owned = boxed.network.is_some_and(|network| network.owner.is_some());
+    if namespaces == Namespaces::AsRoot || owned {
+        if let Some(network) = boxed.network {
+            network.enter_owner()?;
         }
+        sys::unshare_namespaces(sys::CLONE_NEWNS)?;
+        view::skeleton(&boxed.system)?;
     }
     if std::mem::take(&mut boxed.probe) {
         probe(namespaces, boxed)?;
