@@ -235,9 +235,12 @@ pub fn filter() -> Option<Vec<Filter>> {
     Some(ops)
 }
 
-#[cfg(test)]
+// Where a filter is written: elsewhere there is none to test.
+#[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]
 mod tests {
     use super::*;
+
+    const WRITTEN: &str = "a filter is written for this architecture";
 
     /// Runs the filter on one call as the kernel would: the returned action.
     fn verdict(program: &[Filter], arch: u32, number: u32, first_argument: u32) -> u32 {
@@ -270,9 +273,7 @@ mod tests {
 
     #[test]
     fn namespaces_mounts_keys_and_unix_sockets_are_refused_and_the_rest_allowed() {
-        let (Some(program), Some(calls)) = (filter(), CALLS.as_ref()) else {
-            return;
-        };
+        let (program, calls) = (filter().expect(WRITTEN), CALLS.expect(WRITTEN));
         let refused = |name: &str| {
             let mut all = calls.refused.iter().chain(&SHARED);
             let number = all.find(|(_, n)| *n == name).unwrap().0;
@@ -309,9 +310,7 @@ mod tests {
 
     #[test]
     fn every_call_number_goes_where_the_lists_say() {
-        let (Some(program), Some(calls)) = (filter(), CALLS.as_ref()) else {
-            return;
-        };
+        let (program, calls) = (filter().expect(WRITTEN), CALLS.expect(WRITTEN));
         let refused: Vec<u32> = calls.refused.iter().chain(&SHARED).map(|c| c.0).collect();
         for number in 0..1024 {
             // clone's and socket's first argument 0 passes their tests.
