@@ -350,16 +350,10 @@ impl Launcher {
     /// exits; reaped.
     fn end(self) {
         let Launcher {
-            mut process,
-            channel,
-            ..
+            process, channel, ..
         } = self;
         drop(channel);
-        // An interrupt's cleanup reaps it itself.
-        if !interrupt::interrupted() {
-            let _ = process.wait();
-        }
-        interrupt::forget(process.id());
+        process.end();
     }
 }
 
@@ -386,6 +380,14 @@ impl Process {
                 sys::reap(*pid, true)?.map_or(0, |child| child.status),
             )),
         }
+    }
+
+    /// Waited for as it ends: an interrupt's cleanup reaps it itself.
+    fn end(mut self) {
+        if !interrupt::interrupted() {
+            let _ = self.wait();
+        }
+        interrupt::forget(self.id());
     }
 
     fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
@@ -441,12 +443,8 @@ impl Drop for Ready {
     /// At the thread's end: the launcher asked for nothing takes its box
     /// down and exits, as the others do, and then the zygote.
     fn drop(&mut self) {
-        for mut process in self.finishing.drain(..) {
-            // An interrupt's cleanup reaps them itself.
-            if !interrupt::interrupted() {
-                let _ = process.wait();
-            }
-            interrupt::forget(process.id());
+        for process in self.finishing.drain(..) {
+            process.end();
         }
         if let Some(launcher) = self.next.take() {
             launcher.end();
