@@ -2,9 +2,7 @@
 //! (the `judge` binary's, which names the modules' commands too) into
 //! `judge help`, `judge <command> --help` and the dispatch.
 
-pub mod bench;
 pub mod import;
-pub mod io_floor;
 pub mod new;
 pub mod run;
 pub mod sandbox;

@@ -149,7 +149,7 @@ pub const COMMANDS: &[Command] = &[
             None,
             "the smallest size of each series once, no brute force",
         )],
-        handler: Handler::Workspace(commands::bench::command),
+        handler: Handler::Workspace(judge_bench::command),
         hidden: false,
     },
     Command {
@@ -256,7 +256,7 @@ pub const COMMANDS: &[Command] = &[
         usage: &["<bytes>"],
         summary: "read stdin whole, write <bytes> bytes: the I/O floor bench compares with",
         options: &[],
-        handler: Handler::Raw(commands::io_floor::command),
+        handler: Handler::Raw(judge_bench::io_floor::command),
         hidden: true,
     },
     Command {

@@ -3,7 +3,7 @@
 //! brute force on each, `cmp`), at one job and at two.
 
 use super::{judged, median};
-use crate::problem::workspace::Workspace;
+use judge_core::problem::workspace::Workspace;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;

@@ -1,12 +1,12 @@
 //! The bench inputs: the generated file for each series' size, cached
 //! under `target/bench/<id>/`.
 
-use crate::base::error::SetupError;
-use crate::base::files::{self, Partial};
-use crate::judging::verdict::past_helper_limit;
-use crate::problem::config::HelperLimits;
-use crate::problem::workspace::Workspace;
-use crate::process::run::{self, Access, Program, Stdin, Stdout};
+use judge_core::base::error::SetupError;
+use judge_core::base::files::{self, Partial};
+use judge_core::judging::verdict::past_helper_limit;
+use judge_core::problem::config::HelperLimits;
+use judge_core::problem::workspace::Workspace;
+use judge_core::process::run::{self, Access, Program, Stdin, Stdout};
 use std::fs;
 use std::path::{Path, PathBuf};
 

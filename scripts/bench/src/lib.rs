@@ -7,23 +7,25 @@
 //! a size whose time or memory passes the problem's limits is marked.
 
 mod inputs;
+pub mod io_floor;
 mod stress;
 mod svg;
 mod table;
 
-use crate::base::args::Args;
-use crate::base::error::SetupError;
-use crate::base::files;
-use crate::base::files::Text;
-use crate::base::modes::Clock;
-use crate::base::verdict::Verdict;
-use crate::judging::judge::Judge;
-use crate::judging::verdict::machine_load;
-use crate::problem::config::Config;
-use crate::problem::workspace::{Problem, Workspace};
-use crate::process::confine::{self, SANDBOX_VARIABLE};
-use crate::process::launch;
-use crate::process::run::{Limits, Outcome, Program};
+use judge_core::base::args::Args;
+use judge_core::base::error::SetupError;
+use judge_core::base::files;
+use judge_core::base::files::Text;
+use judge_core::base::modes::Clock;
+use judge_core::base::verdict::Verdict;
+use judge_core::judging::judge::Judge;
+use judge_core::judging::verdict::machine_load;
+use judge_core::outln;
+use judge_core::problem::config::Config;
+use judge_core::problem::workspace::{Problem, Workspace};
+use judge_core::process::confine::{self, SANDBOX_VARIABLE};
+use judge_core::process::launch;
+use judge_core::process::run::{Limits, Outcome, Program};
 use std::env;
 use std::ffi::OsString;
 use std::fs;
