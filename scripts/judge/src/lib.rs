@@ -4,7 +4,10 @@
 //! (`judge_sandbox`) installed on Linux. `judge help`, `judge <command> --help` and the dispatch are made
 //! from it by the core, which names no module.
 
+use judge_core::base::args::Args;
+use judge_core::base::error::SetupError;
 use judge_core::commands::{self, opt, Command, Handler};
+use judge_core::problem::workspace::Workspace;
 use judge_core::process::{launch, zygote};
 use std::process::ExitCode;
 
@@ -188,7 +191,7 @@ pub const COMMANDS: &[Command] = &[
             opt("id", Some("ID"), "the package's id here, instead of its short name"),
             opt("force", None, "replace a package imported before that has changed since"),
         ],
-        handler: Handler::Workspace(judge_packages::import::command),
+        handler: Handler::Workspace(import),
         hidden: false,
     },
     Command {
@@ -276,6 +279,17 @@ pub const COMMANDS: &[Command] = &[
         hidden: true,
     },
 ];
+
+/// `judge import`: a problem package (`--package`, with `--id` and
+/// `--force`) is the packages crate's, every other form Competitive
+/// Companion's.
+fn import(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
+    if args.value("package").is_some() || args.value("id").is_some() || args.flag("force") {
+        judge_packages::import::command(workspace, args)
+    } else {
+        judge_companion::command(workspace, args)
+    }
+}
 
 /// The runner's `main`: `[--root DIR] <command> [arguments]`.
 pub fn main() -> ExitCode {

@@ -1,6 +1,6 @@
 //! `judge import`: its `--package <folder | .zip>` form, a problem package
-//! made into a problem of the workspace; every other form is the core's
-//! (Competitive Companion). Everything is written in a scratch folder under
+//! made into a problem of the workspace; every other form is Competitive
+//! Companion's (`judge_companion`), the binary's table says which. Everything is written in a scratch folder under
 //! `target/` first — the cases, the package's programs at their own paths,
 //! the examples, `problem.toml` and `package.txt` (the package's files by
 //! hash, so a second import knows what changed) — and renamed into
@@ -14,12 +14,12 @@ use judge_core::base::error::SetupError;
 use judge_core::base::files::{self, Scratch};
 use judge_core::base::hash::Fnv1a;
 use judge_core::base::modes::Mode;
-use judge_core::commands::import::{build_problem, build_wanted};
 use judge_core::judging::judge::run_helper;
 use judge_core::outln;
 use judge_core::problem::config::HelperLimits;
 use judge_core::problem::kind::Kind;
 use judge_core::problem::scaffold::{self, Spec};
+use judge_core::problem::scaffold::{build_problem, build_wanted};
 use judge_core::problem::workspace::{check_id, Workspace};
 use judge_core::process::interrupt;
 use judge_core::process::run::Program;
@@ -28,14 +28,10 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-/// `judge import`, the command: `--package` (with `--id` and `--force`)
-/// here, any other form handed to the core's import.
+/// `judge import --package` (with `--id` and `--force`).
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let Some(path) = args.value("package") else {
-        if args.value("id").is_some() || args.flag("force") {
-            return Err(SetupError("--id and --force go with --package".into()));
-        }
-        return judge_core::commands::import::command(workspace, args);
+        return Err(SetupError("--id and --force go with --package".into()));
     };
     let listener = args.value("port").is_some() || args.flag("once") || args.flag("build-runner");
     if args.flag("file") || listener {

@@ -2,7 +2,8 @@
 //! solution, brute force or interactor, generator, tests, and
 //! `judge-data/<id>/problem.toml`, with the judge, URL and limits guessed
 //! from the id unless given. One `Spec`, made by `judge new` from its
-//! arguments and by `judge import` from a payload or a package.
+//! arguments and by `judge import` from a payload or a package; an
+//! import builds the new problem (`build_problem`) once it is written.
 
 mod snippet;
 
@@ -14,8 +15,10 @@ use crate::base::terminal::plain_line;
 use crate::problem::config::toml;
 use crate::problem::kind::{Kind, DEFAULT_SNIPPET};
 use crate::problem::workspace::{check_id, Workspace};
+use crate::process::interrupt;
 use std::fs;
 use std::io::Write;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -275,4 +278,46 @@ fn rustfmt(text: &str) -> Result<String, SetupError> {
         )));
     }
     String::from_utf8(output.stdout).map_err(|_| SetupError("rustfmt wrote non-UTF-8 text".into()))
+}
+
+/// Set (to anything) by the runner's tests to skip `cargo build`, the slow
+/// step; one test builds for real.
+const SKIP_BUILD: &str = "JUDGE_IMPORT_SKIP_BUILD";
+
+/// Whether a new problem is built once written: not under the runner's
+/// tests that set `SKIP_BUILD`.
+pub fn build_wanted() -> bool {
+    std::env::var_os(SKIP_BUILD).is_none()
+}
+
+/// `cargo build --release -p <id>`, quietly; a failure is reported, not
+/// fatal: the files are written and the user can fix and `make build`.
+pub fn build_problem(workspace: &Workspace, id: &str) -> String {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // Recorded, in a group of its own, so an interrupt stops cargo and the
+    // compilers it started rather than leaving them behind.
+    let spawned = interrupt::launch(|| {
+        Command::new(cargo)
+            .args(["build", "--release", "--quiet", "-p", id])
+            .current_dir(&workspace.root)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+    });
+    let output = spawned.and_then(|child| {
+        let pid = child.id() as i32;
+        let output = child.wait_with_output();
+        interrupt::reaped(pid);
+        output
+    });
+    match output {
+        Ok(output) if output.status.success() => "built".into(),
+        Ok(output) => {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let first = stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            format!("build failed ({first}): run make for the whole message")
+        }
+        Err(e) => format!("not built (cannot run cargo: {e}): run make"),
+    }
 }

@@ -8,19 +8,18 @@ mod leetcode;
 mod payload;
 mod samples;
 
-use crate::base::args::Args;
-use crate::base::error::SetupError;
-use crate::base::judges::{self, urls, Format};
-use crate::base::terminal::plain_line;
-use crate::problem::scaffold::{self, Spec};
-use crate::problem::workspace::Workspace;
-use crate::process::interrupt;
+use judge_core::base::args::Args;
+use judge_core::base::error::SetupError;
+use judge_core::base::judges::{self, urls, Format};
+use judge_core::base::terminal::plain_line;
+use judge_core::outln;
+use judge_core::problem::scaffold::{self, build_problem, build_wanted, Spec};
+use judge_core::problem::workspace::Workspace;
+use judge_core::process::interrupt;
 use payload::{Payload, Sample};
 use std::collections::HashSet;
 use std::fs;
 use std::net::TcpListener;
-use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
 use std::sync::atomic::Ordering;
 use std::sync::{mpsc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -33,9 +32,6 @@ pub const DEFAULT_PORT: u16 = 10043;
 /// A batch whose last problems have not come for this long is summed up as
 /// it is (the extension sends a contest's problems back to back).
 const QUIET: Duration = Duration::from_secs(3);
-/// Set (to anything) by the runner's tests to skip `cargo build`, the slow
-/// step; one test builds for real.
-const SKIP_BUILD: &str = "JUDGE_IMPORT_SKIP_BUILD";
 /// The most problems one listener run takes, each once: the largest batch
 /// (a contest has tens at most) fits, and an endless stream of requests
 /// grows neither the workspace nor the queue without bound.
@@ -44,7 +40,8 @@ const MAX_PROBLEMS_PER_RUN: usize = payload::MAX_BATCH;
 const RUNNER_PACKAGE: &str = "judge";
 
 /// Competitive Companion's forms: the listener, or `--file`. A problem
-/// package (`--package`) is a module's, which hands every other form here.
+/// package (`--package`) is the packages crate's; the binary sends every
+/// other form here.
 pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
     let build = build_wanted();
     let mut importer = Importer::new(workspace.clone(), build);
@@ -70,12 +67,6 @@ pub fn command(workspace: &Workspace, args: &Args) -> Result<bool, SetupError> {
         .filter(|&p| p > 0)
         .ok_or_else(|| SetupError(format!("--port takes 1 to 65535, got {port}")))?;
     listen(importer, port, args.flag("once"), args.flag("build-runner"))
-}
-
-/// Whether a new problem is built once written: not under the runner's
-/// tests that set `SKIP_BUILD`.
-pub fn build_wanted() -> bool {
-    std::env::var_os(SKIP_BUILD).is_none()
 }
 
 /// Reads every file first, so a bad one stops the run before anything is written.
@@ -508,38 +499,6 @@ fn samples_of(payload: &Payload, origin: &urls::Origin) -> Vec<Sample> {
             output: test.output.clone(),
         })
         .collect()
-}
-
-/// `cargo build --release -p <id>`, quietly; a failure is reported, not
-/// fatal: the files are written and the user can fix and `make build`.
-pub fn build_problem(workspace: &Workspace, id: &str) -> String {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    // Recorded, in a group of its own, so an interrupt stops cargo and the
-    // compilers it started rather than leaving them behind.
-    let spawned = interrupt::launch(|| {
-        Command::new(cargo)
-            .args(["build", "--release", "--quiet", "-p", id])
-            .current_dir(&workspace.root)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-    });
-    let output = spawned.and_then(|child| {
-        let pid = child.id() as i32;
-        let output = child.wait_with_output();
-        interrupt::reaped(pid);
-        output
-    });
-    match output {
-        Ok(output) if output.status.success() => "built".into(),
-        Ok(output) => {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            let first = stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-            format!("build failed ({first}): run make for the whole message")
-        }
-        Err(e) => format!("not built (cannot run cargo: {e}): run make"),
-    }
 }
 
 /// One line of text for problem.toml's `key = "value"`: a plain line

@@ -1,8 +1,8 @@
 //! Competitive Companion's JSON, read into what `import` needs
 //! (https://github.com/jmerle/competitive-companion#the-format).
 
-use crate::base::terminal::plain_line;
 use json::Value;
+use judge_core::base::terminal::plain_line;
 
 /// The longest name kept (a problem's, a contest's, a file's): names are for
 /// reading, and the pages' own are far shorter.

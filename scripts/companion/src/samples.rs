@@ -3,8 +3,8 @@
 //! linked into place, so nothing is half-written or overwritten.
 
 use super::payload::Sample;
-use crate::base::error::SetupError;
-use crate::base::files::{self, MAX_STORED_BYTES};
+use judge_core::base::error::SetupError;
+use judge_core::base::files::{self, MAX_STORED_BYTES};
 use std::collections::HashSet;
 use std::fs;
 use std::path::Path;
