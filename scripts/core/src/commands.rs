@@ -2,7 +2,6 @@
 //! (the `judge` binary's, which names the modules' commands too) into
 //! `judge help`, `judge <command> --help` and the dispatch.
 
-pub mod new;
 pub mod run;
 pub mod sandbox;
 pub mod snippet;

@@ -2,12 +2,11 @@
 //! problem's `problem.toml` says (`config`), the kinds of problem there
 //! are, each with its templates (`kind`), the copies a solution keeps of
 //! the house skeleton and of snippets, checked against their sources
-//! (`copies`), what is pasted into a judge and whether it compiles there
-//! alone (`paste`), and a new problem's files (`scaffold`).
+//! (`copies`), and what is pasted into a judge and whether it compiles
+//! there alone (`paste`).
 
 pub mod config;
 pub mod copies;
 pub mod kind;
 pub mod paste;
-pub mod scaffold;
 pub mod workspace;

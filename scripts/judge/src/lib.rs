@@ -140,7 +140,7 @@ pub const COMMANDS: &[Command] = &[
                 "an interactor talks to the solution (src/interactor.rs)",
             ),
         ],
-        handler: Handler::Workspace(commands::new::command),
+        handler: Handler::Workspace(judge_new::command),
         hidden: false,
     },
     Command {

@@ -7,15 +7,15 @@
 
 mod snippet;
 
-use crate::base::error::SetupError;
-use crate::base::files;
-use crate::base::judges;
-use crate::base::modes::{Clock, CompareMode, Mode};
-use crate::base::terminal::plain_line;
-use crate::problem::config::toml;
-use crate::problem::kind::{Kind, DEFAULT_SNIPPET};
-use crate::problem::workspace::{check_id, Workspace};
-use crate::process::interrupt;
+use judge_core::base::error::SetupError;
+use judge_core::base::files;
+use judge_core::base::judges;
+use judge_core::base::modes::{Clock, CompareMode, Mode};
+use judge_core::base::terminal::plain_line;
+use judge_core::problem::config::toml;
+use judge_core::problem::kind::{Kind, DEFAULT_SNIPPET};
+use judge_core::problem::workspace::{check_id, Workspace};
+use judge_core::process::interrupt;
 use std::fs;
 use std::io::Write;
 use std::os::unix::process::CommandExt;

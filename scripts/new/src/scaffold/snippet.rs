@@ -8,8 +8,8 @@
 //! (Lowest Common Ancestor's `p`) needs no glue of its own: the crate reads a
 //! tree given as a value as that node of the case's first tree.
 
-use crate::base::error::SetupError;
-use crate::problem::kind::Kind;
+use judge_core::base::error::SetupError;
+use judge_core::problem::kind::Kind;
 
 /// One parameter: its name, its type without the reference, how it is passed.
 #[derive(Debug, PartialEq)]

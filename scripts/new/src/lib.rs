@@ -1,16 +1,20 @@
 //! `judge new <id>`: starts a problem of one of the kinds (`problem::kind`)
-//! from its templates (`problem::scaffold`) — solution, brute force or
-//! interactor, generator, tests, and `judge-data/<id>/problem.toml` — with
-//! the judge, URL and limits guessed from the id unless given.
+//! from its templates — solution, brute force or interactor, generator,
+//! tests, and `judge-data/<id>/problem.toml` — with the judge, URL and
+//! limits guessed from the id unless given. `scaffold` writes them, for
+//! this command and for both imports (the browser's, a package's).
 
-use crate::base::args::Args;
-use crate::base::error::SetupError;
-use crate::base::judges;
-use crate::base::judges::urls::leetcode_title;
-use crate::base::nearest::nearest;
-use crate::problem::kind::Kind;
-use crate::problem::scaffold::{scaffold, Spec};
-use crate::problem::workspace::Workspace;
+pub mod scaffold;
+
+use crate::scaffold::{scaffold, Spec};
+use judge_core::base::args::Args;
+use judge_core::base::error::SetupError;
+use judge_core::base::judges;
+use judge_core::base::judges::urls::leetcode_title;
+use judge_core::base::nearest::nearest;
+use judge_core::outln;
+use judge_core::problem::kind::Kind;
+use judge_core::problem::workspace::Workspace;
 use std::fs;
 use std::io::Read;
 use std::path::Path;
