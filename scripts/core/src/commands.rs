@@ -4,9 +4,7 @@
 
 pub mod run;
 pub mod sandbox;
-pub mod snippet;
 pub mod stress;
-pub mod submit;
 pub mod test;
 pub mod testkit;
 

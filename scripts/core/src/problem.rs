@@ -6,7 +6,5 @@
 //! there alone (`paste`).
 
 pub mod config;
-pub mod copies;
 pub mod kind;
-pub mod paste;
 pub mod workspace;

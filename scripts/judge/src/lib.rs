@@ -107,7 +107,7 @@ pub const COMMANDS: &[Command] = &[
                 "compile every paste (or those named) and list each",
             ),
         ],
-        handler: Handler::Workspace(commands::submit::command),
+        handler: Handler::Workspace(judge_paste::submit::command),
         hidden: false,
     },
     Command {
@@ -167,7 +167,7 @@ pub const COMMANDS: &[Command] = &[
         summary:
             "paste library snippets into solutions, refresh and check the copies, prove the library",
         options: &[],
-        handler: Handler::Workspace(commands::snippet::command),
+        handler: Handler::Workspace(judge_paste::snippet::command),
         hidden: false,
     },
     Command {

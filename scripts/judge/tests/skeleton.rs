@@ -3,7 +3,7 @@
 //! by `problem::copies` as snippet copies are (`judge snippet check`):
 //! repetition that is checked is a convention, repetition that drifts is a bug.
 
-use judge_core::problem::copies;
+use judge_paste::copies;
 use std::fs;
 use std::path::Path;
 

@@ -10,8 +10,8 @@
 mod lexer;
 
 use judge_core::base::hash::fnv1a;
-use judge_core::problem::copies::SKELETON_BEGIN;
-use judge_core::problem::paste::{Paste, Style, BEGIN, END};
+use judge_paste::copies::SKELETON_BEGIN;
+use judge_paste::{Paste, Style, BEGIN, END};
 use lexer::{Kind, Token};
 use std::ops::Range;
 

@@ -2,8 +2,15 @@
 //! for LeetCode the region between the `// submit-begin` and `// submit-end`
 //! lines. Whether it stands alone is for the compiler to say (`compile`): it
 //! builds the paste alone, as the judge gets it.
+//!
+//! The crate is what a solution file holds for a judge: this paste, the
+//! checked copies it keeps of the house skeleton and of snippets
+//! (`copies`), and the two commands on them, `submit` and `snippet`.
 
 pub mod compile;
+pub mod copies;
+pub mod snippet;
+pub mod submit;
 
 pub const BEGIN: &str = "// submit-begin";
 pub const END: &str = "// submit-end";

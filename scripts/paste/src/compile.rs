@@ -7,9 +7,9 @@
 //! own temporary folder, removed afterwards.
 
 use super::Paste;
-use crate::base::error::SetupError;
-use crate::base::files::Scratch;
-use crate::base::judges::RUST_FLOOR;
+use judge_core::base::error::SetupError;
+use judge_core::base::files::Scratch;
+use judge_core::base::judges::RUST_FLOOR;
 use std::fs;
 use std::process::Command;
 use std::thread;

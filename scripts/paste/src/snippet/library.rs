@@ -4,9 +4,9 @@
 //! end`. A snippet needs another when its text names `crate::<other>`. Pure
 //! text in, text out: the command reads and writes the files.
 
-use crate::base::nearest::nearest;
-use crate::problem::copies::{self, SKELETON_BEGIN, SKELETON_LABEL};
-use crate::problem::workspace::Workspace;
+use crate::copies::{self, SKELETON_BEGIN, SKELETON_LABEL};
+use judge_core::base::nearest::nearest;
+use judge_core::problem::workspace::Workspace;
 use std::fs;
 use std::path::PathBuf;
 
@@ -223,7 +223,7 @@ impl Placement {
                 })?;
                 region.begin
             }
-            Placement::BeforeImpl => crate::problem::paste::first_impl(lines)?,
+            Placement::BeforeImpl => crate::first_impl(lines)?,
         };
         while at > 0 && belongs_to_next_item(lines[at - 1]) {
             at -= 1;
@@ -239,7 +239,7 @@ fn belongs_to_next_item(line: &str) -> bool {
     let comment = line.starts_with("//")
         && !line.starts_with("//!")
         && !line.starts_with(&format!("// {MARKER}"))
-        && !line.starts_with(crate::problem::paste::BEGIN);
+        && !line.starts_with(crate::BEGIN);
     comment || line.starts_with("#[") || line.starts_with("/*") || line.starts_with('*')
 }
 

@@ -4,15 +4,16 @@
 //! and on the local one. `judge submit --check [<id>...]` gives
 //! that proof for every problem, for `make check`.
 
-use crate::base::args::Args;
-use crate::base::error::SetupError;
-use crate::base::files;
-use crate::base::judges::{self, Format, RUST_FLOOR};
-use crate::base::terminal::Tally;
-use crate::problem::config::Config;
-use crate::problem::paste::compile::{Compilers, Refused};
-use crate::problem::paste::{Paste, Style};
-use crate::problem::workspace::{Problem, Workspace};
+use crate::compile::{Compilers, Refused};
+use crate::{Paste, Style};
+use judge_core::base::args::Args;
+use judge_core::base::error::SetupError;
+use judge_core::base::files;
+use judge_core::base::judges::{self, Format, RUST_FLOOR};
+use judge_core::base::terminal::Tally;
+use judge_core::outln;
+use judge_core::problem::config::Config;
+use judge_core::problem::workspace::{Problem, Workspace};
 use std::fs;
 use std::io::{self, Write};
 use std::process::{Command, Stdio};

@@ -8,17 +8,18 @@
 
 pub mod library;
 
-use crate::base::args::Args;
-use crate::base::error::SetupError;
-use crate::base::files;
-use crate::base::judges::{self, Format, RUST_FLOOR};
-use crate::base::nearest::nearest;
-use crate::base::terminal::Tally;
-use crate::problem::copies;
-use crate::problem::kind::TEMPLATES;
-use crate::problem::paste::compile::Compilers;
-use crate::problem::paste::{Paste, Style};
-use crate::problem::workspace::Workspace;
+use crate::compile::Compilers;
+use crate::copies;
+use crate::{Paste, Style};
+use judge_core::base::args::Args;
+use judge_core::base::error::SetupError;
+use judge_core::base::files;
+use judge_core::base::judges::{self, Format, RUST_FLOOR};
+use judge_core::base::nearest::nearest;
+use judge_core::base::terminal::Tally;
+use judge_core::outln;
+use judge_core::problem::kind::TEMPLATES;
+use judge_core::problem::workspace::Workspace;
 use library::{Library, Placement, Snippet};
 use std::fs;
 
