@@ -1,7 +1,8 @@
 //! `judge`: the workspace's runner, one binary offering the core's commands
-//! (`judge_core`) and those of its modules (`judge_mutants`,
-//! `judge_packages`), from this one table, with the kernel box
-//! (`judge_sandbox`) installed on Linux. `judge help`, `judge <command> --help` and the dispatch are made
+//! (`judge_core`) and those of its modules (`judge_paste`, `judge_new`,
+//! `judge_companion`, `judge_packages`, `judge_bench`, `judge_mutants`),
+//! from this one table, with the kernel box (`judge_sandbox`) installed on
+//! Linux. `judge help`, `judge <command> --help` and the dispatch are made
 //! from it by the core, which names no module.
 
 use judge_core::base::args::Args;

@@ -1,6 +1,6 @@
 //! The house I/O skeleton (token reader, output buffer, `main`) is the same
 //! bytes in the `make new` template and in every stdin solution, compared
-//! by `problem::copies` as snippet copies are (`judge snippet check`):
+//! by `judge_paste::copies` as snippet copies are (`judge snippet check`):
 //! repetition that is checked is a convention, repetition that drifts is a bug.
 
 use judge_paste::copies;
