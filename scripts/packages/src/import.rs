@@ -1,11 +1,12 @@
 //! `judge import`: its `--package <folder | .zip>` form, a problem package
-//! made into a problem of the workspace; every other form is Competitive
-//! Companion's (`judge_companion`), the binary's table says which. Everything is written in a scratch folder under
-//! `target/` first — the cases, the package's programs at their own paths,
-//! the examples, `problem.toml` and `package.txt` (the package's files by
-//! hash, so a second import knows what changed) — and renamed into
-//! `judge-data/<id>/` at once; `problems/<id>/` is scaffolded the same way
-//! when missing. A package that cannot be read leaves nothing behind.
+//! made into a problem of the workspace; the binary's table sends every
+//! other form to Competitive Companion's (`judge_companion`). Everything is
+//! written in a scratch folder under `target/` first — the cases, the
+//! package's programs at their own paths, the examples, `problem.toml` and
+//! `package.txt` (the package's files by hash, so a second import knows
+//! what changed) — and renamed into `judge-data/<id>/` at once;
+//! `problems/<id>/` is scaffolded the same way when missing. A package that
+//! cannot be read leaves nothing behind.
 
 use crate::package::{self, Data, Package, NO_INPUT_VALIDATORS};
 use crate::submissions;
