@@ -350,15 +350,17 @@ impl Launcher {
     /// exits; reaped.
     fn end(self) {
         let Launcher {
-            process, channel, ..
+            mut process,
+            channel,
+            ..
         } = self;
         drop(channel);
         process.end();
     }
 }
 
-/// A launcher's process: one the runner started, or one its thread's
-/// zygote forked as the runner's child.
+/// A zygote's or a launcher's process: one the runner started, or a
+/// launcher its thread's zygote forked as the runner's child.
 enum Process {
     Started(Child),
     Forked(i32),
@@ -383,7 +385,7 @@ impl Process {
     }
 
     /// Waited for as it ends: an interrupt's cleanup reaps it itself.
-    fn end(mut self) {
+    fn end(&mut self) {
         if !interrupt::interrupted() {
             let _ = self.wait();
         }
@@ -443,7 +445,7 @@ impl Drop for Ready {
     /// At the thread's end: the launcher asked for nothing takes its box
     /// down and exits, as the others do, and then the zygote.
     fn drop(&mut self) {
-        for process in self.finishing.drain(..) {
+        for mut process in self.finishing.drain(..) {
             process.end();
         }
         if let Some(launcher) = self.next.take() {
@@ -456,7 +458,7 @@ impl Drop for Ready {
 /// A zygote (`zygote`), the runner's end of its socket, and the launcher
 /// it forked ahead of the first run, if any.
 struct Zygote {
-    child: Child,
+    process: Process,
     socket: UnixStream,
     ahead: Option<Launcher>,
 }
@@ -474,7 +476,7 @@ thread_local! {
 pub fn start_zygote(boxed: Vec<OsString>, inherited: &[RawFd]) -> io::Result<u32> {
     let mut zygote = Zygote::start_with(boxed, inherited)?;
     zygote.ahead = zygote.fork_launcher().ok();
-    let pid = zygote.child.id();
+    let pid = zygote.process.id() as u32;
     STARTED.with(|started| *started.borrow_mut() = Some(zygote));
     Ok(pid)
 }
@@ -502,7 +504,7 @@ impl Zygote {
         let child = interrupt::launch(|| command.spawn())?;
         drop((command, theirs));
         let mut zygote = Zygote {
-            child,
+            process: Process::Started(child),
             socket,
             ahead: None,
         };
@@ -554,10 +556,7 @@ impl Drop for Zygote {
             launcher.end();
         }
         let _ = self.socket.shutdown(std::net::Shutdown::Both);
-        if !interrupt::interrupted() {
-            let _ = self.child.wait();
-        }
-        interrupt::forget(self.child.id() as i32);
+        self.process.end();
     }
 }
 
