@@ -485,10 +485,12 @@ impl Zygote {
     /// The thread's zygote: the one the box started here, else a new one in
     /// the box in force.
     fn start() -> io::Result<Zygote> {
-        let (boxed, inherited) = launch::current().launcher_args();
         match STARTED.with(|started| started.borrow_mut().take()) {
             Some(zygote) => Ok(zygote),
-            None => Zygote::start_with(boxed, &inherited),
+            None => {
+                let (boxed, inherited) = launch::current().launcher_args();
+                Zygote::start_with(boxed, &inherited)
+            }
         }
     }
 
