@@ -26,9 +26,9 @@ use judge_core::process::sight::{self, Sight};
 use judge_core::process::sys as core_sys;
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::mem::ManuallyDrop;
-use std::os::fd::{AsRawFd, FromRawFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, FromRawFd, RawFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
@@ -288,6 +288,8 @@ pub fn serve(boxed: &BoxSpec, channel: &mut UnixStream) -> io::Result<()> {
         });
         let said = say(channel, ran);
         steps::mark("reported");
+        sweep(me, &Reaped::default());
+        steps::mark("the init reaped");
         said
     })();
     if let Some(cgroup) = &cgroup {
@@ -398,39 +400,76 @@ fn run_confined(
             &tree
         }
     };
-    let (status, wall, fired, seen) = watch(spec, pid, start, meter, &reaped);
-    steps::mark("run, to the init's end");
-    if let Some(cgroup) = cgroup {
-        cgroup.kill();
-    }
-    sweep(me, &reaped);
-    steps::mark("killed and reaped");
-    let exit = match init_says.map(ended) {
-        // A limit fired: the init was killed with the program.
-        None | Some(Ok(None)) => Exit::of(ExitStatus::from_raw(status)),
-        Some(Ok(Some(exit))) => exit,
-        Some(Err(e)) => return Err(e),
-    };
+    let said = init_says.as_ref().map(AsFd::as_fd);
+    let (status, wall, fired, seen) = watch(spec, pid, said, start, meter, &reaped);
+    steps::mark("the run, to its end");
+    let word = end_run(pid, status, init_says, cgroup, &reaped)?;
+    steps::mark("killed");
     let report = match cgroup {
         Some(cgroup) => Report {
-            exit,
+            exit: word.exit,
             wall,
             cpu: cgroup.cpu(),
             peak_kib: cgroup.peak_kib().max(seen.peak_kib),
             stopped_by: fired.or(cgroup.out_of_memory().then_some(StoppedBy::Memory)),
             refused_forks: cgroup.refused_forks(),
         },
+        // A tree killed at once leaves some of its time unreaped.
         None => Report {
-            exit,
+            exit: word.exit,
             wall,
-            // A tree killed at once leaves some of its time unreaped.
-            cpu: reaped.cpu().max(seen.cpu),
-            peak_kib: reaped.peak_kib().max(seen.peak_kib),
+            cpu: word.cpu.max(seen.cpu),
+            peak_kib: word.peak_kib.max(seen.peak_kib),
             stopped_by: fired,
             refused_forks: 0,
         },
     };
     Ok(report)
+}
+
+/// Kills all the run started, so that nothing runs past its report: the
+/// cgroup; the init, and with it its namespaces (reaped after the report,
+/// by `serve`); without namespaces, all left below the launcher. How the
+/// run ended: the init's word, or else the program's status (or the
+/// init's, killed with it as a limit fired) and what was reaped here.
+fn end_run(
+    pid: i32,
+    status: Option<i32>,
+    init_says: Option<File>,
+    cgroup: Option<&Cgroup>,
+    reaped: &Reaped,
+) -> io::Result<Word> {
+    if let Some(cgroup) = cgroup {
+        cgroup.kill();
+    }
+    let said = match init_says {
+        Some(mut says) => {
+            if status.is_none() {
+                sys::signal(pid, SIGKILL);
+            }
+            ended(&mut says)?
+        }
+        None => {
+            sweep(process::id() as i32, reaped);
+            None
+        }
+    };
+    if let Some(word) = said {
+        return Ok(word);
+    }
+    let status = match status {
+        Some(status) => status,
+        None => {
+            let child = sys::reap(pid, true)?.ok_or_else(|| io_error(format!("{pid} is lost")))?;
+            reaped.add(&child);
+            child.status
+        }
+    };
+    Ok(Word {
+        exit: Exit::of(ExitStatus::from_raw(status)),
+        cpu: reaped.cpu(),
+        peak_kib: reaped.peak_kib(),
+    })
 }
 
 /// Starts the program as the launcher's own child (no namespaces, so no
@@ -513,7 +552,7 @@ fn init(
     mut go: File,
     channel: RawFd,
 ) {
-    let result = (|| -> io::Result<Option<Exit>> {
+    let result = (|| -> io::Result<Option<Word>> {
         steps::mark("init: forked");
         let shared = boxed.network.is_some();
         let base = Confinement::prepare(boxed.namespaces, shared, &boxed.system)?;
@@ -538,23 +577,32 @@ fn init(
         confinement(boxed, &spec, cgroup, user).enter_view(base)?;
         steps::mark("init: the run's view");
         let program = start_program(&Started::of(boxed, program)?, entry.as_ref(), user)?;
+        // The program holds its streams alone: their readers see their end
+        // as the program's tree ends, not as the init does.
+        sys::close_standard_streams();
         // It runs on without them too.
         sys::drop_bounded_privileges(user)?;
         steps::mark("init: the program started in its cgroup, privileges dropped");
+        let reaped = Reaped::default();
         loop {
             match sys::reap(-1, true)? {
-                Some(child) if child.pid == program => {
-                    return Ok(Some(Exit::of(ExitStatus::from_raw(child.status))))
+                Some(child) => {
+                    reaped.add(&child);
+                    if child.pid == program {
+                        return Ok(Some(Word {
+                            exit: Exit::of(ExitStatus::from_raw(child.status)),
+                            cpu: reaped.cpu(),
+                            peak_kib: reaped.peak_kib(),
+                        }));
+                    }
                 }
-                Some(_) => {}
                 None => return Err(io::Error::new(io::ErrorKind::Other, "program lost")),
             }
         }
     })();
     let line = match result {
         Ok(None) => return,
-        Ok(Some(Exit::Code(code))) => format!("code {code}\n"),
-        Ok(Some(Exit::Signal(signal))) => format!("signal {signal}\n"),
+        Ok(Some(word)) => word.line(),
         Err(e) => format!("error {e}\n"),
     };
     let _ = says.write_all(line.as_bytes());
@@ -610,18 +658,54 @@ fn start_program(
     Ok(pid)
 }
 
-/// How the init said the program ended: `None` when it said nothing (it was
-/// killed with the program); an error when the program could not start.
-fn ended(mut says: File) -> io::Result<Option<Exit>> {
+/// The init's word on how the run ended: the program's exit, and the CPU
+/// time and peak memory of all it reaped (the program and every orphan).
+#[derive(Debug, PartialEq)]
+struct Word {
+    exit: Exit,
+    cpu: Duration,
+    peak_kib: u64,
+}
+
+impl Word {
+    fn line(&self) -> String {
+        let (kind, number) = match self.exit {
+            Exit::Code(code) => ("code", code),
+            Exit::Signal(signal) => ("signal", signal),
+        };
+        let (cpu, peak_kib) = (self.cpu.as_nanos(), self.peak_kib);
+        format!("{kind} {number} {cpu} {peak_kib}\n")
+    }
+
+    /// `None` for a line that is no word.
+    fn parse(line: &str) -> Option<Word> {
+        let mut words = line.split_whitespace();
+        let (kind, number) = (words.next()?, words.next()?.parse().ok()?);
+        let exit = match kind {
+            "code" => Exit::Code(number),
+            "signal" => Exit::Signal(number),
+            _ => return None,
+        };
+        let cpu = Duration::from_nanos(words.next()?.parse().ok()?);
+        let peak_kib = words.next()?.parse().ok()?;
+        Some(Word {
+            exit,
+            cpu,
+            peak_kib,
+        })
+    }
+}
+
+/// What the init said: `None` when it said nothing (it was killed with the
+/// program); an error when the program could not start.
+fn ended(says: &mut File) -> io::Result<Option<Word>> {
+    // Its line alone: the init's end is not waited for.
     let mut line = String::new();
-    let _ = says.read_to_string(&mut line);
-    let (kind, rest) = line.trim().split_once(' ').unwrap_or(("", ""));
-    Ok(match (kind, rest.parse::<i32>()) {
-        ("code", Ok(code)) => Some(Exit::Code(code)),
-        ("signal", Ok(signal)) => Some(Exit::Signal(signal)),
-        ("error", _) => return Err(io::Error::new(io::ErrorKind::Other, rest.to_string())),
-        _ => None,
-    })
+    let _ = BufReader::new(says).read_line(&mut line);
+    match line.strip_prefix("error ") {
+        Some(why) => Err(io::Error::new(io::ErrorKind::Other, why.trim_end())),
+        None => Ok(Word::parse(&line)),
+    }
 }
 
 /// The probe: `true`, confined as a program is, in a launcher's namespaces
@@ -740,5 +824,19 @@ mod tests {
             .map(|arg| arg.into_string().unwrap())
             .collect();
         assert_eq!(BoxSpec::parse(&args), Ok(spec));
+    }
+
+    #[test]
+    fn an_inits_word_goes_whole_through_its_line() {
+        for exit in [Exit::Code(0), Exit::Code(-1), Exit::Signal(11)] {
+            let word = Word {
+                exit,
+                cpu: Duration::from_nanos(1_234_567),
+                peak_kib: 4096,
+            };
+            assert_eq!(Word::parse(&word.line()), Some(word));
+        }
+        assert_eq!(Word::parse(""), None);
+        assert_eq!(Word::parse("code 0"), None);
     }
 }

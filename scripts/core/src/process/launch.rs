@@ -36,7 +36,7 @@ use super::sys::{self, SIGKILL};
 use std::env;
 use std::ffi::{CString, OsStr, OsString};
 use std::io::{self, Read, Write};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -591,9 +591,10 @@ fn run(spec: &Spec, program: &[String], channel: &mut UnixStream) -> io::Result<
         pgid: pid,
         reaped: &reaped,
     };
-    let (status, wall, fired, seen) = watch(spec, pid, start, &group, &reaped);
+    let (status, wall, fired, seen) = watch(spec, pid, None, start, &group, &reaped);
     end_group(pid, &reaped);
-    let exit = Exit::of(ExitStatus::from_raw(status));
+    // Reaped here: nothing else ends the watch.
+    let exit = Exit::of(ExitStatus::from_raw(status.unwrap_or_default()));
     // The CPU limit's backstop fired before the watch saw it past the limit.
     let backstop = exit == Exit::Signal(sys::SIGXCPU) && spec.cpu.is_some();
     Ok(Report {
@@ -682,21 +683,25 @@ impl Start {
     }
 }
 
-/// Waits for the program `pid` to end, reaping every process that ends
-/// meanwhile and stopping the run once a limit fires: its wait status, its
-/// wall time, what fired and the most seen of it.
+/// Waits for the run to end: the program `pid` reaped, or `said` readable
+/// where another process reaps it and says so there. Meanwhile it reaps
+/// every process that ends and stops the run once a limit fires. The
+/// program's wait status where it was reaped here, the wall time, what
+/// fired and the most seen of the run.
 pub fn watch(
     spec: &Spec,
     pid: i32,
+    said: Option<BorrowedFd>,
     start: Instant,
     meter: &dyn Meter,
     reaped: &Reaped,
-) -> (i32, Duration, Option<StoppedBy>, Seen) {
+) -> (Option<i32>, Duration, Option<StoppedBy>, Seen) {
     // One thread only: a process that made a PID namespace for its children
-    // cannot start threads. It wakes when the program ends (its pidfd) or a
-    // limit is to be looked at again.
-    let pidfd = sys::pidfd(pid).ok();
-    let (mut status, mut wall, mut fired) = (None, Duration::ZERO, None);
+    // cannot start threads. It wakes when the run ends (the program's pidfd,
+    // or `said`) or a limit is to be looked at again.
+    let pidfd = said.is_none().then(|| sys::pidfd(pid).ok()).flatten();
+    let ending = said.or(pidfd.as_ref().map(AsFd::as_fd));
+    let (mut status, mut wall, mut fired) = (None, None, None);
     let mut seen = Seen::default();
     loop {
         // Orphans adopted meanwhile are reaped too, with their usage.
@@ -704,10 +709,10 @@ pub fn watch(
             reaped.add(&child);
             if child.pid == pid {
                 status = Some(child.status);
-                wall = start.elapsed();
+                wall = wall.or(Some(start.elapsed()));
             }
         }
-        if let Some(status) = status {
+        if let Some(wall) = wall {
             return (status, wall, fired, seen);
         }
         if fired.is_none() {
@@ -719,8 +724,12 @@ pub fn watch(
         }
         let left = spec.wall.saturating_sub(start.elapsed());
         let wait = if left.is_zero() { POLL } else { POLL.min(left) };
-        match &pidfd {
-            Some(pidfd) => sys::wait_readable(pidfd, wait),
+        match ending {
+            Some(fd) => {
+                if sys::wait_readable(fd, wait) && said.is_some() {
+                    wall = Some(start.elapsed());
+                }
+            }
             None => thread::sleep(wait),
         }
     }

@@ -7,7 +7,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::os::raw::{c_long, c_ulong};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -325,15 +325,15 @@ pub fn exit_now(code: i32) -> ! {
     unsafe { _exit(code) }
 }
 
-/// Waits up to `timeout` for `fd` to be readable.
-pub fn wait_readable(fd: &OwnedFd, timeout: Duration) {
-    use std::os::fd::AsRawFd;
+/// Waits up to `timeout` for `fd` to be readable (or at its end); whether
+/// it is.
+pub fn wait_readable(fd: BorrowedFd, timeout: Duration) -> bool {
     let mut fds = [PollFd {
         fd: fd.as_raw_fd(),
         events: POLLIN,
         revents: 0,
     }];
-    let _ = poll_fds(&mut fds, timeout);
+    poll_fds(&mut fds, timeout).is_ok() && fds[0].revents != 0
 }
 
 #[cfg(test)]
