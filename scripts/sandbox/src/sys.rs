@@ -319,11 +319,6 @@ pub fn install_filter(filter: &[Filter]) -> io::Result<()> {
     .map(drop)
 }
 
-/// Makes the current directory (a mount point) the root: moved over the
-/// old one and made the root by `chroot`, as `switch_root` does (the old
-/// root may be the initial ramfs, which `pivot_root` cannot leave; and
-/// detaching it would wait a grace period each run). The old mounts stay
-/// below, out of reach of a process with no capability and no `chroot`.
 const CLONE_VM: c_int = 0x100;
 const CLONE_VFORK: c_int = 0x4000;
 const SIGCHLD: c_int = 17;
@@ -394,6 +389,11 @@ pub unsafe fn fork_into(cgroup: RawFd) -> io::Result<i32> {
     check(syscall(SYS_CLONE3, &args as *const CloneArgs, size) as c_int)
 }
 
+/// Makes the current directory (a mount point) the root: moved over the
+/// old one and made the root by `chroot`, as `switch_root` does (the old
+/// root may be the initial ramfs, which `pivot_root` cannot leave; and
+/// detaching it would wait a grace period each run). The old mounts stay
+/// below, out of reach of a process with no capability and no `chroot`.
 pub fn move_root_here() -> io::Result<()> {
     mount_at(Some(Path::new(".")), Path::new("/"), None, MS_MOVE, None)?;
     // SAFETY: "." is a NUL-terminated literal.
