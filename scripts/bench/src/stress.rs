@@ -4,8 +4,10 @@
 
 use super::{judged, median};
 use judge_core::problem::workspace::Workspace;
+use judge_core::process::sys;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::time::Instant;
 
 /// The loop over seeds `$4` to `$5` at size `$6`, with the generator `$1`,
@@ -47,10 +49,14 @@ pub fn cost(judge: &Path, workspace: &Workspace, ids: &[String], smoke: bool) ->
     let mut parts = Vec::new();
     for jobs in [1, 2] {
         match pair(judge, workspace, id, &programs, count, jobs, pairs) {
-            Ok((stress, shell)) => parts.push(format!(
-                "{jobs} job{} {stress:.2} s, the loop {shell:.2} s: {:.2}×",
+            Ok([stress, shell]) => parts.push(format!(
+                "{jobs} job{} {:.2} s (CPU {:.2} s), the loop {:.2} s ({:.2} s): {:.2}×",
                 if jobs == 1 { "" } else { "s" },
-                stress / shell.max(1e-9)
+                stress.wall,
+                stress.cpu,
+                shell.wall,
+                shell.cpu,
+                stress.wall / shell.wall.max(1e-9)
             )),
             Err(why) => return format!("stress: {why}"),
         }
@@ -62,8 +68,16 @@ pub fn cost(judge: &Path, workspace: &Workspace, ids: &[String], smoke: bool) ->
     )
 }
 
+/// A command's time: its wall time, and the CPU time of all its processes
+/// (the kernel's own threads aside), in seconds.
+#[derive(Clone, Copy)]
+struct Took {
+    wall: f64,
+    cpu: f64,
+}
+
 /// The medians of `pairs` runs in turn of `judge stress` and of the loop
-/// (split among `jobs` loops at once), in seconds.
+/// (split among `jobs` loops at once).
 fn pair(
     judge: &Path,
     workspace: &Workspace,
@@ -72,7 +86,7 @@ fn pair(
     count: u64,
     jobs: u64,
     pairs: usize,
-) -> Result<(f64, f64), String> {
+) -> Result<[Took; 2], String> {
     let (mut stress, mut shell) = (Vec::new(), Vec::new());
     for _ in 0..pairs {
         let mut stressed = judged(judge, workspace, "stress");
@@ -97,20 +111,38 @@ fn pair(
         looped.arg("-c").arg(script).arg("sh").args(programs);
         shell.push(timed(&mut looped, "the shell loop")?);
     }
-    Ok((median(&mut stress), median(&mut shell)))
+    Ok([stress, shell].map(|runs: Vec<Took>| {
+        let mut wall: Vec<f64> = runs.iter().map(|run| run.wall).collect();
+        let mut cpu: Vec<f64> = runs.iter().map(|run| run.cpu).collect();
+        Took {
+            wall: median(&mut wall),
+            cpu: median(&mut cpu),
+        }
+    }))
 }
 
-/// How long `command` took, in seconds; why it failed, else.
-fn timed(command: &mut Command, what: &str) -> Result<f64, String> {
+/// How long `command` took; why it failed, else. Its processes' CPU time
+/// is what it reaped, and what they reaped (`sys::reap`).
+fn timed(command: &mut Command, what: &str) -> Result<Took, String> {
     let start = Instant::now();
-    let status = command
+    let child = command
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
+        .spawn()
         .map_err(|e| format!("cannot run {what}: {e}"))?;
-    if !status.success() {
-        return Err(format!("{what} failed ({status})"));
+    let reaped = sys::reap(child.id() as i32, true)
+        .ok()
+        .flatten()
+        .ok_or_else(|| format!("{what} was lost"))?;
+    if reaped.status != 0 {
+        return Err(format!(
+            "{what} failed ({})",
+            ExitStatus::from_raw(reaped.status)
+        ));
     }
-    Ok(start.elapsed().as_secs_f64())
+    Ok(Took {
+        wall: start.elapsed().as_secs_f64(),
+        cpu: reaped.cpu.as_secs_f64(),
+    })
 }

@@ -79,6 +79,45 @@ fn smoke_runs_the_smallest_size_of_each_series_once_and_writes_markdown() {
 }
 
 #[test]
+fn the_stress_line_times_judge_stress_and_the_loop_with_their_cpu() {
+    let sandbox = workspace("bench.n = [10]\n", "cat");
+    // Its input is its seed and size, as `judge stress` and the loop give them.
+    sandbox.program("target/release/fake-gen", "echo \"$1 $2\"");
+    sandbox.program("target/release/fake-brute", "cat");
+    let (code, stdout, stderr) = run(&sandbox, &["bench", "--smoke", "fake"]);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("stress: "))
+        .unwrap_or_else(|| panic!("no stress line:\n{stdout}"));
+    line.assert_has(
+        "stress: judge stress fake --count 20 --size 10 against a shell loop of gen | sol, \
+         gen | brute, cmp: 1 job ",
+    );
+    // For each count of jobs: `<wall> s (CPU <cpu> s), the loop <wall> s (<cpu> s): <ratio>×`.
+    for jobs in [": 1 job ", "; 2 jobs "] {
+        let part = &line[line.find(jobs).unwrap_or_else(|| panic!("{line}"))..];
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let seconds = |word: &str| word.trim_start_matches('(').parse::<f64>().unwrap_or(-1.0);
+        assert_eq!(
+            [words[4], words[5], words[7]],
+            ["s", "(CPU", "s),"],
+            "{line}"
+        );
+        assert_eq!(
+            [words[8], words[9], words[11]],
+            ["the", "loop", "s"],
+            "{line}"
+        );
+        for word in [words[3], words[6], words[10], words[12]] {
+            assert!(seconds(word) > 0.0, "{word} in {line}");
+        }
+    }
+    line.assert_has("× (medians of 1)");
+    read(&sandbox, "target/bench.md").assert_has(line);
+}
+
+#[test]
 fn the_sandbox_s_cost_is_the_same_test_timed_with_it_and_without() {
     let sandbox = workspace("bench.n = [10]\n", "cat");
     // Two cases: the first alone tells the cost once per command from a run's.
