@@ -181,10 +181,7 @@ impl Started {
     /// then the filter. Async-signal-safe.
     fn prepare(&self) -> io::Result<()> {
         self.start.prepare()?;
-        match &self.filter {
-            Some(filter) => sys::install_filter(filter),
-            None => Ok(()),
-        }
+        self.filter.as_deref().map_or(Ok(()), sys::install_filter)
     }
 
     /// Becomes the program; returns only why it could not.
@@ -771,10 +768,9 @@ fn run_true(namespaces: Namespaces, boxed: &BoxSpec) -> io::Result<()> {
     // sets itself up and execs.
     unsafe {
         command.pre_exec(move || {
-            let confined = confinement.enter().and_then(|()| match &filter {
-                Some(filter) => sys::install_filter(filter),
-                None => Ok(()),
-            });
+            let confined = confinement
+                .enter()
+                .and_then(|()| filter.as_deref().map_or(Ok(()), sys::install_filter));
             // Only the error's number crosses the exec: its words go first.
             if let Err(e) = &confined {
                 eprintln!("{e}");
