@@ -240,17 +240,21 @@ fn a_program_cannot_forge_or_redirect_the_launcher_s_report() {
     let tmp = sandbox.root.join("tmp");
     fs::create_dir(&tmp).unwrap();
     // Answers, writes a perfect report wherever a launcher might read one
-    // (the file an older runner used, the launcher's descriptors), then kills
+    // (the file an older runner used, in the runner's TMPDIR, named here: the
+    // program's own TMPDIR is `/tmp`; the launcher's descriptors), then kills
     // the launcher so its own report never comes. A descriptor may be a pipe
     // nobody reads: SIGPIPE is ignored so the program gets as far as the kill.
     let program = sandbox.program(
         "sol",
-        "trap '' PIPE; read a b; echo $((a + b))\n\
-         runner=$(cut -d' ' -f4 /proc/$PPID/stat)\n\
-         printf 'code 0 1 1 0\\n' > \"$TMPDIR/judge-launch-$runner-0\"\n\
-         for f in /proc/$PPID/fd/*; do case ${f##*/} in 0 | 1 | 2) ;;\n\
-           *) printf 'code 0 1 1 1 -\\n' > \"$f\" ;; esac; done 2>/dev/null\n\
-         kill -9 $PPID; sleep 5",
+        &format!(
+            "trap '' PIPE; read a b; echo $((a + b))\n\
+             runner=$(cut -d' ' -f4 /proc/$PPID/stat)\n\
+             printf 'code 0 1 1 0\\n' > \"{}/judge-launch-$runner-0\"\n\
+             for f in /proc/$PPID/fd/*; do case ${{f##*/}} in 0 | 1 | 2) ;;\n\
+               *) printf 'code 0 1 1 1 -\\n' > \"$f\" ;; esac; done 2>/dev/null\n\
+             kill -9 $PPID; sleep 5",
+            tmp.display()
+        ),
     );
     // The fallback launcher: in the sandbox no launcher can be named at all
     // (tests/sandbox.rs).
@@ -270,6 +274,9 @@ fn a_program_cannot_forge_or_redirect_the_launcher_s_report() {
     assert!(row.contains(" RE "), "{stdout}");
     stdout.assert_has("killed by signal 9");
     assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let forged = fs::read_dir(&tmp).unwrap().flatten();
+    let names: Vec<_> = forged.map(|entry| entry.file_name()).collect();
+    assert_eq!(names.len(), 1, "the forged report: {names:?}");
 }
 
 #[test]
