@@ -50,7 +50,7 @@ use std::io;
 use std::io::Write;
 use std::os::fd::{AsRawFd, RawFd};
 use std::os::fd::{IntoRawFd, OwnedFd};
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{FileExt, MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::process;
@@ -356,28 +356,120 @@ fn remove_stale(base: &CgroupBase) {
     }
 }
 
-/// One run's cgroup.
+/// One run's cgroup: its folder in each hierarchy, and the files its
+/// limits are written to and its figures read from, opened as it is made:
+/// a run's start and end look up no path.
 #[derive(Debug)]
-pub enum Cgroup {
-    V1 {
-        memory: PathBuf,
-        pids: PathBuf,
-        cpuacct: PathBuf,
-    },
-    V2(PathBuf),
+pub struct Cgroup {
+    dirs: CgroupBase,
+    files: Files,
 }
 
-fn read_number(path: &Path) -> u64 {
-    fs::read_to_string(path)
-        .ok()
-        .and_then(|text| text.trim().parse().ok())
-        .unwrap_or(0)
+/// A cgroup's files, each `None` where the kernel keeps no such file
+/// (swap's limit without swap accounting; v2's `memory.peak` before Linux
+/// 5.19).
+#[derive(Debug)]
+struct Files {
+    memory_limit: Option<File>,
+    swap_limit: Option<File>,
+    process_limit: Option<File>,
+    cpu: Option<File>,
+    memory: Option<File>,
+    peak: Option<File>,
+    oom: Option<File>,
+    forks: Option<File>,
+    count: Option<File>,
+}
+
+/// The paths of a cgroup's files that `Files` holds, in its order.
+fn paths(dirs: &CgroupBase) -> [PathBuf; 9] {
+    let (memory, pids, cpu, names) = match dirs {
+        CgroupBase::V1 {
+            memory,
+            pids,
+            cpuacct,
+        } => (
+            memory,
+            pids,
+            cpuacct.join("cpuacct.usage"),
+            [
+                "memory.limit_in_bytes",
+                "memory.memsw.limit_in_bytes",
+                "memory.usage_in_bytes",
+                "memory.max_usage_in_bytes",
+                "memory.oom_control",
+            ],
+        ),
+        CgroupBase::V2(dir) => (
+            dir,
+            dir,
+            dir.join("cpu.stat"),
+            [
+                "memory.max",
+                "memory.swap.max",
+                "memory.current",
+                "memory.peak",
+                "memory.events",
+            ],
+        ),
+    };
+    let [limit, swap, usage, peak, events] = names.map(|name| memory.join(name));
+    [
+        limit,
+        swap,
+        pids.join("pids.max"),
+        cpu,
+        usage,
+        peak,
+        events,
+        pids.join("pids.events"),
+        pids.join("pids.current"),
+    ]
+}
+
+impl Files {
+    fn of(dirs: &CgroupBase) -> Files {
+        let [memory_limit, swap_limit, process_limit, cpu, memory, peak, oom, forks, count] =
+            paths(dirs);
+        let open = |path: PathBuf, write: bool| {
+            let mut options = OpenOptions::new();
+            options.read(!write).write(write).open(path).ok()
+        };
+        Files {
+            memory_limit: open(memory_limit, true),
+            swap_limit: open(swap_limit, true),
+            process_limit: open(process_limit, true),
+            cpu: open(cpu, false),
+            memory: open(memory, false),
+            peak: open(peak, false),
+            oom: open(oom, false),
+            forks: open(forks, false),
+            count: open(count, false),
+        }
+    }
+}
+
+/// What `file` holds now, read from its start; empty where there is none.
+fn now(file: &Option<File>) -> String {
+    let mut text = Vec::new();
+    if let Some(file) = file {
+        let mut chunk = [0u8; 512];
+        while let Ok(read @ 1..) = file.read_at(&mut chunk, text.len() as u64) {
+            text.extend_from_slice(&chunk[..read]);
+        }
+    }
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// The number `file` holds now.
+fn number(file: &Option<File>) -> Option<u64> {
+    now(file).trim().parse().ok()
 }
 
 /// The value of `key` in a flat keyed file (`oom_kill 3`).
-fn keyed(path: &Path, key: &str) -> u64 {
-    let text = fs::read_to_string(path).unwrap_or_default();
-    text.lines()
+fn keyed(file: &Option<File>, key: &str) -> u64 {
+    now(file)
+        .lines()
         .find_map(|line| {
             let (name, value) = line.split_once(' ')?;
             (name == key).then(|| value.trim().parse().ok())?
@@ -394,61 +486,49 @@ impl Cgroup {
                 io::Error::new(e.kind(), format!("cannot make {}: {e}", path.display()))
             })
         };
-        Ok(match base {
+        let dirs = match base {
             CgroupBase::V1 {
                 memory,
                 pids,
                 cpuacct,
-            } => Cgroup::V1 {
+            } => CgroupBase::V1 {
                 memory: make(memory)?,
                 pids: make(pids)?,
                 cpuacct: make(cpuacct)?,
             },
-            CgroupBase::V2(dir) => Cgroup::V2(make(dir)?),
+            CgroupBase::V2(dir) => CgroupBase::V2(make(dir)?),
+        };
+        Ok(Cgroup {
+            files: Files::of(&dirs),
+            dirs,
         })
     }
 
     /// Sets the run's limits: its memory (swap included, where the kernel
     /// accounts it) and its processes and threads at once.
     pub fn limit(&self, memory_kib: Option<u64>, processes: Option<u32>) -> io::Result<()> {
-        let write = |path: PathBuf, value: String| {
-            fs::write(&path, &value).map_err(|e| {
+        let [memory, swap, pids, ..] = paths(&self.dirs);
+        let write = |file: &Option<File>, path: PathBuf, value: &str| {
+            let written = match file {
+                Some(file) => file.write_at(value.as_bytes(), 0).map(drop),
+                None => Err(io::ErrorKind::NotFound.into()),
+            };
+            written.map_err(|e| {
                 io::Error::new(e.kind(), format!("cannot set {}: {e}", path.display()))
             })
         };
-        let (memory, swap, swap_value, pids) = match self {
-            Cgroup::V1 { memory, pids, .. } => (
-                memory.join("memory.limit_in_bytes"),
-                memory.join("memory.memsw.limit_in_bytes"),
-                None,
-                pids,
-            ),
-            Cgroup::V2(dir) => (
-                dir.join("memory.max"),
-                dir.join("memory.swap.max"),
-                Some("0".to_string()),
-                dir,
-            ),
-        };
         if let Some(kib) = memory_kib {
             let bytes = (kib * 1024).to_string();
-            write(memory, bytes.clone())?;
-            if swap.exists() {
-                write(swap, swap_value.unwrap_or(bytes))?;
+            write(&self.files.memory_limit, memory, &bytes)?;
+            if self.files.swap_limit.is_some() {
+                let v2 = matches!(self.dirs, CgroupBase::V2(_));
+                write(&self.files.swap_limit, swap, if v2 { "0" } else { &bytes })?;
             }
         }
         if let Some(count) = processes {
-            write(pids.join("pids.max"), count.to_string())?;
+            write(&self.files.process_limit, pids, &count.to_string())?;
         }
         Ok(())
-    }
-
-    /// The file listing its processes.
-    fn procs(&self) -> PathBuf {
-        match self {
-            Cgroup::V1 { memory, .. } => memory.join("cgroup.procs"),
-            Cgroup::V2(dir) => dir.join("cgroup.procs"),
-        }
     }
 
     /// The files a single-threaded process writes `0` into to join it: on
@@ -456,8 +536,8 @@ impl Cgroup {
     /// the kernel's global lock and the grace period it waits for (5 to 20
     /// ms on an idle machine, through `cgroup.procs`); v2 has no such file.
     pub fn joined_through(&self) -> Vec<PathBuf> {
-        match self {
-            Cgroup::V1 {
+        match &self.dirs {
+            CgroupBase::V1 {
                 memory,
                 pids,
                 cpuacct,
@@ -465,16 +545,16 @@ impl Cgroup {
                 .iter()
                 .map(|dir| dir.join("tasks"))
                 .collect(),
-            Cgroup::V2(dir) => vec![dir.join("cgroup.procs")],
+            CgroupBase::V2(dir) => vec![dir.join("cgroup.procs")],
         }
     }
 
     /// How the program enters it, opened now.
     pub fn entry(&self) -> io::Result<Entry> {
         let files = opened_to_join(&self.joined_through())?;
-        Ok(match self {
-            Cgroup::V1 { .. } => Entry::Tasks(files),
-            Cgroup::V2(dir) => Entry::Born {
+        Ok(match &self.dirs {
+            CgroupBase::V1 { .. } => Entry::Tasks(files),
+            CgroupBase::V2(dir) => Entry::Born {
                 folder: File::open(dir).map_err(|e| cannot_join(dir, e))?,
                 procs: files,
             },
@@ -483,53 +563,40 @@ impl Cgroup {
 
     /// CPU time of every process that was in it.
     pub fn cpu(&self) -> Duration {
-        match self {
-            Cgroup::V1 { cpuacct, .. } => {
-                Duration::from_nanos(read_number(&cpuacct.join("cpuacct.usage")))
-            }
-            Cgroup::V2(dir) => Duration::from_micros(keyed(&dir.join("cpu.stat"), "usage_usec")),
+        match &self.dirs {
+            CgroupBase::V1 { .. } => Duration::from_nanos(number(&self.files.cpu).unwrap_or(0)),
+            CgroupBase::V2(_) => Duration::from_micros(keyed(&self.files.cpu, "usage_usec")),
         }
     }
 
     /// Memory charged now, in KiB.
     pub fn memory_kib(&self) -> u64 {
-        match self {
-            Cgroup::V1 { memory, .. } => read_number(&memory.join("memory.usage_in_bytes")) / 1024,
-            Cgroup::V2(dir) => read_number(&dir.join("memory.current")) / 1024,
-        }
+        number(&self.files.memory).unwrap_or(0) / 1024
     }
 
     /// The most memory charged at once, in KiB, where the kernel keeps it
-    /// (`memory.peak` is v2's since Linux 5.19; else 0).
+    /// (else 0).
     pub fn peak_kib(&self) -> u64 {
-        match self {
-            Cgroup::V1 { memory, .. } => {
-                read_number(&memory.join("memory.max_usage_in_bytes")) / 1024
-            }
-            Cgroup::V2(dir) => read_number(&dir.join("memory.peak")) / 1024,
-        }
+        number(&self.files.peak).unwrap_or(0) / 1024
     }
 
     /// Whether the kernel killed a process of it for passing the memory limit.
     pub fn out_of_memory(&self) -> bool {
-        match self {
-            Cgroup::V1 { memory, .. } => keyed(&memory.join("memory.oom_control"), "oom_kill") > 0,
-            Cgroup::V2(dir) => keyed(&dir.join("memory.events"), "oom_kill") > 0,
-        }
+        keyed(&self.files.oom, "oom_kill") > 0
     }
 
     /// How many times a fork or a thread was refused at the process limit.
     pub fn refused_forks(&self) -> u64 {
-        let events = match self {
-            Cgroup::V1 { pids, .. } => pids.join("pids.events"),
-            Cgroup::V2(dir) => dir.join("pids.events"),
-        };
-        keyed(&events, "max")
+        keyed(&self.files.forks, "max")
     }
 
     /// The processes in it, by the pids of this process's namespace.
     fn members(&self) -> Vec<i32> {
-        let text = fs::read_to_string(self.procs()).unwrap_or_default();
+        let dir = match &self.dirs {
+            CgroupBase::V1 { memory, .. } => memory,
+            CgroupBase::V2(dir) => dir,
+        };
+        let text = fs::read_to_string(dir.join("cgroup.procs")).unwrap_or_default();
         text.split_whitespace()
             .filter_map(|p| p.parse().ok())
             .collect()
@@ -537,7 +604,12 @@ impl Cgroup {
 
     /// Kills every process in it, until none is left (a dying one may fork).
     pub fn kill(&self) {
-        if let Cgroup::V2(dir) = self {
+        // None counted, none listed: the list costs the kernel more, and
+        // nothing joins a cgroup once its program has started.
+        if number(&self.files.count) == Some(0) {
+            return;
+        }
+        if let CgroupBase::V2(dir) = &self.dirs {
             let _ = fs::write(dir.join("cgroup.kill"), "1");
         }
         let start = Instant::now();
@@ -556,13 +628,13 @@ impl Cgroup {
     /// Removes it; a cgroup whose last process is still being reaped is
     /// busy a moment.
     pub fn remove(&self) {
-        let dirs: Vec<&PathBuf> = match self {
-            Cgroup::V1 {
+        let dirs: Vec<&PathBuf> = match &self.dirs {
+            CgroupBase::V1 {
                 memory,
                 pids,
                 cpuacct,
             } => vec![memory, pids, cpuacct],
-            Cgroup::V2(dir) => vec![dir],
+            CgroupBase::V2(dir) => vec![dir],
         };
         for dir in dirs {
             remove_children(dir);
@@ -1066,7 +1138,10 @@ mod tests {
         )
         .unwrap();
         fs::write(dir.join("cpu.stat"), "usage_usec 1500\nuser_usec 1000\n").unwrap();
-        let cgroup = Cgroup::V2(dir.clone());
+        let cgroup = Cgroup {
+            files: Files::of(&CgroupBase::V2(dir.clone())),
+            dirs: CgroupBase::V2(dir.clone()),
+        };
         assert!(cgroup.out_of_memory());
         assert_eq!(cgroup.cpu(), Duration::from_micros(1500));
         assert_eq!(cgroup.refused_forks(), 0);
