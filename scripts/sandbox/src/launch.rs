@@ -22,7 +22,7 @@ use judge_core::process::launch::{
     cannot_start, io_error, number, receive, say, split_pair, sweep, take_stdin, watch, words,
     Exit, Meter, Pairs, Reaped, Report, Spec, Start, StoppedBy, Tree,
 };
-use judge_core::process::sight::{self, Sight};
+use judge_core::process::sight::Sight;
 use judge_core::process::sys as core_sys;
 use std::ffi::OsString;
 use std::fs::File;
@@ -166,14 +166,19 @@ struct Started {
 }
 
 impl Started {
-    fn of(boxed: &BoxSpec, program: &[String]) -> io::Result<Started> {
+    /// Its environment and filter, made before the program is known.
+    fn ahead(boxed: &BoxSpec) -> io::Result<Started> {
         Ok(Started {
-            start: Start::of(program)?,
-            filter: if boxed.filter {
-                seccomp::filter()
-            } else {
-                None
-            },
+            start: Start::ahead()?,
+            filter: boxed.filter.then(seccomp::filter).flatten(),
+        })
+    }
+
+    /// With `program` as its command line.
+    fn program(self, program: &[String]) -> io::Result<Started> {
+        Ok(Started {
+            start: self.start.program(program)?,
+            ..self
         })
     }
 
@@ -480,12 +485,12 @@ fn spawn(
 ) -> io::Result<i32> {
     let confinement = confinement(boxed, spec, cgroup, user);
     let entry = cgroup.map(Cgroup::entry).transpose()?;
-    let start_as = Started::of(boxed, program)?;
+    let start_as = Started::ahead(boxed)?.program(program)?;
     let mut command = Command::new(&program[0]);
     command
         .args(&program[1..])
         .env_clear()
-        .envs(sight::environment());
+        .envs(start_as.start.environment());
     // SAFETY: the launcher has no other thread, so the child, between
     // fork and exec, may allocate; it only confines itself.
     unsafe {
@@ -561,6 +566,7 @@ fn init(
         // What no exec here may grant, before the run: the program only
         // gives up what it holds.
         sys::bound_privileges()?;
+        let ahead = Started::ahead(boxed)?;
         let message = match receive(&mut go)? {
             Some(message) => message,
             None => return Ok(None),
@@ -573,7 +579,7 @@ fn init(
         steps::restart();
         confinement(boxed, &spec, cgroup, user).enter_view(base)?;
         steps::mark("init: the run's view");
-        let program = start_program(&Started::of(boxed, program)?, entry.as_ref(), user)?;
+        let program = start_program(&ahead.program(program)?, entry.as_ref(), user)?;
         // The program holds its streams alone: their readers see their end
         // as the program's tree ends, not as the init does.
         sys::close_standard_streams();

@@ -518,6 +518,7 @@ fn total(reaped: &Reaped, pids: Vec<i32>) -> (Duration, u64) {
 /// when the report could not be written.
 fn serve(channel: &mut UnixStream) -> io::Result<()> {
     PARENT.store(sys::parent(), Ordering::SeqCst);
+    let ahead = Start::ahead();
     let message = match receive(channel) {
         Ok(Some(message)) => message,
         Ok(None) => return Ok(()),
@@ -525,7 +526,10 @@ fn serve(channel: &mut UnixStream) -> io::Result<()> {
     };
     let ran = words(&message).and_then(|words| {
         let (spec, program) = Spec::parse(&words).map_err(io_error)?;
-        run(&spec, program, channel).map_err(|e| cannot_start(program, e))
+        let start_as = ahead.and_then(|start| start.program(program));
+        start_as
+            .and_then(|start_as| run(&spec, start_as, program, channel))
+            .map_err(|e| cannot_start(program, e))
     });
     say(channel, ran)
 }
@@ -557,18 +561,23 @@ const MEMORY_COUNTED: &str = "physical footprints, from proc_pid_rusage";
 /// confines it.
 const OPEN_FILES: u64 = 1024;
 
-/// Runs `program` as the launcher's child in a process group of its own,
-/// under the run's resource limits; watches the group until the program
-/// ends, then kills what is left of the group. The group's number goes
-/// out on `channel` first: a runner that loses the launcher kills it.
-fn run(spec: &Spec, program: &[String], channel: &mut UnixStream) -> io::Result<Report> {
-    let start_as = Start::of(program)?;
+/// Runs `program` (as `start_as`) as the launcher's child in a process
+/// group of its own, under the run's resource limits; watches the group
+/// until the program ends, then kills what is left of the group. The
+/// group's number goes out on `channel` first: a runner that loses the
+/// launcher kills it.
+fn run(
+    spec: &Spec,
+    start_as: Start,
+    program: &[String],
+    channel: &mut UnixStream,
+) -> io::Result<Report> {
     let limited = spec.clone();
     let mut command = Command::new(&program[0]);
     command
         .args(&program[1..])
         .env_clear()
-        .envs(sight::environment())
+        .envs(start_as.environment())
         .process_group(0);
     if let Some(file) = take_stdin(spec, channel.as_raw_fd())? {
         command.stdin(file);
@@ -657,20 +666,34 @@ pub struct Start {
 }
 
 impl Start {
-    pub fn of(program: &[String]) -> io::Result<Start> {
-        let text = |bytes: &[u8]| {
-            CString::new(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))
-        };
+    /// Its environment (of the runner's making), found before the program
+    /// is known; `program` adds the command line.
+    pub fn ahead() -> io::Result<Start> {
         let envp = sight::environment()
             .iter()
             .map(|(name, value)| text(&[name.as_bytes(), b"=", value.as_bytes()].concat()))
             .collect::<io::Result<_>>()?;
         Ok(Start {
-            argv: program
-                .iter()
-                .map(|arg| text(arg.as_bytes()))
-                .collect::<io::Result<_>>()?,
+            argv: Vec::new(),
             envp,
+        })
+    }
+
+    /// With `program` as its command line.
+    pub fn program(mut self, program: &[String]) -> io::Result<Start> {
+        self.argv = program
+            .iter()
+            .map(|arg| text(arg.as_bytes()))
+            .collect::<io::Result<_>>()?;
+        Ok(self)
+    }
+
+    /// Its environment as a `Command` takes it.
+    pub fn environment(&self) -> impl Iterator<Item = (&OsStr, &OsStr)> {
+        self.envp.iter().filter_map(|pair| {
+            let pair = pair.as_bytes();
+            let (name, value) = pair.split_at(pair.iter().position(|&byte| byte == b'=')?);
+            Some((OsStr::from_bytes(name), OsStr::from_bytes(&value[1..])))
         })
     }
 
@@ -681,6 +704,11 @@ impl Start {
         sys::default_signals()?;
         sys::close_others_on_exec()
     }
+}
+
+/// `bytes` as a word of a command line or environment (no NUL in it).
+fn text(bytes: &[u8]) -> io::Result<CString> {
+    CString::new(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))
 }
 
 /// Waits for the run to end: the program `pid` reaped, or `said` readable
