@@ -213,7 +213,8 @@ fn build_skeleton(system: &[PathBuf]) -> io::Result<Base> {
 /// Begins the run's root, in a mount namespace of its own (a fresh PID
 /// namespace's init, for its `/proc`), on the skeleton (`skeleton`): a
 /// fresh tmpfs over it, into which each of its top folders is bound whole,
-/// with every mount in it; what `enter` completes for one run.
+/// with every mount in it, and the run's scratch folders; what `enter`
+/// completes for one run.
 pub fn prepare(system: &[PathBuf]) -> io::Result<&'static Base> {
     let base = skeleton(system)?;
     let mut entries = vec![Entry {
@@ -229,10 +230,20 @@ pub fn prepare(system: &[PathBuf]) -> io::Result<&'static Base> {
         };
         entries.push(Entry { at, mount });
     }
+    for at in SCRATCH {
+        let options = "mode=1777,size=64k".into();
+        entries.push(tmpfs(Path::new(at), SCRATCH_FLAGS, options, false));
+    }
     step("mount the new root", mount_root())?;
     build(&mut entries)?;
     Ok(base)
 }
+
+/// The run's scratch folders: fresh tmpfs, mounted with the base and
+/// sized to the run's memory limit as it comes (a remount: no new mount on
+/// the run's way).
+const SCRATCH: [&str; 2] = ["/dev/shm", "/tmp"];
+const SCRATCH_FLAGS: std::os::raw::c_ulong = MS_NOSUID | MS_NODEV;
 
 /// A fresh tmpfs at `NEW_ROOT`, over what is there.
 fn mount_root() -> io::Result<()> {
@@ -251,10 +262,21 @@ fn seal(root: &Path) -> io::Result<()> {
     sys::mount_at(None, root, None, flags, None)
 }
 
-/// Completes the new root `base` began with this run's part (its
-/// `/tmp`, `/dev/shm`, the paths given, the covers), seals it
-/// read-only and makes it this process's root.
+/// Completes the new root `base` began with this run's part (its scratch
+/// folders sized, the paths given, the covers), seals it read-only and
+/// makes it this process's root.
 pub fn enter(sight: &Sight, base: &Base) -> io::Result<()> {
+    let size = format!("size={}k", sight.scratch_kib.max(64));
+    for at in SCRATCH {
+        let sized = sys::mount_at(
+            None,
+            &inside(Path::new(at)),
+            None,
+            MS_REMOUNT | SCRATCH_FLAGS,
+            Some(&size),
+        );
+        step(&format!("size {at}"), sized)?;
+    }
     let mut entries = entries(sight, base)?;
     build(&mut entries)?;
     let root = Path::new(NEW_ROOT);
@@ -264,24 +286,9 @@ pub fn enter(sight: &Sight, base: &Base) -> io::Result<()> {
     std::env::set_current_dir("/")
 }
 
-/// This run's part of the new root: `/tmp` and `/dev/shm`, the paths
-/// given, the covers.
+/// This run's part of the new root: the paths given, the covers.
 fn entries(sight: &Sight, base: &Base) -> io::Result<Vec<Entry>> {
-    let scratch = |mode: &str| format!("mode={mode},size={}k", sight.scratch_kib.max(64));
-    let mut entries = vec![
-        tmpfs(
-            Path::new("/dev/shm"),
-            MS_NOSUID | MS_NODEV,
-            scratch("1777"),
-            false,
-        ),
-        tmpfs(
-            Path::new("/tmp"),
-            MS_NOSUID | MS_NODEV,
-            scratch("1777"),
-            false,
-        ),
-    ];
+    let mut entries = Vec::new();
     let covered = |path: &Path| sight.hidden.iter().any(|dir| path.starts_with(dir));
     let provided = |path: &Path| {
         path == Path::new("/")
