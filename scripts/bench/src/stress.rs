@@ -70,7 +70,6 @@ pub fn cost(judge: &Path, workspace: &Workspace, ids: &[String], smoke: bool) ->
 
 /// A command's time: its wall time, and the CPU time of all its processes
 /// (the kernel's own threads aside), in seconds.
-#[derive(Clone, Copy)]
 struct Took {
     wall: f64,
     cpu: f64,
