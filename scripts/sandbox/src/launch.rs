@@ -186,6 +186,11 @@ impl Started {
     /// then the filter. Async-signal-safe.
     fn prepare(&self) -> io::Result<()> {
         self.start.prepare()?;
+        self.install_filter()
+    }
+
+    /// The filter, installed last before exec. Async-signal-safe.
+    fn install_filter(&self) -> io::Result<()> {
         self.filter.as_deref().map_or(Ok(()), sys::install_filter)
     }
 
@@ -475,7 +480,7 @@ fn end_run(
 }
 
 /// Starts the program as the launcher's own child (no namespaces, so no
-/// init), confining itself between fork and exec; its pid.
+/// init), confining itself before its exec; its pid.
 fn spawn(
     boxed: &BoxSpec,
     spec: &Spec,
@@ -485,23 +490,13 @@ fn spawn(
 ) -> io::Result<i32> {
     let confinement = confinement(boxed, spec, cgroup, user);
     let entry = cgroup.map(Cgroup::entry).transpose()?;
-    let start_as = Started::ahead(boxed)?.program(program)?;
-    let mut command = Command::new(&program[0]);
-    command
-        .args(&program[1..])
-        .env_clear()
-        .envs(start_as.start.environment());
-    // SAFETY: the launcher has no other thread, so the child, between
-    // fork and exec, may allocate; it only confines itself.
-    unsafe {
-        command.pre_exec(move || {
-            crate::join_opened(entry.as_ref().map_or(&[], Entry::files))?;
-            confinement.enter()?;
-            sys::die_with_parent(SIGKILL)?;
-            start_as.prepare()
-        })
-    };
-    Ok(command.spawn()?.id() as i32)
+    let started = Started::ahead(boxed)?.program(program)?;
+    started.start.spawn(&mut || {
+        crate::join_opened(entry.as_ref().map_or(&[], Entry::files))?;
+        confinement.enter()?;
+        sys::die_with_parent(SIGKILL)?;
+        started.install_filter()
+    })
 }
 
 /// Forks the namespaces' init, which prepares the view's base, waits for the
@@ -647,10 +642,10 @@ fn start_program(
                 Ok(0) => child(&[]),
                 Ok(pid) => pid,
                 // Before Linux 5.7: moved in through `cgroup.procs`.
-                Err(_) => sys::spawn_sharing(&mut || child(procs))?,
+                Err(_) => core_sys::spawn(&mut || child(procs))?,
             }
         }
-        _ => sys::spawn_sharing(&mut || child(entry.map_or(&[], Entry::files)))?,
+        _ => core_sys::spawn(&mut || child(entry.map_or(&[], Entry::files)))?,
     };
     drop(failed_write);
     // A successful exec closes the pipe; a failed one sends its errno.

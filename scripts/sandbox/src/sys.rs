@@ -319,37 +319,7 @@ pub fn install_filter(filter: &[Filter]) -> io::Result<()> {
     .map(drop)
 }
 
-const CLONE_VM: c_int = 0x100;
-const CLONE_VFORK: c_int = 0x4000;
 const SIGCHLD: c_int = 17;
-
-/// Starts `child` in a new process that shares this one's memory, this one
-/// waiting until the child execs or ends, as `posix_spawn` does: no page
-/// table is copied, and the exec leaves nothing to unmap, where a fork pays
-/// both. `child` runs on a stack of its own; it may make only
-/// async-signal-safe calls, and must exec or `_exit`. The child's pid.
-pub fn spawn_sharing(child: &mut dyn FnMut() -> c_int) -> io::Result<i32> {
-    extern "C" fn enter(child: *mut c_void) -> c_int {
-        // SAFETY: `child` is the `&mut dyn FnMut` below, alive while the
-        // parent waits.
-        let child = unsafe { &mut *(child as *mut &mut dyn FnMut() -> c_int) };
-        child()
-    }
-    // 256 KiB, 16-byte aligned: the stack grows down from its end.
-    let mut stack = vec![0u128; 16 * 1024];
-    let mut child = child;
-    // SAFETY: the stack outlives the child's use of it (the parent resumes
-    // only once the child has exec'd or ended), as does `child`.
-    check(unsafe {
-        clone(
-            enter,
-            stack.as_mut_ptr_range().end as *mut c_void,
-            CLONE_VM | CLONE_VFORK | SIGCHLD,
-            &mut child as *mut &mut dyn FnMut() -> c_int as *mut c_void,
-        )
-    })
-}
-
 const SYS_CLONE3: c_long = 435;
 const CLONE_INTO_CGROUP: u64 = 0x2_0000_0000;
 
@@ -426,11 +396,4 @@ extern "C" {
     fn flock(fd: i32, operation: i32) -> i32;
     fn chroot(path: *const c_char) -> i32;
     fn syscall(number: c_long, ...) -> c_long;
-    fn clone(
-        child: extern "C" fn(*mut c_void) -> c_int,
-        stack: *mut c_void,
-        flags: c_int,
-        arg: *mut c_void,
-        ...
-    ) -> c_int;
 }

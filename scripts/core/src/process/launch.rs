@@ -35,13 +35,15 @@ use super::sight::{self, Sight};
 use super::sys::{self, SIGKILL};
 use std::env;
 use std::ffi::{CString, OsStr, OsString};
+use std::fs::File;
 use std::io::{self, Read, Write};
+use std::mem::ManuallyDrop;
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::net::UnixStream;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
-use std::process::{Command, ExitCode, ExitStatus};
+use std::process::{ExitCode, ExitStatus};
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -528,7 +530,7 @@ fn serve(channel: &mut UnixStream) -> io::Result<()> {
         let (spec, program) = Spec::parse(&words).map_err(io_error)?;
         let start_as = ahead.and_then(|start| start.program(program));
         start_as
-            .and_then(|start_as| run(&spec, start_as, program, channel))
+            .and_then(|start_as| run(&spec, start_as, channel))
             .map_err(|e| cannot_start(program, e))
     });
     say(channel, ran)
@@ -561,39 +563,24 @@ const MEMORY_COUNTED: &str = "physical footprints, from proc_pid_rusage";
 /// confines it.
 const OPEN_FILES: u64 = 1024;
 
-/// Runs `program` (as `start_as`) as the launcher's child in a process
-/// group of its own, under the run's resource limits; watches the group
+/// Runs `start_as`'s program as the launcher's child in a process group
+/// of its own, under the run's resource limits; watches the group
 /// until the program ends, then kills what is left of the group. The
 /// group's number goes out on `channel` first: a runner that loses the
 /// launcher kills it.
-fn run(
-    spec: &Spec,
-    start_as: Start,
-    program: &[String],
-    channel: &mut UnixStream,
-) -> io::Result<Report> {
-    let limited = spec.clone();
-    let mut command = Command::new(&program[0]);
-    command
-        .args(&program[1..])
-        .env_clear()
-        .envs(start_as.environment())
-        .process_group(0);
-    if let Some(file) = take_stdin(spec, channel.as_raw_fd())? {
-        command.stdin(file);
-    }
-    // SAFETY: the launcher has no other thread, so the child, between
-    // fork and exec, may allocate; it only limits itself.
-    unsafe {
-        command.pre_exec(move || {
-            limited.limit_resources()?;
-            limited.limit_alone()?;
-            sys::die_with_parent(SIGKILL)?;
-            start_as.prepare()
-        })
-    };
+fn run(spec: &Spec, start_as: Start, channel: &mut UnixStream) -> io::Result<Report> {
+    let stdin = take_stdin(spec, channel.as_raw_fd())?;
     let start = Instant::now();
-    let pid = command.spawn()?.id() as i32;
+    let pid = start_as.spawn(&mut || {
+        if let Some(file) = &stdin {
+            sys::duplicate_onto(file.as_raw_fd(), 0)?;
+        }
+        sys::own_process_group()?;
+        spec.limit_resources()?;
+        spec.limit_alone()?;
+        sys::die_with_parent(SIGKILL)
+    })?;
+    drop(stdin);
     let _ = channel.write_all(format!("{GROUP} {pid}\n").as_bytes());
     let reaped = Reaped::default();
     let group = Group {
@@ -688,21 +675,39 @@ impl Start {
         Ok(self)
     }
 
-    /// Its environment as a `Command` takes it.
-    pub fn environment(&self) -> impl Iterator<Item = (&OsStr, &OsStr)> {
-        self.envp.iter().filter_map(|pair| {
-            let pair = pair.as_bytes();
-            let (name, value) = pair.split_at(pair.iter().position(|&byte| byte == b'=')?);
-            Some((OsStr::from_bytes(name), OsStr::from_bytes(&value[1..])))
-        })
-    }
-
     /// In the program's process, just before exec: every signal default and
     /// unblocked, no descriptor but 0, 1 and 2 past the exec.
     /// Async-signal-safe.
     pub fn prepare(&self) -> io::Result<()> {
         sys::default_signals()?;
         sys::close_others_on_exec()
+    }
+
+    /// Starts the program in a new process (`sys::spawn`) that prepares
+    /// (`prepare`), runs `confine` and execs; its pid, or why it could not
+    /// start. `confine` must be async-signal-safe.
+    pub fn spawn(&self, confine: &mut dyn FnMut() -> io::Result<()>) -> io::Result<i32> {
+        let (failed_read, failed_write) = sys::pipe()?;
+        let failed = failed_write.as_raw_fd();
+        let pid = sys::spawn(&mut || {
+            let error = match self.prepare().and_then(|()| confine()) {
+                Ok(()) => sys::exec(&self.argv, &self.envp),
+                Err(e) => e,
+            };
+            let errno = error.raw_os_error().unwrap_or(0).to_le_bytes();
+            // SAFETY: the pipe's end, open until the child is gone, and
+            // never closed here.
+            let _ = ManuallyDrop::new(unsafe { File::from_raw_fd(failed) }).write_all(&errno);
+            sys::exit_now(127)
+        })?;
+        drop(failed_write);
+        // A successful exec closes the pipe; a failed one sends its errno.
+        let mut errno = [0u8; 4];
+        if File::from(failed_read).read_exact(&mut errno).is_ok() {
+            let _ = sys::reap(pid, true);
+            return Err(io::Error::from_raw_os_error(i32::from_le_bytes(errno)));
+        }
+        Ok(pid)
     }
 }
 

@@ -26,8 +26,8 @@ compile_error!("the runner knows the system calls of Linux and macOS only");
 pub use os::{
     become_subreaper, close_others_on_exec, descendants, die_with_parent, exec, forbid_inspection,
     fork_sibling, group_members, pidfd, pipe, receive_fds, sealed_file, send_fds, signal_name,
-    usage, Usage, PASSED_FDS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE, RLIMIT_STACK,
-    SIGXCPU, SIGXFSZ,
+    spawn, usage, Usage, PASSED_FDS, RLIMIT_CORE, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_NOFILE,
+    RLIMIT_STACK, SIGXCPU, SIGXFSZ,
 };
 
 pub const SIGKILL: i32 = 9;

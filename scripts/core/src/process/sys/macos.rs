@@ -312,3 +312,14 @@ pub fn send_fds(_socket: RawFd, _fds: &[RawFd]) -> io::Result<()> {
 pub fn receive_fds(_socket: RawFd) -> io::Result<Option<Vec<OwnedFd>>> {
     Err(unsupported())
 }
+
+/// Starts `child` in a forked process (macOS has no `clone` to share this
+/// one's memory); it may make only async-signal-safe calls, and must exec
+/// or `_exit`. The child's pid.
+pub fn spawn(child: &mut dyn FnMut() -> c_int) -> io::Result<i32> {
+    // SAFETY: the launcher has one thread; the child runs only `child`.
+    match unsafe { super::fork() }? {
+        0 => super::exit_now(child()),
+        pid => Ok(pid),
+    }
+}
