@@ -24,11 +24,11 @@ use judge_core::process::launch::{
 };
 use judge_core::process::sight::Sight;
 use judge_core::process::sys as core_sys;
+use std::cell::Cell;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::mem::ManuallyDrop;
-use std::os::fd::{AsFd, AsRawFd, FromRawFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd, RawFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
@@ -182,24 +182,9 @@ impl Started {
         })
     }
 
-    /// In the program's process, just before exec: the core's preparation,
-    /// then the filter. Async-signal-safe.
-    fn prepare(&self) -> io::Result<()> {
-        self.start.prepare()?;
-        self.install_filter()
-    }
-
     /// The filter, installed last before exec. Async-signal-safe.
     fn install_filter(&self) -> io::Result<()> {
         self.filter.as_deref().map_or(Ok(()), sys::install_filter)
-    }
-
-    /// Becomes the program; returns only why it could not.
-    fn exec(&self) -> io::Error {
-        match self.prepare() {
-            Ok(()) => sys::exec(&self.start.argv, &self.start.envp),
-            Err(e) => e,
-        }
     }
 }
 
@@ -491,7 +476,7 @@ fn spawn(
     let confinement = confinement(boxed, spec, cgroup, user);
     let entry = cgroup.map(Cgroup::entry).transpose()?;
     let started = Started::ahead(boxed)?.program(program)?;
-    started.start.spawn(&mut || {
+    started.start.spawn(&mut core_sys::spawn, &mut || {
         crate::join_opened(entry.as_ref().map_or(&[], Entry::files))?;
         confinement.enter()?;
         sys::die_with_parent(SIGKILL)?;
@@ -610,50 +595,36 @@ fn init(
 /// cgroup through `entry`, where it drops its privileges (to `user`'s, as
 /// root) and execs; its pid.
 fn start_program(
-    start: &Started,
+    started: &Started,
     entry: Option<&Entry>,
     user: Option<(u32, u32)>,
 ) -> io::Result<i32> {
-    let (failed_read, failed_write) = sys::pipe()?;
-    let failed = failed_write.as_raw_fd();
-    // The child writes `0` into each file of `join`, roots a cgroup
-    // namespace where it now is, drops its privileges and execs, or says why
-    // it could not.
-    let child = |join: &[File]| {
-        let ready = crate::join_opened(join);
+    // What the child writes `0` into to join the cgroup: nothing where it
+    // is born there.
+    let join = Cell::new(entry.map_or(&[][..], Entry::files));
+    let mut spawn = |child: &mut dyn FnMut() -> i32| match entry {
+        // SAFETY: the init has one thread.
+        Some(Entry::Born { folder, .. }) => match unsafe { sys::fork_into(folder.as_raw_fd()) } {
+            Ok(0) => {
+                join.set(&[]);
+                core_sys::exit_now(child())
+            }
+            Ok(pid) => Ok(pid),
+            // Before Linux 5.7: moved in through `cgroup.procs`.
+            Err(_) => core_sys::spawn(child),
+        },
+        _ => core_sys::spawn(child),
+    };
+    // The child joins, roots a cgroup namespace where it now is, and drops
+    // its privileges.
+    started.start.spawn(&mut spawn, &mut || {
+        crate::join_opened(join.get())?;
         if entry.is_some() {
             sys::hide_cgroup_path();
         }
-        let error = match ready.and_then(|()| sys::drop_bounded_privileges(user)) {
-            Ok(()) => start.exec(),
-            Err(e) => e,
-        };
-        let errno = error.raw_os_error().unwrap_or(0);
-        // SAFETY: the pipe's end, open until the child is gone, and never
-        // closed here.
-        let mut pipe = ManuallyDrop::new(unsafe { File::from_raw_fd(failed) });
-        let _ = pipe.write_all(&errno.to_le_bytes());
-        sys::exit_now(127)
-    };
-    let pid = match entry {
-        // SAFETY: the init has one thread.
-        Some(Entry::Born { folder, procs }) => {
-            match unsafe { sys::fork_into(folder.as_raw_fd()) } {
-                Ok(0) => child(&[]),
-                Ok(pid) => pid,
-                // Before Linux 5.7: moved in through `cgroup.procs`.
-                Err(_) => core_sys::spawn(&mut || child(procs))?,
-            }
-        }
-        _ => core_sys::spawn(&mut || child(entry.map_or(&[], Entry::files)))?,
-    };
-    drop(failed_write);
-    // A successful exec closes the pipe; a failed one sends its errno.
-    let mut errno = [0u8; 4];
-    if File::from(failed_read).read_exact(&mut errno).is_ok() {
-        return Err(io::Error::from_raw_os_error(i32::from_le_bytes(errno)));
-    }
-    Ok(pid)
+        sys::drop_bounded_privileges(user)?;
+        started.install_filter()
+    })
 }
 
 /// The init's word on how the run ended: the program's exit, and the CPU

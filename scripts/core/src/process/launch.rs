@@ -571,7 +571,7 @@ const OPEN_FILES: u64 = 1024;
 fn run(spec: &Spec, start_as: Start, channel: &mut UnixStream) -> io::Result<Report> {
     let stdin = take_stdin(spec, channel.as_raw_fd())?;
     let start = Instant::now();
-    let pid = start_as.spawn(&mut || {
+    let pid = start_as.spawn(&mut sys::spawn, &mut || {
         if let Some(file) = &stdin {
             sys::duplicate_onto(file.as_raw_fd(), 0)?;
         }
@@ -683,13 +683,18 @@ impl Start {
         sys::close_others_on_exec()
     }
 
-    /// Starts the program in a new process (`sys::spawn`) that prepares
-    /// (`prepare`), runs `confine` and execs; its pid, or why it could not
-    /// start. `confine` must be async-signal-safe.
-    pub fn spawn(&self, confine: &mut dyn FnMut() -> io::Result<()>) -> io::Result<i32> {
+    /// Starts the program in a new process, made by `spawn` (as
+    /// `sys::spawn` makes one) to run the child it is given: the child
+    /// prepares (`prepare`), runs `confine` and execs. Its pid, or why it
+    /// could not start. `confine` must be async-signal-safe.
+    pub fn spawn(
+        &self,
+        spawn: &mut dyn FnMut(&mut dyn FnMut() -> i32) -> io::Result<i32>,
+        confine: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<i32> {
         let (failed_read, failed_write) = sys::pipe()?;
         let failed = failed_write.as_raw_fd();
-        let pid = sys::spawn(&mut || {
+        let pid = spawn(&mut || {
             let error = match self.prepare().and_then(|()| confine()) {
                 Ok(()) => sys::exec(&self.argv, &self.envp),
                 Err(e) => e,
