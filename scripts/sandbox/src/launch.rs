@@ -602,17 +602,22 @@ fn start_program(
     // What the child writes `0` into to join the cgroup: nothing where it
     // is born there.
     let join = Cell::new(entry.map_or(&[][..], Entry::files));
-    let mut spawn = |child: &mut dyn FnMut() -> i32| match entry {
-        // SAFETY: the init has one thread.
-        Some(Entry::Born { folder, .. }) => match unsafe { sys::fork_into(folder.as_raw_fd()) } {
-            Ok(0) => {
-                join.set(&[]);
-                core_sys::exit_now(child())
-            }
-            Ok(pid) => Ok(pid),
-            // Before Linux 5.7: moved in through `cgroup.procs`.
-            Err(_) => core_sys::spawn(child),
-        },
+    let mut spawn = |child: &mut dyn FnMut() -> io::Error| match entry {
+        Some(Entry::Born { folder, procs }) => {
+            join.set(&[]);
+            // SAFETY: the init has one thread.
+            let mut fork = || match unsafe { sys::fork_into(folder.as_raw_fd()) } {
+                // Before Linux 5.7: forked, and moved in through `cgroup.procs`.
+                Err(_) => {
+                    join.set(procs);
+                    // SAFETY: as above.
+                    unsafe { core_sys::fork() }
+                }
+                forked => forked,
+            };
+            // Its program cannot reach the init's descriptors.
+            core_sys::start_forked(&mut fork, child)
+        }
         _ => core_sys::spawn(child),
     };
     // The child joins, roots a cgroup namespace where it now is, and drops

@@ -35,9 +35,7 @@ use super::sight::{self, Sight};
 use super::sys::{self, SIGKILL};
 use std::env;
 use std::ffi::{CString, OsStr, OsString};
-use std::fs::File;
 use std::io::{self, Read, Write};
-use std::mem::ManuallyDrop;
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::net::UnixStream;
@@ -685,34 +683,18 @@ impl Start {
 
     /// Starts the program in a new process, made by `spawn` (as
     /// `sys::spawn` makes one) to run the child it is given: the child
-    /// prepares (`prepare`), runs `confine` and execs. Its pid, or why it
-    /// could not start. `confine` must be async-signal-safe.
+    /// prepares (`prepare`), runs `confine` and execs, or says why it could
+    /// not. Its pid, or why it could not start. `confine` must be
+    /// async-signal-safe.
     pub fn spawn(
         &self,
-        spawn: &mut dyn FnMut(&mut dyn FnMut() -> i32) -> io::Result<i32>,
+        spawn: &mut dyn FnMut(&mut dyn FnMut() -> io::Error) -> io::Result<i32>,
         confine: &mut dyn FnMut() -> io::Result<()>,
     ) -> io::Result<i32> {
-        let (failed_read, failed_write) = sys::pipe()?;
-        let failed = failed_write.as_raw_fd();
-        let pid = spawn(&mut || {
-            let error = match self.prepare().and_then(|()| confine()) {
-                Ok(()) => sys::exec(&self.argv, &self.envp),
-                Err(e) => e,
-            };
-            let errno = error.raw_os_error().unwrap_or(0).to_le_bytes();
-            // SAFETY: the pipe's end, open until the child is gone, and
-            // never closed here.
-            let _ = ManuallyDrop::new(unsafe { File::from_raw_fd(failed) }).write_all(&errno);
-            sys::exit_now(127)
-        })?;
-        drop(failed_write);
-        // A successful exec closes the pipe; a failed one sends its errno.
-        let mut errno = [0u8; 4];
-        if File::from(failed_read).read_exact(&mut errno).is_ok() {
-            let _ = sys::reap(pid, true);
-            return Err(io::Error::from_raw_os_error(i32::from_le_bytes(errno)));
-        }
-        Ok(pid)
+        spawn(&mut || match self.prepare().and_then(|()| confine()) {
+            Ok(()) => sys::exec(&self.argv, &self.envp),
+            Err(e) => e,
+        })
     }
 }
 

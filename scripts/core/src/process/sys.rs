@@ -6,8 +6,9 @@
 //! same on both.
 
 use std::fs::{File, OpenOptions};
-use std::io;
-use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
+use std::io::{self, Read, Write};
+use std::mem::ManuallyDrop;
+use std::os::fd::{AsRawFd, BorrowedFd, FromRawFd, OwnedFd, RawFd};
 use std::os::raw::{c_long, c_ulong};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -317,6 +318,35 @@ pub fn close_standard_streams() {
             unsafe { dup2(null.as_raw_fd(), fd) };
         }
     }
+}
+
+/// Runs `child` in the process `fork` makes (it returns 0 there, as a fork
+/// does); `child` execs or returns why it could not, which reaches this
+/// process on a pipe the exec closes. The child's pid, or why it did not
+/// start. Only where its program cannot open this process's descriptors
+/// (through `/proc`, as the same user): it could write in the pipe first.
+pub fn start_forked(
+    fork: &mut dyn FnMut() -> io::Result<i32>,
+    child: &mut dyn FnMut() -> io::Error,
+) -> io::Result<i32> {
+    let (failed_read, failed_write) = pipe()?;
+    let pid = fork()?;
+    if pid == 0 {
+        let errno = child().raw_os_error().unwrap_or(0);
+        // SAFETY: the pipe's end, open until the child is gone, and never
+        // closed here.
+        let mut pipe = ManuallyDrop::new(unsafe { File::from_raw_fd(failed_write.as_raw_fd()) });
+        let _ = pipe.write_all(&errno.to_le_bytes());
+        exit_now(127)
+    }
+    drop(failed_write);
+    // A successful exec closes the pipe; a failed one sends its errno.
+    let mut errno = [0u8; 4];
+    if File::from(failed_read).read_exact(&mut errno).is_ok() {
+        let _ = reap(pid, true);
+        return Err(io::Error::from_raw_os_error(i32::from_le_bytes(errno)));
+    }
+    Ok(pid)
 }
 
 /// Ends this process at once, running nothing more (a forked child's end).

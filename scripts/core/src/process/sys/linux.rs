@@ -7,6 +7,7 @@ use std::fs;
 use std::io;
 use std::os::fd::{FromRawFd, OwnedFd, RawFd};
 use std::os::raw::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Duration;
 
 pub const RLIMIT_CPU: i32 = 0;
@@ -409,25 +410,48 @@ const CLONE_VFORK: c_int = 0x4000;
 /// waiting until the child execs or ends, as `posix_spawn` does: no page
 /// table is copied, and the exec leaves nothing to unmap, where a fork pays
 /// both. `child` runs on a stack of its own; it may make only
-/// async-signal-safe calls, and must exec or `_exit`. The child's pid.
-pub fn spawn(child: &mut dyn FnMut() -> c_int) -> io::Result<i32> {
-    extern "C" fn enter(child: *mut c_void) -> c_int {
-        // SAFETY: `child` is the `&mut dyn FnMut` below, alive while the
-        // parent waits.
-        let child = unsafe { &mut *(child as *mut &mut dyn FnMut() -> c_int) };
-        child()
+/// async-signal-safe calls, and execs or returns why it could not, which
+/// comes back through that memory, where no other process can write. The
+/// child's pid, or why it did not start.
+pub fn spawn(child: &mut dyn FnMut() -> io::Error) -> io::Result<i32> {
+    struct Shared<'a> {
+        child: &'a mut dyn FnMut() -> io::Error,
+        failed: AtomicBool,
+        errno: AtomicI32,
+    }
+    extern "C" fn enter(shared: *mut c_void) -> c_int {
+        // SAFETY: `shared` is the `Shared` below, alive while the parent
+        // waits.
+        let shared = unsafe { &mut *(shared as *mut Shared) };
+        let error = (shared.child)();
+        shared
+            .errno
+            .store(error.raw_os_error().unwrap_or(0), Ordering::SeqCst);
+        shared.failed.store(true, Ordering::SeqCst);
+        super::exit_now(127)
     }
     // 256 KiB, 16-byte aligned: the stack grows down from its end.
     let mut stack = vec![0u128; 16 * 1024];
-    let mut child = child;
+    let mut shared = Shared {
+        child,
+        failed: AtomicBool::new(false),
+        errno: AtomicI32::new(0),
+    };
     // SAFETY: the stack outlives the child's use of it (the parent resumes
-    // only once the child has exec'd or ended), as does `child`.
-    check(unsafe {
+    // only once the child has exec'd or ended), as does `shared`.
+    let pid = check(unsafe {
         clone(
             enter,
             stack.as_mut_ptr_range().end as *mut c_void,
             CLONE_VM | CLONE_VFORK | SIGCHLD as c_int,
-            &mut child as *mut &mut dyn FnMut() -> c_int as *mut c_void,
+            &mut shared as *mut Shared as *mut c_void,
         )
-    })
+    })?;
+    if shared.failed.load(Ordering::SeqCst) {
+        let _ = super::reap(pid, true);
+        return Err(io::Error::from_raw_os_error(
+            shared.errno.load(Ordering::SeqCst),
+        ));
+    }
+    Ok(pid)
 }

@@ -314,12 +314,11 @@ pub fn receive_fds(_socket: RawFd) -> io::Result<Option<Vec<OwnedFd>>> {
 }
 
 /// Starts `child` in a forked process (macOS has no `clone` to share this
-/// one's memory); it may make only async-signal-safe calls, and must exec
-/// or `_exit`. The child's pid.
-pub fn spawn(child: &mut dyn FnMut() -> c_int) -> io::Result<i32> {
+/// one's memory): `start_forked`'s pipe is safe here, where no `/proc`
+/// lets a program open it. `child` may make only async-signal-safe calls,
+/// and execs or returns why it could not. The child's pid, or why it did
+/// not start.
+pub fn spawn(child: &mut dyn FnMut() -> io::Error) -> io::Result<i32> {
     // SAFETY: the launcher has one thread; the child runs only `child`.
-    match unsafe { super::fork() }? {
-        0 => super::exit_now(child()),
-        pid => Ok(pid),
-    }
+    super::start_forked(&mut || unsafe { super::fork() }, child)
 }
